@@ -1,0 +1,21 @@
+#pragma once
+// An error as a value: library code returns it, tool/ prints it (DESIGN.md §8).
+
+#include <cstdint>
+#include <string>
+
+namespace patchbay {
+
+struct Error {
+    std::string file;        // the file at fault; empty when there is none
+    std::int64_t line = 0;   // 1-based line in `file`; 0 when unknown
+    std::string message;     // one sentence, no trailing period, no "error:" prefix
+
+    // "file:line: message", "file: message" or "message".
+    std::string located() const;
+};
+
+Error make_error(std::string message);
+Error make_error(std::string file, std::int64_t line, std::string message);
+
+}  // namespace patchbay

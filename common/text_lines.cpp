@@ -1,0 +1,32 @@
+#include "common/text_lines.hpp"
+
+namespace patchbay {
+
+std::vector<std::string_view> split_lines(std::string_view text) {
+    std::vector<std::string_view> lines;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t newline = text.find('\n', start);
+        std::size_t end = newline == std::string_view::npos ? text.size() : newline + 1;
+        lines.push_back(text.substr(start, end - start));
+        start = end;
+    }
+    return lines;
+}
+
+std::string_view without_terminator(std::string_view line) {
+    if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    return line;
+}
+
+std::string join_lines(const std::vector<std::string_view>& lines) {
+    std::size_t size = 0;
+    for (auto line : lines) size += line.size();
+    std::string text;
+    text.reserve(size);
+    for (auto line : lines) text += line;
+    return text;
+}
+
+}  // namespace patchbay

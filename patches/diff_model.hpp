@@ -1,0 +1,77 @@
+#pragma once
+// The diff model: a patch file is free text (the preamble) followed by file sections, each with
+// its hunks. Paths are kept exactly as written; the strip level is applied by the caller
+// (strip_path), because a series line may override it per patch.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace patchbay {
+
+enum class LineKind : char { context = ' ', removed = '-', added = '+' };
+
+struct HunkLine {
+    LineKind kind = LineKind::context;
+    // The line's text with its "\n"; without it when followed by "\ No newline at end of file".
+    // A patch whose lines all end in "\r\n" has the "\r" removed (as GNU patch does).
+    std::string text;
+    std::int64_t patch_line = 0;  // 1-based line of this body line in the patch file
+};
+
+struct Hunk {
+    // The numbers exactly as the "@@ -a,b +c,d @@" header states them; an omitted count is 1.
+    std::int64_t old_start = 0;
+    std::int64_t old_count = 0;
+    std::int64_t new_start = 0;
+    std::int64_t new_count = 0;
+    std::string function_context;  // text after the closing "@@ " (empty when none)
+    std::int64_t header_line = 0;  // 1-based line of the "@@" header in the patch file
+    std::vector<HunkLine> lines;
+
+    std::int64_t body_old_count() const;  // context + removed lines in the body
+    std::int64_t body_new_count() const;  // context + added lines in the body
+    // Leading / trailing context lines around the changes (GNU patch's prefix/suffix context).
+    std::int64_t prefix_context() const;
+    std::int64_t suffix_context() const;
+};
+
+// The same hunk with old and new swapped: what reverse application (patch -R) uses.
+Hunk reversed(const Hunk& hunk);
+
+enum class FileOp { modify, create, remove, rename, copy };
+const char* to_string(FileOp op);
+
+struct FileDiff {
+    // Names as written in the headers, prefixes included ("a/x.py"); "/dev/null" stays as is.
+    // For git diffs they come from "diff --git", "rename from/to" and "copy from/to" lines.
+    std::string old_name;
+    std::string new_name;
+    FileOp op = FileOp::modify;
+    bool git = false;      // a "diff --git" section
+    bool binary = false;   // "GIT binary patch" or "Binary files … differ": not applicable here
+    std::optional<std::uint32_t> old_mode;  // from "old mode", "deleted file mode", "index … MODE"
+    std::optional<std::uint32_t> new_mode;  // from "new mode", "new file mode", "index … MODE"
+    std::optional<int> similarity;           // "similarity index N%"
+    std::string old_index;                   // abbreviated blob ids of the "index" line, if any
+    std::string new_index;
+    bool old_has_timestamp = false;          // "--- a/x\t2024-01-01 …" (traditional diffs)
+    bool new_has_timestamp = false;
+    std::int64_t header_line = 0;            // 1-based line where the section starts
+    std::vector<Hunk> hunks;
+
+    bool changes_mode() const { return old_mode && new_mode && *old_mode != *new_mode; }
+};
+
+struct PatchFile {
+    std::string path;          // where it was read from (for messages)
+    std::string preamble;      // everything above the first file section, byte for byte
+    std::vector<FileDiff> files;
+};
+
+// Removes `strip` leading components ("-pN"); nullopt when the name has fewer components
+// (GNU patch then cannot use the name), or for "/dev/null".
+std::optional<std::string> strip_path(const std::string& name, int strip);
+
+}  // namespace patchbay

@@ -1,0 +1,53 @@
+#pragma once
+// The pristine upstream tree, read-only: a git revision (through libgit2, reading only the
+// blobs asked for) or a plain directory. Paths are relative to the configured subdirectory
+// and use "/".
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/result.hpp"
+
+namespace patchbay {
+
+struct TreeEntry {
+    enum class Kind { absent, file, symlink, directory, under_symlink };
+    Kind kind = Kind::absent;
+    std::string content;     // file bytes, or the symlink's target
+    bool executable = false;
+};
+
+struct SourceDescription {
+    std::string path;            // the upstream path as configured
+    std::string rev;             // the revision asked for (may be empty)
+    std::string commit;          // full commit id read from (empty for a plain directory)
+    std::string directory;       // the subdirectory patch paths are relative to
+    std::vector<std::string> notes;  // e.g. "checkout is at abc123, not at v0.28.0"
+};
+
+class PristineSource {
+public:
+    virtual ~PristineSource() = default;
+    // What is at `path`. A path with a symlink as one of its parent components is
+    // Kind::under_symlink; ".." or an absolute path is an Error.
+    virtual Result<TreeEntry> lookup(const std::string& path) const = 0;
+    virtual const SourceDescription& description() const = 0;
+};
+
+struct SourceOptions {
+    std::filesystem::path path;      // git checkout (or bare repo) or plain directory
+    std::string rev;                 // git only; must resolve
+    std::string directory;           // subdirectory
+    bool allow_dirty = false;        // git only: a checkout with local modifications is an Error
+    std::filesystem::path manifest;  // plain directory only: RECORD or sha256sum to verify
+};
+
+// A git repository when `path` is one (or is inside one, and `rev` is given), else a plain
+// directory. A missing path, an unknown rev, a dirty checkout or a manifest mismatch is an Error.
+Result<std::unique_ptr<PristineSource>> open_pristine(const SourceOptions& options);
+
+}  // namespace patchbay
