@@ -36,6 +36,8 @@ public:
     // Kind::under_symlink; ".." or an absolute path is an Error.
     virtual Result<TreeEntry> lookup(const std::string& path) const = 0;
     virtual const SourceDescription& description() const = 0;
+    // Every file and symlink of the tree (below the subdirectory), sorted; for apply --worktree.
+    virtual Result<std::vector<std::string>> list_files() const = 0;
 };
 
 struct SourceOptions {

@@ -1,12 +1,89 @@
 #include "tool/cli.hpp"
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "tool/commands.hpp"
+#include "tool/exit_status.hpp"
 
 namespace patchbay {
 
-int run_cli(int, char**) {
-    std::fputs("patchbay: not yet\n", stderr);
-    return 2;
+namespace {
+
+// The one place that prints errors.
+void print_error(const Error& error) {
+    std::cerr << "patchbay: error: " << error.located() << "\n";
+}
+
+// --output FILE is replaced atomically: a temporary file beside it, then a rename.
+Status write_output(const std::string& path, const std::string& text) {
+    if (path.empty() || path == "-") {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fflush(stdout);  // a closed pipe is not an error worth reporting (ripgrep)
+        return Ok{};
+    }
+    std::string temp = path + ".patchbay-tmp";
+    {
+        std::ofstream out(temp, std::ios::binary);
+        out << text;
+        if (!out.flush()) return make_error(path, 0, "cannot write the report");
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp, path, ec);
+    if (ec) return make_error(path, 0, "cannot write the report: " + ec.message());
+    return Ok{};
+}
+
+int finish(const CliOptions& options, const Result<CommandOutput>& result) {
+    if (!result) {
+        print_error(result.error());
+        return kExitBadInput;
+    }
+    for (const auto& diagnostic : result->diagnostics) print_error(diagnostic);
+    if (auto written = write_output(options.output, result->report); !written) {
+        print_error(written.error());
+        return kExitBadInput;
+    }
+    return result->exit_status;
+}
+
+CommandContext make_context(const CliOptions& options) {
+    ColorMode mode = ColorMode::automatic;
+    parse_color_mode(options.color, mode);
+    bool to_terminal = options.output.empty() && stdout_is_terminal();
+    return CommandContext{options, Palette{use_color(mode, to_terminal)}, stderr_is_terminal()};
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+    CLI::App app{"patchbay: check, audit, regenerate and reproduce a patch series", "patchbay"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "patchbay 0.1.0");
+    CliOptions options;
+    std::vector<std::pair<CLI::App*, const Command*>> registered;
+    for (const auto& command : commands()) {
+        auto* sub = app.add_subcommand(command.name, command.summary);
+        command.add_options(*sub, options);
+        registered.emplace_back(sub, &command);
+    }
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        print_error(make_error(e.what()));
+        return kExitBadInput;
+    }
+    for (auto [sub, command] : registered)
+        if (sub->parsed()) return finish(options, command->run(make_context(options)));
+    return kExitBadInput;
 }
 
 }  // namespace patchbay

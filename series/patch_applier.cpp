@@ -1,0 +1,264 @@
+#include "series/patch_applier.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "series/tree_path.hpp"
+
+namespace patchbay {
+
+namespace {
+
+constexpr std::uint32_t kSymlinkMode = 0120000;
+
+// The state of one patch application: the tree before it, plus the sections applied so far
+// (a patch may touch the same file in two sections).
+class PatchRun {
+public:
+    PatchRun(const TreeState& state, int strip, const PatchOptions& options, std::string label)
+        : state_(state), strip_(strip), options_(options), label_(std::move(label)) {}
+
+    void apply_section(const FileDiff& file);
+    AppliedPatch finish(const PatchFile& patch);
+
+private:
+    struct Paths {
+        std::string source;  // read from (empty for a created file)
+        std::string target;  // written to (empty for a deleted file)
+    };
+
+    std::optional<Paths> resolve_paths(const FileDiff& file);
+    std::optional<std::string> stripped(const std::string& name, const FileDiff& file);
+    bool usable(const std::string& path, const FileDiff& file);
+    Result<TreeEntry> lookup(const std::string& path) const;
+    std::optional<FileState> read_source(const FileDiff& file, const Paths& paths);
+    bool target_is_free(const FileDiff& file, const Paths& paths);
+    void record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes);
+    bool check_deletion(const FileDiff& file, const Paths& paths, const std::string& text);
+    void store_result(const FileDiff& file, const Paths& paths, const FileState& before,
+                      std::string text);
+    void problem(std::string kind, std::int64_t line, std::string message);
+    bool is_vacuous() const;
+
+    const TreeState& state_;
+    int strip_;
+    PatchOptions options_;
+    std::string label_;
+    AppliedPatch result_;
+};
+
+void PatchRun::problem(std::string kind, std::int64_t line, std::string message) {
+    result_.report.problems.push_back({std::move(kind), std::move(message), label_, line});
+}
+
+std::optional<std::string> PatchRun::stripped(const std::string& name, const FileDiff& file) {
+    auto path = strip_path(name, strip_);
+    if (!path)
+        problem("path", file.header_line,
+                fmt::format("cannot strip {} leading component(s) from '{}'", strip_, name));
+    return path;
+}
+
+bool PatchRun::usable(const std::string& path, const FileDiff& file) {
+    auto reason = unsafe_path_reason(path);
+    if (reason) problem("path", file.header_line, fmt::format("refusing '{}': {}", path, *reason));
+    return !reason;
+}
+
+Result<TreeEntry> PatchRun::lookup(const std::string& path) const {
+    auto pending = result_.changes.find(path);
+    if (pending != result_.changes.end()) return to_entry(pending->second);
+    return state_.lookup(path);
+}
+
+std::optional<PatchRun::Paths> PatchRun::resolve_paths(const FileDiff& file) {
+    Paths paths;
+    if (file.op != FileOp::create) {
+        auto source = stripped(file.op == FileOp::modify && file.new_name != "/dev/null"
+                                   ? file.new_name
+                                   : file.old_name,
+                               file);
+        if (!source || !usable(*source, file)) return std::nullopt;
+        paths.source = *source;
+    }
+    if (file.op != FileOp::remove) {
+        auto target = stripped(file.new_name, file);
+        if (!target || !usable(*target, file)) return std::nullopt;
+        paths.target = *target;
+    }
+    return paths;
+}
+
+std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths& paths) {
+    if (file.op == FileOp::create) return FileState{};
+    auto entry = lookup(paths.source);
+    if (!entry) {
+        problem("path", file.header_line, entry.error().message);
+        return std::nullopt;
+    }
+    using Kind = TreeEntry::Kind;
+    if (entry->kind == Kind::file) return to_state(*entry);
+    if (entry->kind == Kind::absent) {
+        problem("missing-file", file.header_line,
+                fmt::format("'{}' does not exist in the tree", paths.source));
+    } else {
+        const char* what = entry->kind == Kind::directory ? "a directory" : "reached through a symlink";
+        problem("path", file.header_line, fmt::format("refusing '{}': it is {}", paths.source, what));
+    }
+    return std::nullopt;
+}
+
+// A created, renamed or copied file must not land on something that is already there.
+bool PatchRun::target_is_free(const FileDiff& file, const Paths& paths) {
+    if (file.op == FileOp::modify || file.op == FileOp::remove) return true;
+    auto entry = lookup(paths.target);
+    if (!entry) {
+        problem("path", file.header_line, entry.error().message);
+        return false;
+    }
+    using Kind = TreeEntry::Kind;
+    if (entry->kind == Kind::absent) return true;
+    if (entry->kind == Kind::file && entry->content.empty() && file.op == FileOp::create) return true;
+    if (entry->kind == Kind::file && file.op == FileOp::create) {
+        auto created = apply_hunks("", file.hunks, options_).text;
+        bool same = created == entry->content;
+        problem(same ? "already-applied" : "exists", file.header_line,
+                same ? fmt::format("'{}' already exists with the content this patch creates",
+                                   paths.target)
+                     : fmt::format("'{}' already exists; the patch would create it", paths.target));
+        return false;
+    }
+    problem(entry->kind == Kind::file ? "exists" : "path", file.header_line,
+            fmt::format("'{}' already exists; the patch would {} onto it", paths.target,
+                        to_string(file.op)));
+    return false;
+}
+
+void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes) {
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        const auto& outcome = outcomes[i];
+        auto line = file.hunks[i].header_line;
+        if (outcome.status == HunkStatus::rejected)
+            problem("rejected", line, fmt::format("hunk #{} FAILED at {}", outcome.n, outcome.line));
+        if (outcome.status == HunkStatus::already_applied)
+            problem("already-applied", line,
+                    fmt::format("hunk #{} is already applied (found reversed at {})", outcome.n,
+                                outcome.line));
+    }
+}
+
+bool PatchRun::check_deletion(const FileDiff& file, const Paths& paths, const std::string& text) {
+    if (file.op != FileOp::remove || text.empty()) return true;
+    problem("not-empty", file.header_line,
+            fmt::format("not deleting '{}': its content differs from the patch", paths.source));
+    return false;
+}
+
+void PatchRun::store_result(const FileDiff& file, const Paths& paths, const FileState& before,
+                            std::string text) {
+    if (file.op == FileOp::remove || file.op == FileOp::rename)
+        result_.changes[paths.source] = std::nullopt;
+    if (file.op == FileOp::remove) return;
+    FileState after = before;
+    after.content = std::move(text);
+    if (file.new_mode) {
+        after.symlink = (*file.new_mode & 0170000) == kSymlinkMode;
+        after.executable = (*file.new_mode & 0111) != 0;
+    }
+    result_.changes[paths.target] = std::move(after);
+}
+
+void PatchRun::apply_section(const FileDiff& file) {
+    FileReport report;
+    report.op = file.op;
+    if (file.binary) {
+        problem("binary", file.header_line, "binary patches are not supported");
+        result_.report.files.push_back(report);
+        return;
+    }
+    auto paths = resolve_paths(file);
+    if (paths) {
+        report.path = paths->target.empty() ? paths->source : paths->target;
+        report.old_path = paths->source;
+    }
+    auto before = paths ? read_source(file, *paths) : std::nullopt;
+    if (before && target_is_free(file, *paths)) {
+        auto patched = apply_hunks(before->content, file.hunks, options_);
+        report.hunks = patched.hunks;
+        record_hunks(file, patched.hunks);
+        if (check_deletion(file, *paths, patched.text))
+            store_result(file, *paths, *before, std::move(patched.text));
+    }
+    result_.report.files.push_back(std::move(report));
+}
+
+bool is_failure_kind(const Problem& p) {
+    return p.kind == "path" || p.kind == "binary" || p.kind == "parse" || p.kind == "header-counts";
+}
+
+bool is_rejection_kind(const Problem& p) {
+    return p.kind == "rejected" || p.kind == "missing-file" || p.kind == "exists" ||
+           p.kind == "not-empty" || p.kind == "already-applied";
+}
+
+bool PatchRun::is_vacuous() const {
+    return std::all_of(result_.changes.begin(), result_.changes.end(), [&](const auto& change) {
+        auto entry = state_.lookup(change.first);
+        return entry && to_state(*entry) == change.second;
+    });
+}
+
+AppliedPatch PatchRun::finish(const PatchFile& patch) {
+    auto& problems = result_.report.problems;
+    auto& status = result_.report.status;
+    if (std::any_of(problems.begin(), problems.end(), is_failure_kind)) {
+        status = PatchStatus::failed;
+    } else if (std::any_of(problems.begin(), problems.end(), is_rejection_kind)) {
+        bool only_already = std::all_of(problems.begin(), problems.end(), [](const Problem& p) {
+            return !is_rejection_kind(p) || p.kind == "already-applied";
+        });
+        status = only_already ? PatchStatus::applied : PatchStatus::rejected;
+    }
+    if (status != PatchStatus::applied) result_.changes.clear();
+    if (status == PatchStatus::applied && is_vacuous())
+        problem("vacuous", patch.files.empty() ? 1 : patch.files.front().header_line,
+                patch.files.empty() ? "the patch has no file sections: it changes nothing"
+                                    : "the patch changes nothing in the tree");
+    if (!result_.report.problems.empty() && result_.report.reason.empty())
+        result_.report.reason = result_.report.problems.front().message;
+    return std::move(result_);
+}
+
+FileOp reversed_op(FileOp op) {
+    if (op == FileOp::create) return FileOp::remove;
+    if (op == FileOp::remove) return FileOp::create;
+    return op;
+}
+
+FileDiff reversed_section(const FileDiff& file) {
+    FileDiff back = file;
+    std::swap(back.old_name, back.new_name);
+    std::swap(back.old_mode, back.new_mode);
+    back.op = reversed_op(file.op);
+    for (auto& hunk : back.hunks) hunk = reversed(hunk);
+    return back;
+}
+
+}  // namespace
+
+AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int strip,
+                         const PatchOptions& options, const std::string& label) {
+    PatchRun run(state, strip, options, label);
+    for (const auto& file : patch.files) run.apply_section(file);
+    return run.finish(patch);
+}
+
+PatchFile reversed(const PatchFile& patch) {
+    PatchFile back;
+    back.path = patch.path;
+    for (auto it = patch.files.rbegin(); it != patch.files.rend(); ++it)
+        if (it->op != FileOp::copy) back.files.push_back(reversed_section(*it));
+    return back;
+}
+
+}  // namespace patchbay

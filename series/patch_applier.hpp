@@ -1,0 +1,28 @@
+#pragma once
+// Applies one parsed patch to the running tree state, all or nothing: the result is a report
+// and the changes the patch makes; the caller lays the changes over the state only when the
+// patch applied (a rejected patch leaves the state as it was, DESIGN.md §4).
+
+#include <string>
+
+#include "patches/diff_model.hpp"
+#include "patches/file_patcher.hpp"
+#include "series/series_report.hpp"
+#include "series/tree_state.hpp"
+
+namespace patchbay {
+
+struct AppliedPatch {
+    PatchReport report;    // name, series_line and strip are left for the caller to fill in
+    TreeChanges changes;   // complete when report.status == applied
+};
+
+// `label` names the patch file in problems ("patches/0003-x.patch").
+AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int strip,
+                         const PatchOptions& options, const std::string& label);
+
+// The same patch undone: sections in reverse order, old and new swapped (patch -R). Copy
+// sections are left out: undoing a copy is deleting its target, which the caller does.
+PatchFile reversed(const PatchFile& patch);
+
+}  // namespace patchbay

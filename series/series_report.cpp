@@ -1,0 +1,95 @@
+#include "series/series_report.hpp"
+
+#include <algorithm>
+
+namespace patchbay {
+
+const char* to_string(PatchStatus status) {
+    switch (status) {
+        case PatchStatus::applied: return "applied";
+        case PatchStatus::rejected: return "rejected";
+        case PatchStatus::skipped: return "skipped";
+        case PatchStatus::failed: return "failed";
+    }
+    return "failed";
+}
+
+namespace {
+
+void count_status(Totals& totals, PatchStatus status) {
+    ++totals.entries;
+    switch (status) {
+        case PatchStatus::applied: ++totals.applied; break;
+        case PatchStatus::rejected: ++totals.rejected; break;
+        case PatchStatus::skipped: ++totals.skipped; break;
+        case PatchStatus::failed: ++totals.failed; break;
+    }
+}
+
+void count_hunk(Totals& totals, const HunkOutcome& hunk) {
+    ++totals.hunks;
+    switch (hunk.status) {
+        case HunkStatus::exact: ++totals.exact; break;
+        case HunkStatus::offset: ++totals.offset; break;
+        case HunkStatus::fuzz: ++totals.fuzz; break;
+        case HunkStatus::rejected: ++totals.rejected_hunks; break;
+        case HunkStatus::already_applied: ++totals.already_applied; break;
+    }
+}
+
+const std::vector<IntegrityVerdict>& integrity_checks() {
+    static const std::vector<IntegrityVerdict> checks = {
+        {"every patch changes the tree", {"vacuous"}, 0},
+        {"every hunk applies within the fuzz policy", {"rejected"}, 0},
+        {"no hunk is already applied upstream", {"already-applied", "exists"}, 0},
+        {"every path resolves inside the tree", {"path"}, 0},
+        {"every patched file exists where it must", {"missing-file", "not-empty"}, 0},
+        {"hunk headers match their bodies", {"header-counts", "parse", "binary"}, 0},
+        {"no whitespace errors in added lines", {"whitespace"}, 0},
+        {"series and patches folder agree", {"unlisted", "missing-patch"}, 0},
+        {"the series reverses cleanly to the pristine tree", {"reverse"}, 0},
+    };
+    return checks;
+}
+
+int count_kinds(const std::vector<Problem>& problems, const std::vector<std::string>& kinds) {
+    return static_cast<int>(std::count_if(problems.begin(), problems.end(), [&](const Problem& p) {
+        return std::find(kinds.begin(), kinds.end(), p.kind) != kinds.end();
+    }));
+}
+
+}  // namespace
+
+Totals SeriesReport::totals() const {
+    Totals totals;
+    for (const auto& patch : patches) {
+        count_status(totals, patch.status);
+        for (const auto& file : patch.files)
+            for (const auto& hunk : file.hunks) count_hunk(totals, hunk);
+    }
+    return totals;
+}
+
+std::vector<IntegrityVerdict> SeriesReport::integrity() const {
+    auto verdicts = integrity_checks();
+    for (auto& verdict : verdicts) {
+        verdict.problems = count_kinds(series_problems, verdict.kinds);
+        for (const auto& patch : patches) verdict.problems += count_kinds(patch.problems, verdict.kinds);
+    }
+    return verdicts;
+}
+
+bool SeriesReport::has_failed_patch() const {
+    return std::any_of(patches.begin(), patches.end(),
+                       [](const PatchReport& p) { return p.status == PatchStatus::failed; });
+}
+
+bool SeriesReport::is_negative() const {
+    auto totals_now = totals();
+    if (totals_now.rejected > 0 || totals_now.rejected_hunks > 0) return true;
+    if (!series_problems.empty()) return true;
+    return std::any_of(patches.begin(), patches.end(),
+                       [](const PatchReport& p) { return !p.problems.empty(); });
+}
+
+}  // namespace patchbay

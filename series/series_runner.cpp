@@ -1,0 +1,223 @@
+#include "series/series_runner.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "patches/diff_parser.hpp"
+#include "patches/whitespace_check.hpp"
+#include "series/patch_applier.hpp"
+
+namespace patchbay {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+Result<std::string> read_file(const fs::path& path, const std::string& label) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return make_error(label, 0, "cannot read the file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string label_of(const SeriesPlan& plan, const std::string& name) {
+    return plan.patches_label.empty() ? name : plan.patches_label + "/" + name;
+}
+
+const SkipRule* skip_rule_for(const SeriesPlan& plan, const std::string& name) {
+    auto found = std::find_if(plan.skip.begin(), plan.skip.end(),
+                              [&](const SkipRule& rule) { return rule.patch == name; });
+    return found == plan.skip.end() ? nullptr : &*found;
+}
+
+PatchReport failed_report(const SeriesEntry& entry, const Error& error, std::string kind) {
+    PatchReport report;
+    report.status = PatchStatus::failed;
+    report.reason = error.message;
+    report.problems.push_back({std::move(kind), error.message, error.file, error.line});
+    (void)entry;
+    return report;
+}
+
+void add_whitespace_problems(const PatchFile& patch, const std::string& label,
+                             PatchReport& report) {
+    for (const auto& file : patch.files)
+        for (const auto& error : whitespace_errors(file))
+            report.problems.push_back({"whitespace", error.message, label, error.patch_line});
+}
+
+class Runner {
+public:
+    Runner(const SeriesPlan& plan, const PristineSource& source, const Progress& progress)
+        : plan_(plan), state_(source), progress_(progress) {}
+
+    SeriesRun run(std::size_t count);
+
+private:
+    PatchReport run_entry(const SeriesEntry& entry);
+    PatchReport apply_entry(const SeriesEntry& entry, const std::string& label);
+    void check_unlisted();
+    void check_skip_rules();
+    void check_reverse();
+
+    const SeriesPlan& plan_;
+    TreeState state_;
+    const Progress& progress_;
+    SeriesRun run_;
+    std::vector<std::pair<std::string, PatchFile>> applied_;  // label, parsed patch as applied
+    std::vector<int> applied_strips_;
+};
+
+PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& label) {
+    auto text = read_file(plan_.patches_dir / entry.name, label);
+    if (!text) return failed_report(entry, text.error(), "missing-patch");
+    auto parsed = parse_patch(*text, label);
+    if (!parsed)
+        return failed_report(entry, parsed.error(),
+                             parsed.error().kind.empty() ? "parse" : parsed.error().kind);
+    PatchFile patch = entry.reverse ? reversed(*parsed) : std::move(parsed).value();
+    int strip = entry.strip.value_or(plan_.strip);
+    PatchOptions options{plan_.fuzz, true};
+    auto applied = apply_patch(state_, patch, strip, options, label);
+    add_whitespace_problems(patch, label, applied.report);
+    if (applied.report.status == PatchStatus::applied) {
+        state_.apply(applied.changes);
+        run_.steps.push_back({entry.name, std::move(applied.changes)});
+        applied_.emplace_back(label, std::move(patch));
+        applied_strips_.push_back(strip);
+    }
+    return std::move(applied.report);
+}
+
+PatchReport Runner::run_entry(const SeriesEntry& entry) {
+    PatchReport report;
+    if (const SkipRule* rule = skip_rule_for(plan_, entry.name)) {
+        report.status = PatchStatus::skipped;
+        report.reason = rule->reason;
+    } else {
+        report = apply_entry(entry, label_of(plan_, entry.name));
+    }
+    report.name = entry.name;
+    report.series_line = entry.line;
+    report.strip = entry.strip.value_or(plan_.strip);
+    return report;
+}
+
+SeriesRun Runner::run(std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+        if (progress_) progress_(i + 1, count, plan_.series.entries[i].name);
+        run_.report.patches.push_back(run_entry(plan_.series.entries[i]));
+    }
+    check_unlisted();
+    check_skip_rules();
+    check_reverse();
+    return std::move(run_);
+}
+
+bool is_patch_file(const fs::path& path) {
+    auto ext = path.extension().string();
+    return ext == ".patch" || ext == ".diff";
+}
+
+void Runner::check_unlisted() {
+    std::error_code ec;
+    std::set<std::string> listed;
+    for (const auto& entry : plan_.series.entries) listed.insert(entry.name);
+    for (auto it = fs::recursive_directory_iterator(plan_.patches_dir, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (!it->is_regular_file() || !is_patch_file(it->path())) continue;
+        auto name = it->path().lexically_relative(plan_.patches_dir).generic_string();
+        if (listed.count(name) == 0)
+            run_.report.series_problems.push_back(
+                {"unlisted", fmt::format("'{}' is in the patches folder but not in the series", name),
+                 label_of(plan_, name), 0});
+    }
+}
+
+void Runner::check_skip_rules() {
+    for (const auto& rule : plan_.skip) {
+        bool listed = std::any_of(plan_.series.entries.begin(), plan_.series.entries.end(),
+                                  [&](const SeriesEntry& e) { return e.name == rule.patch; });
+        if (!listed)
+            run_.report.series_problems.push_back(
+                {"missing-patch",
+                 fmt::format("skip rule for '{}' matches no series entry", rule.patch), "",
+                 rule.line});
+    }
+}
+
+// Undo every applied patch, last first, and require the pristine tree back.
+void Runner::check_reverse() {
+    TreeState undo = state_;
+    for (std::size_t i = applied_.size(); i-- > 0;) {
+        const auto& [label, patch] = applied_[i];
+        auto back = apply_patch(undo, reversed(patch), applied_strips_[i], PatchOptions{0, false},
+                                label);
+        if (back.report.status != PatchStatus::applied) {
+            run_.report.series_problems.push_back(
+                {"reverse", fmt::format("the patch does not reverse cleanly: {}", back.report.reason),
+                 label, 0});
+            return;
+        }
+        undo.apply(back.changes);
+        for (const auto& file : patch.files)
+            if (file.op == FileOp::copy)
+                if (auto target = strip_path(file.new_name, applied_strips_[i]))
+                    undo.apply({{*target, std::nullopt}});
+    }
+    for (const auto& [path, state] : undo.changes()) {
+        auto pristine = undo.pristine(path);
+        if (pristine && to_state(*pristine) == state) continue;
+        run_.report.series_problems.push_back(
+            {"reverse",
+             fmt::format("undoing the series does not restore '{}' to its pristine state", path),
+             "", 0});
+    }
+}
+
+std::size_t entries_to_run(const SeriesPlan& plan) {
+    if (plan.upto.empty()) return plan.series.entries.size();
+    const auto& entries = plan.series.entries;
+    auto found = std::find_if(entries.begin(), entries.end(),
+                              [&](const SeriesEntry& e) { return e.name == plan.upto; });
+    return found == entries.end() ? 0 : static_cast<std::size_t>(found - entries.begin()) + 1;
+}
+
+}  // namespace
+
+Result<SeriesPlan> load_plan(const Config& config) {
+    SeriesPlan plan;
+    fs::path series_path = config.resolve(config.series_file);
+    auto text = read_file(series_path, config.series_file);
+    if (!text) return make_error(config.series_file, 0, "cannot read the series file");
+    auto series = parse_series(*text, config.series_file);
+    if (!series) return series.error();
+    plan.series = std::move(series).value();
+    plan.patches_dir = series_path.parent_path();
+    plan.patches_label = fs::path(config.series_file).parent_path().generic_string();
+    plan.skip = config.skip;
+    plan.strip = config.strip;
+    plan.fuzz = config.fuzz;
+    return plan;
+}
+
+Result<SeriesRun> run_series(const SeriesPlan& plan, const PristineSource& source,
+                             const Progress& progress) {
+    std::size_t count = entries_to_run(plan);
+    if (!plan.upto.empty() && count == 0)
+        return make_error(plan.series.path, 0,
+                          fmt::format("--upto '{}' names no entry of the series", plan.upto));
+    Runner runner(plan, source, progress);
+    auto run = runner.run(count);
+    run.report.series_file = plan.series.path;
+    run.report.upstream = source.description();
+    run.report.fuzz = plan.fuzz;
+    run.report.strip = plan.strip;
+    return run;
+}
+
+}  // namespace patchbay

@@ -1,0 +1,48 @@
+#pragma once
+// Applies a whole series to the pristine tree in memory, in series order, and checks the
+// integrity of the series (DESIGN.md §4). Reads the patch files; writes nothing.
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/result.hpp"
+#include "series/config.hpp"
+#include "series/series_file.hpp"
+#include "series/series_report.hpp"
+#include "series/tree_state.hpp"
+
+namespace patchbay {
+
+struct SeriesPlan {
+    SeriesFile series;
+    std::filesystem::path patches_dir;  // the series file's folder: patch names are relative to it
+    std::string patches_label;          // that folder as the user wrote it, for messages
+    std::vector<SkipRule> skip;
+    int strip = 1;
+    int fuzz = 0;
+    std::string upto;                   // stop after this entry; empty: the whole series
+};
+
+// Reads and parses the series file named by `config` (a missing or malformed one is an Error).
+Result<SeriesPlan> load_plan(const Config& config);
+
+struct AppliedStep {
+    std::string name;
+    TreeChanges changes;  // what this patch changed, relative to the state before it
+};
+
+struct SeriesRun {
+    SeriesReport report;
+    std::vector<AppliedStep> steps;  // the applied patches, in order
+};
+
+// Called before each entry, for a progress line: (1-based index, entry count, name).
+using Progress = std::function<void(std::size_t, std::size_t, const std::string&)>;
+
+// An Error only when `plan.upto` names no entry; everything else is in the report.
+Result<SeriesRun> run_series(const SeriesPlan& plan, const PristineSource& source,
+                             const Progress& progress = {});
+
+}  // namespace patchbay

@@ -1,0 +1,47 @@
+#include "series/tree_state.hpp"
+
+namespace patchbay {
+
+TreeEntry to_entry(const std::optional<FileState>& state) {
+    TreeEntry entry;
+    if (!state) return entry;
+    entry.kind = state->symlink ? TreeEntry::Kind::symlink : TreeEntry::Kind::file;
+    entry.content = state->content;
+    entry.executable = state->executable;
+    return entry;
+}
+
+std::optional<FileState> to_state(const TreeEntry& entry) {
+    if (entry.kind == TreeEntry::Kind::file)
+        return FileState{entry.content, entry.executable, false};
+    if (entry.kind == TreeEntry::Kind::symlink) return FileState{entry.content, false, true};
+    return std::nullopt;
+}
+
+// A symlink created by an earlier patch above `path` makes `path` unreachable without
+// following it.
+std::optional<TreeEntry> TreeState::overlay_parent(const std::string& path) const {
+    for (auto slash = path.find('/'); slash != std::string::npos;
+         slash = path.find('/', slash + 1)) {
+        auto found = changes_.find(path.substr(0, slash));
+        if (found != changes_.end() && found->second && found->second->symlink) {
+            TreeEntry entry;
+            entry.kind = TreeEntry::Kind::under_symlink;
+            return entry;
+        }
+    }
+    return std::nullopt;
+}
+
+Result<TreeEntry> TreeState::lookup(const std::string& path) const {
+    if (auto parent = overlay_parent(path)) return *parent;
+    auto found = changes_.find(path);
+    if (found != changes_.end()) return to_entry(found->second);
+    return source_.lookup(path);
+}
+
+void TreeState::apply(const TreeChanges& changes) {
+    for (const auto& [path, state] : changes) changes_[path] = state;
+}
+
+}  // namespace patchbay

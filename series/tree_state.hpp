@@ -1,0 +1,48 @@
+#pragma once
+// The running in-memory state of the tree while a series is applied: the pristine source with
+// the changes of the patches applied so far laid over it. Nothing is ever written to disk.
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "common/result.hpp"
+#include "series/pristine_source.hpp"
+
+namespace patchbay {
+
+struct FileState {
+    std::string content;  // bytes, or a symlink's target
+    bool executable = false;
+    bool symlink = false;
+
+    bool operator==(const FileState&) const = default;
+};
+
+// A set of changes: path -> new state, or nullopt for a deleted path.
+using TreeChanges = std::map<std::string, std::optional<FileState>>;
+
+class TreeState {
+public:
+    explicit TreeState(const PristineSource& source) : source_(source) {}
+
+    // What is at `path` now; symlinks (also ones created by earlier patches) are reported,
+    // never followed.
+    Result<TreeEntry> lookup(const std::string& path) const;
+    // The pristine state of `path`, ignoring every change.
+    Result<TreeEntry> pristine(const std::string& path) const { return source_.lookup(path); }
+
+    void apply(const TreeChanges& changes);
+    const TreeChanges& changes() const { return changes_; }
+
+private:
+    std::optional<TreeEntry> overlay_parent(const std::string& path) const;
+
+    const PristineSource& source_;
+    TreeChanges changes_;
+};
+
+TreeEntry to_entry(const std::optional<FileState>& state);
+std::optional<FileState> to_state(const TreeEntry& entry);
+
+}  // namespace patchbay

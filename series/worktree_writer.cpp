@@ -1,0 +1,159 @@
+#include "series/worktree_writer.hpp"
+
+#include <fmt/format.h>
+#include <fstream>
+
+#include "series/git_handle.hpp"
+#include "series/tree_state.hpp"
+
+namespace patchbay {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+Status check_target(const fs::path& dir) {
+    std::error_code ec;
+    if (!fs::exists(dir, ec)) return Ok{};
+    if (!fs::is_directory(dir, ec)) return make_error(dir.string(), 0, "exists and is not a folder");
+    if (!fs::is_empty(dir, ec)) return make_error(dir.string(), 0, "exists and is not empty");
+    return Ok{};
+}
+
+Status write_file(const fs::path& dir, const std::string& path, const FileState& state) {
+    fs::path target = dir / path;
+    std::error_code ec;
+    fs::create_directories(target.parent_path(), ec);
+    fs::remove(target, ec);
+    if (state.symlink) {
+        fs::create_symlink(state.content, target, ec);
+        if (ec) return make_error(target.string(), 0, "cannot create symlink: " + ec.message());
+        return Ok{};
+    }
+    std::ofstream out(target, std::ios::binary);
+    out << state.content;
+    if (!out.flush()) return make_error(target.string(), 0, "cannot write the file");
+    auto perms = state.executable ? fs::perms(0755) : fs::perms(0644);
+    fs::permissions(target, perms, ec);
+    return Ok{};
+}
+
+class WorktreeWriter {
+public:
+    explicit WorktreeWriter(const WorktreeRequest& request) : request_(request) {}
+    Status write();
+
+private:
+    Status init();
+    Status write_pristine();
+    Status apply_step(const AppliedStep& step);
+    Status stage(const std::string& path, const std::optional<FileState>& state);
+    Status commit(const std::string& message);
+
+    const WorktreeRequest& request_;
+    GitRepository repo_;
+    GitIndex index_;
+    git_oid head_{};
+    bool has_head_ = false;
+};
+
+Status WorktreeWriter::init() {
+    ensure_libgit2();
+    std::error_code ec;
+    fs::create_directories(request_.dir, ec);
+    git_repository* repo = nullptr;
+    if (git_repository_init(&repo, request_.dir.c_str(), 0) != 0)
+        return libgit2_error("cannot create a git repository in " + request_.dir.string());
+    repo_.reset(repo);
+    git_index* index = nullptr;
+    if (git_repository_index(&index, repo_.get()) != 0) return libgit2_error("cannot open the index");
+    index_.reset(index);
+    return Ok{};
+}
+
+git_filemode_t mode_of(const FileState& state) {
+    if (state.symlink) return GIT_FILEMODE_LINK;
+    return state.executable ? GIT_FILEMODE_BLOB_EXECUTABLE : GIT_FILEMODE_BLOB;
+}
+
+// Staged from memory, byte for byte: adding by path would run the repository's filters
+// (.gitattributes, autocrlf) over the content.
+Status WorktreeWriter::stage(const std::string& path, const std::optional<FileState>& state) {
+    if (!state) {
+        if (git_index_remove_bypath(index_.get(), path.c_str()) != 0)
+            return libgit2_error("cannot unstage " + path);
+        return Ok{};
+    }
+    git_index_entry entry{};
+    entry.path = path.c_str();
+    entry.mode = static_cast<std::uint32_t>(mode_of(*state));
+    if (git_index_add_from_buffer(index_.get(), &entry, state->content.data(),
+                                  state->content.size()) != 0)
+        return libgit2_error("cannot stage " + path);
+    return Ok{};
+}
+
+Status WorktreeWriter::write_pristine() {
+    for (const auto& path : request_.pristine_files) {
+        auto entry = request_.source->lookup(path);
+        if (!entry) return entry.error();
+        auto state = to_state(*entry);
+        if (!state) continue;
+        if (auto written = write_file(request_.dir, path, *state); !written) return written;
+        if (auto staged = stage(path, state); !staged) return staged;
+    }
+    return commit("pristine upstream\n");
+}
+
+Status WorktreeWriter::apply_step(const AppliedStep& step) {
+    for (const auto& [path, state] : step.changes) {
+        std::error_code ec;
+        if (state) {
+            if (auto written = write_file(request_.dir, path, *state); !written) return written;
+        } else {
+            fs::remove(request_.dir / path, ec);
+        }
+        if (auto staged = stage(path, state); !staged) return staged;
+    }
+    return commit(step.name + "\n");
+}
+
+Status WorktreeWriter::commit(const std::string& message) {
+    git_oid tree_id;
+    if (git_index_write(index_.get()) != 0 || git_index_write_tree(&tree_id, index_.get()) != 0)
+        return libgit2_error("cannot write the tree");
+    git_tree* tree = nullptr;
+    if (git_tree_lookup(&tree, repo_.get(), &tree_id) != 0) return libgit2_error("cannot read the tree");
+    GitTree tree_handle(tree);
+    git_signature* sig = nullptr;
+    if (git_signature_now(&sig, "patchbay", "patchbay@localhost") != 0)
+        return libgit2_error("cannot make a signature");
+    GitSignature signature(sig);
+    git_commit* parent = nullptr;
+    if (has_head_ && git_commit_lookup(&parent, repo_.get(), &head_) != 0)
+        return libgit2_error("cannot read the previous commit");
+    GitCommit parent_handle(parent);
+    const git_commit* parents[] = {parent};
+    if (git_commit_create(&head_, repo_.get(), "HEAD", sig, sig, nullptr, message.c_str(), tree,
+                          has_head_ ? 1 : 0, parents) != 0)
+        return libgit2_error("cannot commit");
+    has_head_ = true;
+    return Ok{};
+}
+
+Status WorktreeWriter::write() {
+    if (auto ready = init(); !ready) return ready;
+    if (auto pristine = write_pristine(); !pristine) return pristine;
+    for (const auto& step : *request_.steps)
+        if (auto applied = apply_step(step); !applied) return applied;
+    return Ok{};
+}
+
+}  // namespace
+
+Status write_worktree(const WorktreeRequest& request) {
+    if (auto free = check_target(request.dir); !free) return free;
+    return WorktreeWriter(request).write();
+}
+
+}  // namespace patchbay

@@ -1,0 +1,27 @@
+#pragma once
+// `apply --worktree DIR`: the result of the series as a git repository, so that git log and
+// git diff show each patch. The pristine tree is the first commit; each applied patch is one
+// commit whose subject is the patch name (DESIGN.md §2, §6).
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "common/result.hpp"
+#include "series/pristine_source.hpp"
+#include "series/series_runner.hpp"
+
+namespace patchbay {
+
+struct WorktreeRequest {
+    std::filesystem::path dir;        // must not exist, or be an empty folder
+    const PristineSource* source = nullptr;
+    std::vector<std::string> pristine_files;  // every file of the pristine tree
+    const std::vector<AppliedStep>* steps = nullptr;
+};
+
+// Checks everything before writing anything: an existing non-empty DIR is an Error and is
+// left untouched.
+Status write_worktree(const WorktreeRequest& request);
+
+}  // namespace patchbay

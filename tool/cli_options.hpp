@@ -1,0 +1,31 @@
+#pragma once
+// Every command-line flag, in one struct: the command table binds each command's flags to it.
+
+#include <optional>
+#include <string>
+
+namespace patchbay {
+
+struct CliOptions {
+    // where the inputs are (override patchbay.toml, DESIGN.md §3)
+    std::string config;
+    std::string pristine;
+    std::string rev;
+    std::string directory;
+    std::string series;
+    std::string manifest;
+    std::optional<int> strip;
+    std::optional<int> fuzz;
+    bool allow_dirty = false;
+
+    // how to report
+    std::string format = "text";
+    std::string output;
+    std::string color = "auto";
+
+    // apply
+    std::string worktree;
+    std::string upto;
+};
+
+}  // namespace patchbay

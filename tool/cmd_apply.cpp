@@ -1,0 +1,52 @@
+#include <fmt/format.h>
+
+#include "series/worktree_writer.hpp"
+#include "tool/commands.hpp"
+#include "tool/exit_status.hpp"
+#include "tool/series_report_format.hpp"
+#include "tool/workspace.hpp"
+
+namespace patchbay {
+
+namespace {
+
+std::string commit_summary(const SeriesRun& run, const std::string& dir) {
+    std::string out = fmt::format("wrote {}: pristine upstream + {} commit{}\n", dir,
+                                  run.steps.size(), run.steps.size() == 1 ? "" : "s");
+    for (const auto& patch : run.report.patches)
+        if (patch.status != PatchStatus::applied)
+            out += fmt::format("  not committed: {} ({}: {})\n", patch.name,
+                               to_string(patch.status), patch.reason);
+    return out;
+}
+
+}  // namespace
+
+void add_apply_options(CLI::App& app, CliOptions& options) {
+    add_source_options(app, options);
+    add_report_options(app, options, {"text"});
+    app.add_option("--worktree", options.worktree, "folder to create (must not exist or be empty)")
+        ->required();
+    app.add_option("--upto", options.upto, "stop after this patch");
+}
+
+Result<CommandOutput> run_apply(const CommandContext& context) {
+    auto workspace = open_workspace(context.options);
+    if (!workspace) return workspace.error();
+    auto run = run_series(workspace->plan, *workspace->source);
+    if (!run) return run.error();
+    if (run->report.has_failed_patch()) {
+        CommandOutput output{render_text(run->report, context.palette), kExitBadInput, {}};
+        output.diagnostics.push_back(
+            make_error("the series has bad input; nothing was written to " + context.options.worktree));
+        return output;
+    }
+    auto files = workspace->source->list_files();
+    if (!files) return files.error();
+    WorktreeRequest request{context.options.worktree, workspace->source.get(), *files, &run->steps};
+    if (auto written = write_worktree(request); !written) return written.error();
+    return CommandOutput{commit_summary(*run, context.options.worktree), exit_status_of(run->report),
+                         {}};
+}
+
+}  // namespace patchbay

@@ -1,0 +1,60 @@
+#include <chrono>
+#include <cstdio>
+#include <fmt/format.h>
+
+#include "tool/commands.hpp"
+#include "tool/exit_status.hpp"
+#include "tool/series_report_format.hpp"
+#include "tool/workspace.hpp"
+
+namespace patchbay {
+
+namespace {
+
+// A progress line on stderr, drawn only on a terminal and only once the run has taken more
+// than a moment. Drawing is the tool's business, so it lives here, not in the library.
+Progress progress_line(bool allowed) {
+    if (!allowed) return {};
+    auto start = std::chrono::steady_clock::now();
+    return [start](std::size_t index, std::size_t count, const std::string& name) {
+        if (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(300)) return;
+        std::fputs(fmt::format("\r\033[K[{}/{}] {}", index, count, name).c_str(), stderr);
+        if (index == count) std::fputs("\r\033[K", stderr);
+    };
+}
+
+std::string render(const SeriesReport& report, const CommandContext& context) {
+    if (context.options.format == "json") return render_json(report);
+    if (context.options.format == "junit") return render_junit(report);
+    return render_text(report, context.palette);
+}
+
+std::vector<Error> failed_patch_errors(const SeriesReport& report) {
+    std::vector<Error> errors;
+    for (const auto& patch : report.patches)
+        if (patch.status == PatchStatus::failed && !patch.problems.empty()) {
+            const auto& first = patch.problems.front();
+            errors.push_back(make_error(first.file, first.line, first.message));
+        }
+    return errors;
+}
+
+}  // namespace
+
+void add_check_series_options(CLI::App& app, CliOptions& options) {
+    add_source_options(app, options);
+    add_report_options(app, options, {"text", "json", "junit"});
+    app.add_option("--upto", options.upto, "stop after this patch");
+}
+
+Result<CommandOutput> run_check_series(const CommandContext& context) {
+    auto workspace = open_workspace(context.options);
+    if (!workspace) return workspace.error();
+    auto run = run_series(workspace->plan, *workspace->source,
+                          progress_line(context.progress_allowed));
+    if (!run) return run.error();
+    return CommandOutput{render(run->report, context), exit_status_of(run->report),
+                         failed_patch_errors(run->report)};
+}
+
+}  // namespace patchbay

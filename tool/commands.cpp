@@ -1,0 +1,36 @@
+#include "tool/commands.hpp"
+
+#include <array>
+
+namespace patchbay {
+
+std::span<const Command> commands() {
+    static const std::array<Command, 2> table = {{
+        {"check-series", "apply the series to the pristine tree in memory and report every hunk",
+         add_check_series_options, run_check_series},
+        {"apply", "write the patched tree as a git repository, one commit per applied patch",
+         add_apply_options, run_apply},
+    }};
+    return table;
+}
+
+void add_source_options(CLI::App& app, CliOptions& o) {
+    app.add_option("--config", o.config, "patchbay.toml to read (default: nearest one upwards)");
+    app.add_option("--pristine", o.pristine, "pristine upstream: a git checkout or a directory");
+    app.add_option("--rev", o.rev, "git revision of the upstream the series targets");
+    app.add_option("--directory", o.directory, "patch paths are relative to this subdirectory");
+    app.add_option("--series", o.series, "the quilt series file");
+    app.add_option("--manifest", o.manifest, "RECORD or sha256sum file proving a directory pristine");
+    app.add_option("--strip,-p", o.strip, "strip this many leading path components (default 1)");
+    app.add_option("--fuzz,-F", o.fuzz, "most fuzz a hunk may need (default 0)");
+    app.add_flag("--allow-dirty", o.allow_dirty, "accept a git checkout with local modifications");
+}
+
+void add_report_options(CLI::App& app, CliOptions& o, const std::vector<std::string>& formats) {
+    app.add_option("--format", o.format, "report format")->check(CLI::IsMember(formats));
+    app.add_option("--output,-o", o.output, "write the report to this file instead of stdout");
+    app.add_option("--color", o.color, "colour: auto, always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+}  // namespace patchbay

@@ -1,0 +1,48 @@
+#pragma once
+// The subcommands, in one table (DESIGN.md §8): each has its flags and its run function in
+// tool/cmd_<name>.cpp. A command never prints: it returns its report text, its exit status and
+// its diagnostics, and tool/cli.cpp writes them.
+
+#include <CLI/CLI.hpp>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "common/result.hpp"
+#include "tool/cli_options.hpp"
+#include "tool/terminal.hpp"
+
+namespace patchbay {
+
+struct CommandOutput {
+    std::string report;                // for stdout (or --output FILE)
+    int exit_status = 0;               // 0 success, 1 negative result, 2 bad input
+    std::vector<Error> diagnostics;    // printed on stderr as "patchbay: error: …"
+};
+
+struct CommandContext {
+    const CliOptions& options;
+    Palette palette;
+    bool progress_allowed = false;     // stderr is a terminal
+};
+
+struct Command {
+    const char* name;
+    const char* summary;
+    void (*add_options)(CLI::App& app, CliOptions& options);
+    Result<CommandOutput> (*run)(const CommandContext& context);
+};
+
+std::span<const Command> commands();
+
+// Shared flag groups.
+void add_source_options(CLI::App& app, CliOptions& options);
+void add_report_options(CLI::App& app, CliOptions& options, const std::vector<std::string>& formats);
+
+void add_check_series_options(CLI::App& app, CliOptions& options);
+Result<CommandOutput> run_check_series(const CommandContext& context);
+
+void add_apply_options(CLI::App& app, CliOptions& options);
+Result<CommandOutput> run_apply(const CommandContext& context);
+
+}  // namespace patchbay

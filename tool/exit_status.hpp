@@ -1,0 +1,14 @@
+#pragma once
+// Exit statuses are decided here and nowhere else (DESIGN.md §2, ripgrep's model).
+
+#include "series/series_report.hpp"
+
+namespace patchbay {
+
+constexpr int kExitSuccess = 0;
+constexpr int kExitNegative = 1;  // a rejected hunk, fuzz over policy, a failed check
+constexpr int kExitBadInput = 2;  // bad input, bad config, internal error
+
+int exit_status_of(const SeriesReport& report);
+
+}  // namespace patchbay

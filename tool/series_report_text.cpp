@@ -1,0 +1,135 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "tool/series_report_format.hpp"
+
+namespace patchbay {
+
+namespace {
+
+std::string upstream_line(const SourceDescription& upstream) {
+    std::string line = upstream.path;
+    if (!upstream.rev.empty()) line += " at " + upstream.rev;
+    if (!upstream.commit.empty()) line += " (commit " + upstream.commit.substr(0, 12) + ")";
+    else line += " (plain directory)";
+    if (!upstream.directory.empty()) line += ", directory " + upstream.directory;
+    return line;
+}
+
+std::string colored_status(PatchStatus status, const Palette& palette) {
+    auto text = fmt::format("{:<9}", to_string(status));
+    switch (status) {
+        case PatchStatus::applied: return palette.green(text);
+        case PatchStatus::skipped: return palette.dim(text);
+        case PatchStatus::rejected: return palette.red(text);
+        case PatchStatus::failed: return palette.red(text);
+    }
+    return text;
+}
+
+Totals totals_of(const PatchReport& patch) {
+    SeriesReport one;
+    one.patches.push_back(patch);
+    return one.totals();
+}
+
+std::size_t name_width(const SeriesReport& report) {
+    std::size_t width = 5;
+    for (const auto& patch : report.patches) width = std::max(width, patch.name.size());
+    return std::min<std::size_t>(width, 60);
+}
+
+void table(std::string& out, const SeriesReport& report, const Palette& palette) {
+    auto width = name_width(report);
+    out += fmt::format("{:>3}  {:<{}}  {:<9} {:>5} {:>6} {:>6} {:>5} {:>5} {:>7}\n", "#", "patch",
+                       width, "status", "hunks", "exact", "offset", "fuzz", "rej", "already");
+    for (std::size_t i = 0; i < report.patches.size(); ++i) {
+        const auto& patch = report.patches[i];
+        auto head = fmt::format("{:>3}  {:<{}}  ", i + 1, patch.name, width);
+        if (patch.status == PatchStatus::skipped || patch.status == PatchStatus::failed) {
+            out += head + colored_status(patch.status, palette) + " " + patch.reason + "\n";
+            continue;
+        }
+        auto t = totals_of(patch);
+        out += head + colored_status(patch.status, palette) +
+               fmt::format(" {:>5} {:>6} {:>6} {:>5} {:>5} {:>7}\n", t.hunks, t.exact, t.offset,
+                           t.fuzz, t.rejected_hunks, t.already_applied);
+    }
+}
+
+void inexact_hunks(std::string& out, const SeriesReport& report) {
+    std::string lines;
+    for (const auto& patch : report.patches)
+        for (const auto& file : patch.files)
+            for (const auto& hunk : file.hunks)
+                if (hunk.status != HunkStatus::exact)
+                    lines += fmt::format("  {}  {}  hunk #{} {}\n", patch.name, file.path, hunk.n,
+                                         describe_hunk(hunk));
+    if (!lines.empty()) out += "\nhunks that did not land exactly:\n" + lines;
+}
+
+std::string located(const Problem& problem) {
+    if (problem.file.empty()) return problem.kind + ": " + problem.message;
+    auto where = problem.line > 0 ? fmt::format("{}:{}", problem.file, problem.line) : problem.file;
+    return fmt::format("{}: {}: {}", where, problem.kind, problem.message);
+}
+
+void problems(std::string& out, const SeriesReport& report) {
+    std::string lines;
+    for (const auto& patch : report.patches)
+        for (const auto& problem : patch.problems) lines += "  " + located(problem) + "\n";
+    for (const auto& problem : report.series_problems) lines += "  " + located(problem) + "\n";
+    if (!lines.empty()) out += "\nproblems:\n" + lines;
+}
+
+void summary(std::string& out, const SeriesReport& report, const Palette& palette) {
+    auto t = report.totals();
+    out += fmt::format(
+        "\ntotals: {} entries: {} applied, {} skipped, {} rejected, {} failed; {} hunks: {} exact, "
+        "{} offset, {} fuzz, {} rejected, {} already applied\n",
+        t.entries, t.applied, t.skipped, t.rejected, t.failed, t.hunks, t.exact, t.offset, t.fuzz,
+        t.rejected_hunks, t.already_applied);
+    out += "integrity:\n";
+    for (const auto& verdict : report.integrity()) {
+        auto mark = verdict.problems == 0 ? palette.green("ok  ") : palette.red("FAIL");
+        auto count = verdict.problems == 0 ? std::string() : fmt::format(" ({})", verdict.problems);
+        out += fmt::format("  {}  {}{}\n", mark, verdict.check, count);
+    }
+}
+
+std::string verdict_line(const SeriesReport& report, const Palette& palette) {
+    if (report.has_failed_patch()) return "result: " + palette.red("FAILED") + " (bad input)\n";
+    if (report.is_negative()) return "result: " + palette.red("FAILED") + "\n";
+    return "result: " + palette.green("OK") + "\n";
+}
+
+}  // namespace
+
+std::string describe_hunk(const HunkOutcome& hunk) {
+    if (hunk.status == HunkStatus::rejected) return fmt::format("FAILED at {}", hunk.line);
+    auto text = fmt::format("{} at {}",
+                            hunk.status == HunkStatus::already_applied ? "already applied"
+                                                                       : "succeeded",
+                            hunk.line);
+    if (hunk.fuzz > 0) text += fmt::format(" with fuzz {}", hunk.fuzz);
+    if (hunk.offset != 0)
+        text += fmt::format(" (offset {} line{})", hunk.offset, hunk.offset == 1 ? "" : "s");
+    return text;
+}
+
+std::string render_text(const SeriesReport& report, const Palette& palette) {
+    std::string out;
+    out += "upstream: " + upstream_line(report.upstream) + "\n";
+    for (const auto& note : report.upstream.notes) out += "  note: " + note + "\n";
+    out += fmt::format("series:   {}\npolicy:   fuzz {}, strip {}\n\n", report.series_file,
+                       report.fuzz, report.strip);
+    table(out, report, palette);
+    inexact_hunks(out, report);
+    problems(out, report);
+    summary(out, report, palette);
+    out += verdict_line(report, palette);
+    return out;
+}
+
+}  // namespace patchbay

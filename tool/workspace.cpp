@@ -1,0 +1,77 @@
+#include "tool/workspace.hpp"
+
+#include <filesystem>
+
+namespace patchbay {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+Result<Config> base_config(const CliOptions& options) {
+    if (!options.config.empty()) return load_config(options.config);
+    auto found = find_config(fs::current_path());
+    if (found) return load_config(*found);
+    return default_config(fs::current_path());
+}
+
+// A path given on the command line is relative to the current folder, while the config's
+// paths are relative to the config's folder: make flag paths absolute when the two differ.
+std::string flag_path(const Config& config, const std::string& path) {
+    fs::path p(path);
+    if (p.is_absolute() || config.base_dir == fs::current_path()) return path;
+    return fs::absolute(p).lexically_normal().string();
+}
+
+void set_text(Config& config, std::string& field, const std::string& value, const char* key,
+              const char* flag) {
+    if (value.empty()) return;
+    field = value;
+    config.origin[key] = flag;
+}
+
+}  // namespace
+
+Result<Config> resolve_config(const CliOptions& options) {
+    auto loaded = base_config(options);
+    if (!loaded) return loaded;
+    Config config = std::move(loaded).value();
+    if (!options.pristine.empty())
+        set_text(config, config.upstream_path, flag_path(config, options.pristine),
+                 "upstream.path", "--pristine");
+    set_text(config, config.rev, options.rev, "upstream.rev", "--rev");
+    set_text(config, config.directory, options.directory, "upstream.directory", "--directory");
+    if (!options.manifest.empty())
+        set_text(config, config.manifest, flag_path(config, options.manifest), "upstream.manifest",
+                 "--manifest");
+    if (!options.series.empty())
+        set_text(config, config.series_file, flag_path(config, options.series), "series.file",
+                 "--series");
+    if (options.strip) config.strip = *options.strip, config.origin["series.strip"] = "--strip";
+    if (options.fuzz) config.fuzz = *options.fuzz, config.origin["series.fuzz"] = "--fuzz";
+    if (config.strip < 0 || config.fuzz < 0)
+        return make_error("--strip and --fuzz must not be negative");
+    return config;
+}
+
+Result<Workspace> open_workspace(const CliOptions& options) {
+    auto config = resolve_config(options);
+    if (!config) return config.error();
+    if (config->upstream_path.empty())
+        return make_error(
+            "no upstream: set [upstream] path in patchbay.toml or pass --pristine DIR");
+    SourceOptions source_options;
+    source_options.path = config->resolve(config->upstream_path);
+    source_options.rev = config->rev;
+    source_options.directory = config->directory;
+    source_options.allow_dirty = options.allow_dirty;
+    if (!config->manifest.empty()) source_options.manifest = config->resolve(config->manifest);
+    auto source = open_pristine(source_options);
+    if (!source) return source.error();
+    auto plan = load_plan(*config);
+    if (!plan) return plan.error();
+    plan->upto = options.upto;
+    return Workspace{std::move(config).value(), std::move(source).value(), std::move(plan).value()};
+}
+
+}  // namespace patchbay

@@ -1,0 +1,26 @@
+#pragma once
+// Everything a series command needs, resolved once: the configuration (patchbay.toml with the
+// command-line flags laid over it), the pristine source and the series plan.
+
+#include <memory>
+
+#include "common/result.hpp"
+#include "series/config.hpp"
+#include "series/pristine_source.hpp"
+#include "series/series_runner.hpp"
+#include "tool/cli_options.hpp"
+
+namespace patchbay {
+
+struct Workspace {
+    Config config;
+    std::unique_ptr<PristineSource> source;
+    SeriesPlan plan;
+};
+
+// Finds and reads the configuration and applies the flags over it.
+Result<Config> resolve_config(const CliOptions& options);
+
+Result<Workspace> open_workspace(const CliOptions& options);
+
+}  // namespace patchbay
