@@ -1,0 +1,151 @@
+#include "series/patch_applier.hpp"
+
+#include <gtest/gtest.h>
+
+#include "patches/diff_parser.hpp"
+#include "tests/support/memory_source.hpp"
+
+namespace patchbay {
+namespace {
+
+using testing::MemorySource;
+
+PatchFile parse(const std::string& text) {
+    auto parsed = parse_patch(text, "p.patch");
+    EXPECT_TRUE(parsed.ok()) << (parsed.ok() ? "" : parsed.error().located());
+    return parsed.ok() ? parsed.value() : PatchFile{};
+}
+
+AppliedPatch apply(const MemorySource& source, const std::string& text) {
+    TreeState state(source);
+    return apply_patch(state, parse(text), 1, PatchOptions{0, true}, "p.patch");
+}
+
+bool has_problem(const AppliedPatch& applied, const std::string& kind) {
+    for (const auto& p : applied.report.problems)
+        if (p.kind == kind) return true;
+    return false;
+}
+
+const char* kModify =
+    "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n";
+
+TEST(ApplyPatch, ModifiesAFileInMemory) {
+    MemorySource source;
+    source.file("f.py", "a\nb\nc\n");
+    auto applied = apply(source, kModify);
+    EXPECT_EQ(applied.report.status, PatchStatus::applied);
+    ASSERT_EQ(applied.changes.count("f.py"), 1u);
+    EXPECT_EQ(applied.changes.at("f.py")->content, "a\nB\nc\n");
+    ASSERT_EQ(applied.report.files.size(), 1u);
+    EXPECT_EQ(applied.report.files[0].hunks[0].status, HunkStatus::exact);
+}
+
+TEST(ApplyPatch, MissingFileIsARejectionByName) {
+    MemorySource source;
+    auto applied = apply(source, kModify);
+    EXPECT_EQ(applied.report.status, PatchStatus::rejected);
+    EXPECT_TRUE(has_problem(applied, "missing-file"));
+    EXPECT_NE(applied.report.reason.find("f.py"), std::string::npos);
+    EXPECT_TRUE(applied.changes.empty());
+}
+
+TEST(ApplyPatch, RejectedHunkDiscardsTheWholePatch) {
+    MemorySource source;
+    source.file("f.py", "a\nb\nc\n");
+    source.file("g.py", "x\ny\nz\n");
+    auto applied = apply(source, std::string(kModify) +
+                                     "--- a/g.py\n+++ b/g.py\n@@ -1,3 +1,3 @@\n x\n-nope\n+Y\n z\n");
+    EXPECT_EQ(applied.report.status, PatchStatus::rejected);
+    EXPECT_TRUE(has_problem(applied, "rejected"));
+    EXPECT_TRUE(applied.changes.empty());
+}
+
+TEST(ApplyPatch, CreatingAFileThatExistsWithThatContentIsAlreadyApplied) {
+    MemorySource source;
+    source.file("n.py", "one\ntwo\n");
+    auto applied = apply(source, "--- /dev/null\n+++ b/n.py\n@@ -0,0 +1,2 @@\n+one\n+two\n");
+    EXPECT_TRUE(has_problem(applied, "already-applied"));
+    EXPECT_NE(applied.report.status, PatchStatus::failed);
+}
+
+TEST(ApplyPatch, CreatingAFileThatExistsWithOtherContentIsRejected) {
+    MemorySource source;
+    source.file("n.py", "other\n");
+    auto applied = apply(source, "--- /dev/null\n+++ b/n.py\n@@ -0,0 +1,2 @@\n+one\n+two\n");
+    EXPECT_EQ(applied.report.status, PatchStatus::rejected);
+    EXPECT_TRUE(has_problem(applied, "exists"));
+}
+
+TEST(ApplyPatch, RenameMovesTheFileAndAppliesItsHunk) {
+    MemorySource source;
+    source.file("old.py", "a\nb\nc\n");
+    auto applied = apply(source,
+                         "diff --git a/old.py b/new.py\nsimilarity index 70%\nrename from old.py\n"
+                         "rename to new.py\n--- a/old.py\n+++ b/new.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
+    EXPECT_FALSE(applied.changes.at("old.py").has_value());
+    EXPECT_EQ(applied.changes.at("new.py")->content, "a\nB\nc\n");
+    EXPECT_EQ(applied.report.files[0].op, FileOp::rename);
+    EXPECT_EQ(applied.report.files[0].old_path, "old.py");
+}
+
+TEST(ApplyPatch, DeletingAFileWhoseContentDiffersIsRejected) {
+    MemorySource source;
+    source.file("d.py", "a\nb\nextra\n");
+    auto applied = apply(source, "--- a/d.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n");
+    EXPECT_EQ(applied.report.status, PatchStatus::rejected);
+    EXPECT_TRUE(has_problem(applied, "not-empty"));
+}
+
+TEST(ApplyPatch, DeletesAFile) {
+    MemorySource source;
+    source.file("d.py", "a\nb\n");
+    auto applied = apply(source, "--- a/d.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n");
+    ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
+    EXPECT_FALSE(applied.changes.at("d.py").has_value());
+}
+
+TEST(ApplyPatch, PathOutsideTheTreeIsBadInput) {
+    MemorySource source;
+    auto applied = apply(source, "--- a/../escape.py\n+++ b/../escape.py\n@@ -0,0 +1 @@\n+x\n");
+    EXPECT_EQ(applied.report.status, PatchStatus::failed);
+    EXPECT_TRUE(has_problem(applied, "path"));
+    EXPECT_TRUE(applied.changes.empty());
+}
+
+TEST(ApplyPatch, PathThroughASymlinkIsRefused) {
+    MemorySource source;
+    source.symlink("link", "/etc");
+    auto applied = apply(source, "--- a/link/passwd\n+++ b/link/passwd\n@@ -1 +1 @@\n-a\n+b\n");
+    EXPECT_EQ(applied.report.status, PatchStatus::failed);
+    EXPECT_TRUE(has_problem(applied, "path"));
+}
+
+TEST(ApplyPatch, PatchThatChangesNothingIsVacuous) {
+    MemorySource source;
+    source.file("f.py", "a\n");
+    auto applied = apply(source, "Just a description, no diff at all.\n");
+    EXPECT_TRUE(has_problem(applied, "vacuous"));
+}
+
+TEST(ApplyPatch, ModeChangeSetsTheExecutableBit) {
+    MemorySource source;
+    source.file("run.sh", "echo\n");
+    auto applied = apply(source, "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n");
+    ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
+    EXPECT_TRUE(applied.changes.at("run.sh")->executable);
+    EXPECT_FALSE(has_problem(applied, "vacuous"));
+}
+
+TEST(ReversedPatch, UndoesAModification) {
+    MemorySource source;
+    source.file("f.py", "a\nB\nc\n");
+    TreeState state(source);
+    auto back = apply_patch(state, reversed(parse(kModify)), 1, PatchOptions{0, false}, "p.patch");
+    ASSERT_EQ(back.report.status, PatchStatus::applied) << back.report.reason;
+    EXPECT_EQ(back.changes.at("f.py")->content, "a\nb\nc\n");
+}
+
+}  // namespace
+}  // namespace patchbay

@@ -1,0 +1,135 @@
+#include "series/series_runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include "tests/support/memory_source.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace patchbay {
+namespace {
+
+using testing::MemorySource;
+using testing::TempDir;
+using testing::write_file;
+
+const char* kFirst = "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,4 @@\n a\n b\n+added\n c\n";
+// Depends on the line the first patch adds.
+const char* kSecond = "--- a/f.py\n+++ b/f.py\n@@ -2,3 +2,3 @@\n b\n-added\n+ADDED\n c\n";
+const char* kBroken = "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-zzz\n+yyy\n c\n";
+
+class SeriesRunnerTest : public ::testing::Test {
+protected:
+    void SetUp() override { source.file("f.py", "a\nb\nc\n"); }
+
+    SeriesPlan plan_for(const std::vector<std::pair<std::string, std::string>>& patches) {
+        SeriesPlan plan;
+        plan.patches_dir = dir.path();
+        plan.patches_label = "patches";
+        plan.series.path = "patches/series";
+        std::int64_t line = 0;
+        for (const auto& [name, text] : patches) {
+            write_file(dir / name, text);
+            plan.series.entries.push_back({name, std::nullopt, false, {}, ++line});
+        }
+        return plan;
+    }
+
+    SeriesReport run(const SeriesPlan& plan) {
+        auto result = run_series(plan, source);
+        EXPECT_TRUE(result.ok());
+        return result.ok() ? result->report : SeriesReport{};
+    }
+
+    MemorySource source;
+    TempDir dir;
+};
+
+TEST_F(SeriesRunnerTest, AppliesPatchesInOrderOnTheRunningState) {
+    auto report = run(plan_for({{"1.patch", kFirst}, {"2.patch", kSecond}}));
+    ASSERT_EQ(report.patches.size(), 2u);
+    EXPECT_EQ(report.patches[0].status, PatchStatus::applied);
+    EXPECT_EQ(report.patches[1].status, PatchStatus::applied) << report.patches[1].reason;
+    EXPECT_FALSE(report.is_negative());
+    EXPECT_EQ(report.totals().exact, 2);
+}
+
+TEST_F(SeriesRunnerTest, ARejectedPatchDoesNotStopTheReport) {
+    auto report = run(plan_for({{"1.patch", kBroken}, {"2.patch", kFirst}}));
+    EXPECT_EQ(report.patches[0].status, PatchStatus::rejected);
+    EXPECT_EQ(report.patches[1].status, PatchStatus::applied);
+    EXPECT_TRUE(report.is_negative());
+    EXPECT_FALSE(report.has_failed_patch());
+}
+
+TEST_F(SeriesRunnerTest, LaterPatchesAreCheckedAgainstTheStateWithoutTheRejectedOne) {
+    // The second patch needs the first; once the first is rejected, it is rejected too.
+    auto plan = plan_for({{"1.patch", kFirst}, {"2.patch", kSecond}});
+    write_file(dir / "1.patch", kBroken);
+    auto report = run(plan);
+    EXPECT_EQ(report.patches[0].status, PatchStatus::rejected);
+    EXPECT_EQ(report.patches[1].status, PatchStatus::rejected);
+}
+
+TEST_F(SeriesRunnerTest, SkippedEntriesCarryTheirReason) {
+    auto plan = plan_for({{"1.patch", kFirst}, {"old.patch", kBroken}});
+    plan.skip.push_back({"old.patch", "native upstream since 0.28.0", 3});
+    auto report = run(plan);
+    EXPECT_EQ(report.patches[1].status, PatchStatus::skipped);
+    EXPECT_EQ(report.patches[1].reason, "native upstream since 0.28.0");
+    EXPECT_EQ(report.totals().skipped, 1);
+    EXPECT_FALSE(report.is_negative());
+}
+
+TEST_F(SeriesRunnerTest, ASkipRuleForNoEntryIsReported) {
+    auto plan = plan_for({{"1.patch", kFirst}});
+    plan.skip.push_back({"retired.patch", "gone", 7});
+    auto report = run(plan);
+    ASSERT_EQ(report.series_problems.size(), 1u);
+    EXPECT_EQ(report.series_problems[0].kind, "missing-patch");
+    EXPECT_EQ(report.series_problems[0].line, 7);
+}
+
+TEST_F(SeriesRunnerTest, APatchFileNeverListedIsReported) {
+    auto plan = plan_for({{"1.patch", kFirst}});
+    write_file(dir / "sub/forgotten.diff", kSecond);
+    auto report = run(plan);
+    ASSERT_EQ(report.series_problems.size(), 1u);
+    EXPECT_EQ(report.series_problems[0].kind, "unlisted");
+    EXPECT_NE(report.series_problems[0].message.find("sub/forgotten.diff"), std::string::npos);
+}
+
+TEST_F(SeriesRunnerTest, AListedNameWithNoFileFailsThatEntry) {
+    auto plan = plan_for({{"1.patch", kFirst}});
+    plan.series.entries.push_back({"absent.patch", std::nullopt, false, {}, 2});
+    auto report = run(plan);
+    EXPECT_EQ(report.patches[1].status, PatchStatus::failed);
+    EXPECT_TRUE(report.has_failed_patch());
+}
+
+TEST_F(SeriesRunnerTest, UptoStopsAfterTheNamedEntry) {
+    auto plan = plan_for({{"1.patch", kFirst}, {"2.patch", kSecond}});
+    plan.upto = "1.patch";
+    auto report = run(plan);
+    EXPECT_EQ(report.patches.size(), 1u);
+    plan.upto = "nope.patch";
+    EXPECT_FALSE(run_series(plan, source).ok());
+}
+
+TEST_F(SeriesRunnerTest, WhitespaceErrorsInAddedLinesAreReportedWithTheirLine) {
+    auto report = run(plan_for({{"1.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,4 @@\n a\n b\n+trailing \n c\n"}}));
+    ASSERT_EQ(report.patches[0].problems.size(), 1u);
+    EXPECT_EQ(report.patches[0].problems[0].kind, "whitespace");
+    EXPECT_EQ(report.patches[0].problems[0].line, 6);
+    EXPECT_TRUE(report.is_negative());
+}
+
+TEST_F(SeriesRunnerTest, TheAppliedStepsCarryEachPatchsChanges) {
+    auto result = run_series(plan_for({{"1.patch", kFirst}, {"2.patch", kSecond}}), source);
+    ASSERT_TRUE(result.ok());
+    ASSERT_EQ(result->steps.size(), 2u);
+    EXPECT_EQ(result->steps[1].changes.at("f.py")->content, "a\nb\nADDED\nc\n");
+    EXPECT_TRUE(result->report.series_problems.empty());  // reverses cleanly
+}
+
+}  // namespace
+}  // namespace patchbay
