@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what building and testing patchbay needs on Debian bookworm. Idempotent: when every
+# package is already installed it touches nothing (and does not need root).
+set -euo pipefail
+
+packages=(
+    build-essential cmake ninja-build pkg-config git
+    libgit2-dev libcli11-dev libfmt-dev libtomlplusplus-dev googletest libgtest-dev
+    patch quilt ca-certificates
+)
+
+is_installed() {
+    dpkg -s "$1" 2>/dev/null | grep -q '^Status: install ok installed$'
+}
+
+missing=()
+for package in "${packages[@]}"; do
+    is_installed "$package" || missing+=("$package")
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+    echo "install-deps: all ${#packages[@]} packages already installed"
+    exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "install-deps: missing ${missing[*]}; run this script as root" >&2
+    exit 2
+fi
+
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends "${missing[@]}"
