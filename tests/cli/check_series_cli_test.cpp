@@ -1,0 +1,230 @@
+// End-to-end: the patchbay binary on the embedded demo and on copies of it made bad on purpose.
+// Expected hunk positions come from GNU patch (examples/demo/EXPECTED.md), not from patchbay.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+
+#include "tests/support/process.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace patchbay {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::ProcessResult;
+using testing::read_file;
+using testing::run_process;
+using testing::TempDir;
+using testing::write_file;
+
+const fs::path kDemo = fs::path(PATCHBAY_SOURCE_DIR) / "examples/demo";
+
+ProcessResult patchbay(std::vector<std::string> args, const fs::path& cwd) {
+    args.insert(args.begin(), PATCHBAY_BINARY);
+    return run_process(args, cwd);
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+// Every file under `root` with its bytes: to prove a tree was not touched.
+std::map<std::string, std::string> snapshot(const fs::path& root) {
+    std::map<std::string, std::string> files;
+    for (const auto& entry : fs::recursive_directory_iterator(root))
+        if (entry.is_regular_file())
+            files[entry.path().lexically_relative(root).string()] = read_file(entry.path());
+    return files;
+}
+
+class DemoCopy : public ::testing::Test {
+protected:
+    void SetUp() override {
+        fs::copy(kDemo, dir.path() / "demo", fs::copy_options::recursive);
+    }
+    fs::path demo() const { return dir.path() / "demo"; }
+    void replace_in(const std::string& rel, const std::string& from, const std::string& to) {
+        auto text = read_file(demo() / rel);
+        auto at = text.find(from);
+        ASSERT_NE(at, std::string::npos) << from;
+        text.replace(at, from.size(), to);
+        write_file(demo() / rel, text);
+    }
+    TempDir dir;
+};
+
+TEST(CheckSeriesDemo, PrintsTheTableAndPasses) {
+    auto before = snapshot(kDemo);
+    auto result = patchbay({"check-series"}, kDemo);
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out,
+                         "0001-scheduler-prefix-aware-preemption.patch  vllm/core/scheduler.py  "
+                         "hunk #1 succeeded at 81 (offset 3 lines)"))
+        << result.out;
+    EXPECT_TRUE(contains(result.out, "native upstream since 0.28.0"));
+    EXPECT_TRUE(contains(result.out, "totals: 7 entries: 6 applied, 1 skipped, 0 rejected, 0 failed"));
+    EXPECT_TRUE(contains(result.out, "result: OK"));
+    EXPECT_EQ(snapshot(kDemo), before) << "check-series wrote into the demo";
+}
+
+TEST(CheckSeriesDemo, JsonCarriesGnuPatchLinesAndOffsets) {
+    auto result = patchbay({"check-series", "--format", "json"}, kDemo);
+    EXPECT_EQ(result.status, 0) << result.err;
+    // GNU patch: "Hunk #1 succeeded at 81 (offset 3 lines)." and, for 0006, envs.py at 40.
+    EXPECT_TRUE(contains(result.out, R"({"path":"vllm/core/scheduler.py","old_path":"vllm/core/scheduler.py","op":"modify","hunks":[{"n":1,"status":"offset","line":81,"offset":3,"fuzz":0}]})"))
+        << result.out;
+    EXPECT_TRUE(contains(result.out, R"({"path":"vllm/envs.py","old_path":"vllm/envs.py","op":"modify","hunks":[{"n":1,"status":"exact","line":40,"offset":0,"fuzz":0}]})"));
+    EXPECT_TRUE(contains(result.out, R"("op":"rename")"));
+    EXPECT_TRUE(contains(result.out, R"("name":"dflash2-backport.patch","status":"skipped","reason":"native upstream since 0.28.0")"));
+    EXPECT_TRUE(contains(result.out, R"("skipped":1)"));
+}
+
+TEST(CheckSeriesDemo, JunitHasOneTestcasePerEntry) {
+    auto result = patchbay({"check-series", "--format", "junit"}, kDemo);
+    EXPECT_EQ(result.status, 0) << result.err;
+    EXPECT_TRUE(contains(result.out, R"(tests="8" failures="0" errors="0" skipped="1")")) << result.out;
+}
+
+TEST_F(DemoCopy, ARejectedHunkExitsOneAndLaterPatchesAreStillChecked) {
+    replace_in("upstream/csrc/attention/paged_gather.cuh", "block_table", "blk_table");
+    auto result = patchbay({"check-series", "--format", "json"}, demo());
+    EXPECT_EQ(result.status, 1) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out, R"("name":"0002-kv-int32-block-ids.patch","status":"rejected")"));
+    EXPECT_TRUE(contains(result.out, R"("name":"0003-triton-paged-gather-v2.patch","status":"applied")"));
+}
+
+TEST_F(DemoCopy, AHandEditedHunkHeaderIsBadInputWithItsLine) {
+    replace_in("patches/0003-triton-paged-gather-v2.patch", "@@ -0,0 +1,", "@@ -0,0 +1,9");
+    auto result = patchbay({"check-series"}, demo());
+    EXPECT_EQ(result.status, 2) << result.out;
+    EXPECT_TRUE(contains(result.err, "patchbay: error: patches/0003-triton-paged-gather-v2.patch:"))
+        << result.err;
+}
+
+TEST_F(DemoCopy, AnUnknownConfigKeyIsAnErrorWithItsLine) {
+    replace_in("patchbay.toml", "fuzz = 0", "fuzzz = 0");
+    auto result = patchbay({"check-series"}, demo());
+    EXPECT_EQ(result.status, 2);
+    EXPECT_TRUE(contains(result.err, "patchbay.toml:")) << result.err;
+    EXPECT_TRUE(contains(result.err, "fuzzz")) << result.err;
+}
+
+TEST_F(DemoCopy, AnUnlistedPatchFailsTheIntegrityCheck) {
+    write_file(demo() / "patches/0099-forgotten.patch", read_file(demo() / "patches/0004-utils-package.patch"));
+    auto result = patchbay({"check-series"}, demo());
+    EXPECT_EQ(result.status, 1);
+    EXPECT_TRUE(contains(result.out, "0099-forgotten.patch")) << result.out;
+    EXPECT_TRUE(contains(result.out, "FAIL  series and patches folder agree"));
+}
+
+TEST_F(DemoCopy, ApplyWritesOneCommitPerAppliedPatch) {
+    auto worktree = dir.path() / "wt";
+    auto result = patchbay({"apply", "--worktree", worktree.string()}, demo());
+    ASSERT_EQ(result.status, 0) << result.out << result.err;
+    auto log = run_process({"git", "-C", worktree.string(), "log", "--format=%s"});
+    EXPECT_EQ(log.out,
+              "0006-widen-block-ids.patch\n0005-paged-gather-v2-tests.patch\n"
+              "0004-utils-package.patch\n0003-triton-paged-gather-v2.patch\n"
+              "0002-kv-int32-block-ids.patch\n0001-scheduler-prefix-aware-preemption.patch\n"
+              "pristine upstream\n");
+    EXPECT_TRUE(fs::exists(worktree / "vllm/utils/__init__.py"));
+    EXPECT_FALSE(fs::exists(worktree / "vllm/utils.py"));
+    auto status = run_process({"git", "-C", worktree.string(), "status", "--porcelain"});
+    EXPECT_EQ(status.out, "");
+}
+
+TEST_F(DemoCopy, ApplyMatchesGnuPatchByteForByte) {
+    auto worktree = dir.path() / "wt";
+    ASSERT_EQ(patchbay({"apply", "--worktree", worktree.string()}, demo()).status, 0);
+    auto gnu = dir.path() / "gnu";
+    fs::copy(demo() / "upstream", gnu, fs::copy_options::recursive);
+    for (const char* name : {"0001-scheduler-prefix-aware-preemption.patch", "0002-kv-int32-block-ids.patch",
+                             "0003-triton-paged-gather-v2.patch", "0004-utils-package.patch",
+                             "0005-paged-gather-v2-tests.patch", "0006-widen-block-ids.patch"}) {
+        auto applied = run_process({"patch", "-p1", "--fuzz=0", "--no-backup-if-mismatch", "-s", "-i",
+                                    (demo() / "patches" / name).string()},
+                                   gnu);
+        ASSERT_EQ(applied.status, 0) << name << applied.out;
+    }
+    auto ours = snapshot(worktree);
+    for (auto it = ours.begin(); it != ours.end();)
+        it = it->first.rfind(".git/", 0) == 0 ? ours.erase(it) : std::next(it);
+    EXPECT_EQ(ours, snapshot(gnu));
+}
+
+TEST_F(DemoCopy, ApplyUptoStopsAfterThatPatch) {
+    auto worktree = dir.path() / "wt";
+    auto result = patchbay({"apply", "--worktree", worktree.string(), "--upto",
+                            "0002-kv-int32-block-ids.patch"},
+                           demo());
+    ASSERT_EQ(result.status, 0) << result.err;
+    auto log = run_process({"git", "-C", worktree.string(), "log", "--format=%s"});
+    EXPECT_EQ(log.out,
+              "0002-kv-int32-block-ids.patch\n0001-scheduler-prefix-aware-preemption.patch\n"
+              "pristine upstream\n");
+}
+
+TEST_F(DemoCopy, ApplyRefusesANonEmptyFolderAndWritesNothing) {
+    auto worktree = dir.path() / "wt";
+    write_file(worktree / "keep.txt", "mine\n");
+    auto result = patchbay({"apply", "--worktree", worktree.string()}, demo());
+    EXPECT_EQ(result.status, 2);
+    EXPECT_TRUE(contains(result.err, "not empty")) << result.err;
+    EXPECT_EQ(snapshot(worktree).size(), 1u);
+}
+
+TEST_F(DemoCopy, ApplyWithBadInputWritesNothing) {
+    replace_in("patches/0003-triton-paged-gather-v2.patch", "@@ -0,0 +1,", "@@ -0,0 +1,9");
+    auto worktree = dir.path() / "wt";
+    auto result = patchbay({"apply", "--worktree", worktree.string()}, demo());
+    EXPECT_EQ(result.status, 2);
+    EXPECT_FALSE(fs::exists(worktree));
+}
+
+class GitUpstream : public DemoCopy {
+protected:
+    void SetUp() override {
+        DemoCopy::SetUp();
+        repo = dir.path() / "vllm";
+        fs::copy(demo() / "upstream", repo, fs::copy_options::recursive);
+        git({"init", "-q"});
+        git({"add", "-A"});
+        git({"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "v0.28.0"});
+        git({"tag", "v0.28.0"});
+    }
+    void git(std::vector<std::string> args) {
+        args.insert(args.begin(), {"git", "-C", repo.string()});
+        ASSERT_EQ(run_process(args).status, 0);
+    }
+    fs::path repo;
+};
+
+TEST_F(GitUpstream, ReadsTheSeriesTargetFromTheObjectStore) {
+    auto result = patchbay({"check-series", "--pristine", repo.string(), "--rev", "v0.28.0",
+                            "--format", "json"},
+                           demo());
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    auto head = run_process({"git", "-C", repo.string(), "rev-parse", "HEAD"}).out;
+    head.pop_back();
+    EXPECT_TRUE(contains(result.out, R"("rev":"v0.28.0","commit":")" + head + "\"")) << result.out;
+}
+
+TEST_F(GitUpstream, RefusesADirtyCheckoutUnlessAllowed) {
+    write_file(repo / "vllm/envs.py", "# local edit\n");
+    auto refused = patchbay({"check-series", "--pristine", repo.string()}, demo());
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_TRUE(contains(refused.err, "--allow-dirty")) << refused.err;
+    auto allowed = patchbay({"check-series", "--pristine", repo.string(), "--allow-dirty"}, demo());
+    EXPECT_EQ(allowed.status, 0) << allowed.out << allowed.err;
+}
+
+TEST_F(GitUpstream, AnUnknownRevIsBadInput) {
+    auto result = patchbay({"check-series", "--pristine", repo.string(), "--rev", "v9.9.9"}, demo());
+    EXPECT_EQ(result.status, 2);
+    EXPECT_TRUE(contains(result.err, "v9.9.9")) << result.err;
+}
+
+}  // namespace
+}  // namespace patchbay
