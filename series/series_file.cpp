@@ -7,7 +7,9 @@
 namespace patchbay {
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+bool is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r';
+}
 
 // Whitespace-separated words up to the first word that starts with '#' (quilt's comment rule:
 // a '#' counts only at the start of the line or after whitespace).
@@ -46,7 +48,7 @@ std::optional<std::string> name_problem(std::string_view name) {
 }
 
 class LineParser {
-public:
+  public:
     LineParser(const std::string& path, std::int64_t line) : path_(path), line_(line) {}
 
     Result<SeriesEntry> parse(const std::vector<std::string_view>& words) {
@@ -62,7 +64,7 @@ public:
         return entry;
     }
 
-private:
+  private:
     Error fail(std::string message) const { return make_error(path_, line_, std::move(message)); }
 
     // Consumes words[i] (and its argument, advancing i); an Error for anything quilt's -p/-R
