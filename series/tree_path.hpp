@@ -1,0 +1,20 @@
+#pragma once
+// Paths inside the pristine tree: relative, "/"-separated, never leaving the tree.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/result.hpp"
+
+namespace patchbay {
+
+// The components of `path` ("a/./b//c" -> a, b, c). An empty path, an absolute one, one with a
+// NUL byte or a ".." component is an Error.
+Result<std::vector<std::string>> tree_path_components(std::string_view path);
+
+// The first `count` components joined with "/".
+std::string join_components(const std::vector<std::string>& components, std::size_t count);
+
+}  // namespace patchbay
