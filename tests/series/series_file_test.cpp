@@ -112,7 +112,9 @@ TEST(SeriesFile, DotsInsideANameAreFine) {
     EXPECT_EQ(series.entries[0].name, "v1..v2.patch");
 }
 
-TEST(SeriesFile, EmptyTextHasNoEntries) { EXPECT_TRUE(parse_ok("").entries.empty()); }
+TEST(SeriesFile, EmptyTextHasNoEntries) {
+    EXPECT_TRUE(parse_ok("").entries.empty());
+}
 
 }  // namespace
 }  // namespace patchbay
