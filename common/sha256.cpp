@@ -96,6 +96,8 @@ std::string to_hex(const Sha256Digest& digest) {
     return hex;
 }
 
-std::string sha256_hex(std::string_view bytes) { return to_hex(sha256(bytes)); }
+std::string sha256_hex(std::string_view bytes) {
+    return to_hex(sha256(bytes));
+}
 
 }  // namespace patchbay

@@ -206,7 +206,8 @@ TEST(Config, TomlSyntaxErrorKeepsItsLine) {
     ASSERT_FALSE(config.ok());
     EXPECT_EQ(config.error().file, "patchbay.toml");
     EXPECT_EQ(config.error().line, 3);
-    EXPECT_FALSE(config.error().message.empty());
+    EXPECT_TRUE(config.error().message.starts_with("Error while parsing"))
+        << config.error().message;
 }
 
 TEST(Config, ResolveJoinsBaseDirUnlessAbsolute) {

@@ -190,6 +190,14 @@ TEST_F(GitSourceTest, PathInsideACheckoutWithRev) {
     EXPECT_EQ(lookup_ok(**source, "sub").kind, Kind::directory);
 }
 
+TEST_F(GitSourceTest, ManifestWithAGitUpstreamIsAnError) {
+    tree_.write("SHA256SUMS", "");
+    auto source = open_pristine(SourceOptions{tree_ / "repo", "", "", false, tree_ / "SHA256SUMS"});
+    ASSERT_FALSE(source.ok());
+    EXPECT_EQ(source.error().message,
+              "a manifest verifies a plain directory; the upstream is read from git");
+}
+
 TEST_F(GitSourceTest, IsGitRepositoryDoesNotSearchParents) {
     EXPECT_TRUE(is_git_repository(tree_ / "repo"));
     EXPECT_FALSE(is_git_repository(tree_ / "repo" / "vllm"));
