@@ -27,10 +27,10 @@ struct AuditConfig {
     std::vector<std::string> index_tables = {"block_table*", "block_tables*", "req_to_token*",
                                              "page_table*", "slot_mapping*"};
     std::optional<AuditGeometry> geometry;
-    std::string env_registry;               // [audit.env] registry
-    std::string env_table;                  // [audit.env] table
-    std::string env_prefix;                 // [audit.env] prefix
-    std::vector<std::string> env_allow;     // [audit.env] allow
+    std::string env_registry;            // [audit.env] registry
+    std::string env_table;               // [audit.env] table
+    std::string env_prefix;              // [audit.env] prefix
+    std::vector<std::string> env_allow;  // [audit.env] allow
 };
 
 struct ReproConfig {
@@ -50,9 +50,9 @@ struct Config {
 
     // [upstream]
     std::string upstream_path;
-    std::string rev;                 // empty: HEAD of a git checkout, or a plain directory
-    std::string directory;           // patch paths are relative to this subdirectory
-    std::string manifest;            // optional RECORD / sha256sum file proving the tree pristine
+    std::string rev;        // empty: HEAD of a git checkout, or a plain directory
+    std::string directory;  // patch paths are relative to this subdirectory
+    std::string manifest;   // optional RECORD / sha256sum file proving the tree pristine
 
     // [series]
     std::string series_file = "patches/series";

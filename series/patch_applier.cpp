@@ -61,7 +61,7 @@ std::optional<std::string> PatchRun::stripped(const std::string& name, const Fil
 
 bool PatchRun::usable(const std::string& path, const FileDiff& file) {
     auto reason = unsafe_path_reason(path);
-    if (reason) problem("path", file.header_line, fmt::format("refusing '{}': {}", path, *reason));
+    if (reason) problem("path", file.header_line, fmt::format("refusing {}", *reason));
     return !reason;
 }
 

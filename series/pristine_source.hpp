@@ -17,20 +17,20 @@ namespace patchbay {
 struct TreeEntry {
     enum class Kind { absent, file, symlink, directory, under_symlink };
     Kind kind = Kind::absent;
-    std::string content;     // file bytes, or the symlink's target
+    std::string content;  // file bytes, or the symlink's target
     bool executable = false;
 };
 
 struct SourceDescription {
-    std::string path;            // the upstream path as configured
-    std::string rev;             // the revision asked for (may be empty)
-    std::string commit;          // full commit id read from (empty for a plain directory)
-    std::string directory;       // the subdirectory patch paths are relative to
+    std::string path;                // the upstream path as configured
+    std::string rev;                 // the revision asked for (may be empty)
+    std::string commit;              // full commit id read from (empty for a plain directory)
+    std::string directory;           // the subdirectory patch paths are relative to
     std::vector<std::string> notes;  // e.g. "checkout is at abc123, not at v0.28.0"
 };
 
 class PristineSource {
-public:
+  public:
     virtual ~PristineSource() = default;
     // What is at `path`. A path with a symlink as one of its parent components is
     // Kind::under_symlink; ".." or an absolute path is an Error.

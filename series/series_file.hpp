@@ -21,7 +21,7 @@ struct SeriesEntry {
 };
 
 struct SeriesFile {
-    std::string path;                  // as given, for messages
+    std::string path;  // as given, for messages
     std::vector<SeriesEntry> entries;
 };
 

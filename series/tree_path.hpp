@@ -1,14 +1,25 @@
 #pragma once
-// Whether a path taken from a patch may be used inside the tree at all: relative, non-empty,
-// no ".." component, no NUL, not inside ".git".
+// Paths inside the pristine tree: relative, "/"-separated, never leaving the tree.
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "common/result.hpp"
 
 namespace patchbay {
 
-// nullopt when `path` is usable; otherwise why not, as a sentence fragment.
+// The components of `path` ("a/./b//c" -> a, b, c). An empty path, an absolute one, one with a
+// NUL byte or a ".." component is an Error.
+Result<std::vector<std::string>> tree_path_components(std::string_view path);
+
+// Why a path taken from a patch may not be used inside the tree (the reasons above, and a
+// ".git" component); nullopt when it may.
 std::optional<std::string> unsafe_path_reason(std::string_view path);
+
+// The first `count` components joined with "/".
+std::string join_components(const std::vector<std::string>& components, std::size_t count);
 
 }  // namespace patchbay

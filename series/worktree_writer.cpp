@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <fstream>
 
-#include "series/git_handle.hpp"
+#include "series/git_handles.hpp"
 #include "series/tree_state.hpp"
 
 namespace patchbay {
@@ -11,6 +11,10 @@ namespace patchbay {
 namespace fs = std::filesystem;
 
 namespace {
+
+Error libgit2_error(const std::string& what) {
+    return make_error(what + ": " + last_git_error("unknown libgit2 error"));
+}
 
 Status check_target(const fs::path& dir) {
     std::error_code ec;
@@ -51,8 +55,8 @@ private:
     Status commit(const std::string& message);
 
     const WorktreeRequest& request_;
-    GitRepository repo_;
-    GitIndex index_;
+    RepositoryPtr repo_;
+    IndexPtr index_;
     git_oid head_{};
     bool has_head_ = false;
 };
@@ -124,15 +128,15 @@ Status WorktreeWriter::commit(const std::string& message) {
         return libgit2_error("cannot write the tree");
     git_tree* tree = nullptr;
     if (git_tree_lookup(&tree, repo_.get(), &tree_id) != 0) return libgit2_error("cannot read the tree");
-    GitTree tree_handle(tree);
+    TreePtr tree_handle(tree);
     git_signature* sig = nullptr;
     if (git_signature_now(&sig, "patchbay", "patchbay@localhost") != 0)
         return libgit2_error("cannot make a signature");
-    GitSignature signature(sig);
+    SignaturePtr signature(sig);
     git_commit* parent = nullptr;
     if (has_head_ && git_commit_lookup(&parent, repo_.get(), &head_) != 0)
         return libgit2_error("cannot read the previous commit");
-    GitCommit parent_handle(parent);
+    CommitPtr parent_handle(parent);
     const git_commit* parents[] = {parent};
     if (git_commit_create(&head_, repo_.get(), "HEAD", sig, sig, nullptr, message.c_str(), tree,
                           has_head_ ? 1 : 0, parents) != 0)

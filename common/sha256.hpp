@@ -1,0 +1,20 @@
+#pragma once
+// SHA-256 (FIPS 180-4), small and dependency-free: pristine-tree manifests and cache keys.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace patchbay {
+
+using Sha256Digest = std::array<std::uint8_t, 32>;
+
+Sha256Digest sha256(std::string_view bytes);
+
+// Lower-case hex, as `sha256sum` prints it.
+std::string sha256_hex(std::string_view bytes);
+
+std::string to_hex(const Sha256Digest& digest);
+
+}  // namespace patchbay

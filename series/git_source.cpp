@@ -1,0 +1,306 @@
+#include "series/git_source.hpp"
+
+#include <algorithm>
+
+#include "series/git_handles.hpp"
+#include "series/tree_path.hpp"
+
+namespace patchbay {
+namespace {
+
+namespace fs = std::filesystem;
+using Kind = TreeEntry::Kind;
+using Components = std::vector<std::string>;
+
+constexpr std::size_t kMaxDirtyListed = 10;
+
+std::string oid_hex(const git_oid& oid, std::size_t length = GIT_OID_HEXSZ) {
+    char buffer[GIT_OID_HEXSZ + 1] = {};
+    git_oid_nfmt(buffer, length, &oid);
+    return buffer;
+}
+
+Result<RepositoryPtr> open_repository(const fs::path& path, bool search_parents) {
+    ensure_libgit2();
+    git_repository* raw = nullptr;
+    const unsigned flags = search_parents ? 0u : unsigned{GIT_REPOSITORY_OPEN_NO_SEARCH};
+    if (git_repository_open_ext(&raw, path.c_str(), flags, nullptr) != 0) {
+        return make_error(path.string(), 0,
+                          last_git_error("not a git repository") + " (no git repository here)");
+    }
+    return RepositoryPtr(raw);
+}
+
+Result<CommitPtr> peel_to_commit(git_object* object, const std::string& rev) {
+    git_object* peeled = nullptr;
+    if (git_object_peel(&peeled, object, GIT_OBJECT_COMMIT) != 0) {
+        return make_error("revision '" + rev + "' does not name a commit");
+    }
+    return CommitPtr(reinterpret_cast<git_commit*>(peeled));
+}
+
+// `rev`'s commit; HEAD's when `rev` is empty.
+Result<CommitPtr> resolve_commit(git_repository* repo, const std::string& rev,
+                                 const std::string& where) {
+    const std::string spec = rev.empty() ? "HEAD" : rev;
+    git_object* raw = nullptr;
+    if (git_revparse_single(&raw, repo, spec.c_str()) != 0) {
+        if (rev.empty()) return make_error(where, 0, "repository has no commit at HEAD");
+        return make_error(where, 0, "unknown revision '" + rev + "'");
+    }
+    ObjectPtr object(raw);
+    auto commit = peel_to_commit(object.get(), spec);
+    if (!commit) return make_error(where, 0, commit.error().message);
+    return commit;
+}
+
+std::string delta_path(const git_status_entry& entry) {
+    const git_diff_delta* delta =
+        entry.index_to_workdir ? entry.index_to_workdir : entry.head_to_index;
+    if (delta == nullptr) return "?";
+    return delta->new_file.path ? delta->new_file.path : delta->old_file.path;
+}
+
+Result<std::vector<std::string>> modified_tracked_paths(git_repository* repo) {
+    git_status_options options;
+    git_status_options_init(&options, GIT_STATUS_OPTIONS_VERSION);
+    options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
+    options.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES;  // untracked and ignored files left out
+    git_status_list* raw = nullptr;
+    if (git_status_list_new(&raw, repo, &options) != 0) {
+        return make_error(last_git_error("cannot read the work tree status"));
+    }
+    StatusListPtr list(raw);
+    std::vector<std::string> paths;
+    for (std::size_t i = 0; i < git_status_list_entrycount(list.get()); ++i) {
+        paths.push_back(delta_path(*git_status_byindex(list.get(), i)));
+    }
+    return paths;
+}
+
+Status check_clean(git_repository* repo, const std::string& where) {
+    auto paths = modified_tracked_paths(repo);
+    if (!paths) return paths.error();
+    if (paths->empty()) return Ok{};
+    std::string listed;
+    for (std::size_t i = 0; i < paths->size() && i < kMaxDirtyListed; ++i) {
+        listed += (i > 0 ? ", " : "") + (*paths)[i];
+    }
+    if (paths->size() > kMaxDirtyListed) {
+        listed += " and " + std::to_string(paths->size() - kMaxDirtyListed) + " more";
+    }
+    return make_error(where, 0,
+                      "the upstream checkout has local modifications to tracked files (" + listed +
+                          "); commit or stash them, or pass --allow-dirty to read it anyway");
+}
+
+std::optional<std::string> not_at_rev_note(git_repository* repo, const SourceOptions& options,
+                                           const git_oid& target) {
+    if (options.rev.empty() || git_repository_is_bare(repo)) return std::nullopt;
+    git_oid head{};
+    if (git_reference_name_to_id(&head, repo, "HEAD") != 0) return std::nullopt;
+    if (git_oid_equal(&head, &target)) return std::nullopt;
+    return "checkout HEAD is at " + oid_hex(head, 7) + ", reading " + options.rev + " (" +
+           oid_hex(target, 7) + ") from the object store";
+}
+
+// Where `path` sits inside the work tree of the repository found above it.
+Result<Components> path_inside_workdir(git_repository* repo, const fs::path& path) {
+    const char* workdir = git_repository_workdir(repo);
+    if (workdir == nullptr) return Components{};
+    std::error_code ec;
+    const fs::path relative =
+        fs::canonical(path, ec).lexically_relative(fs::canonical(workdir, ec));
+    if (ec) return make_error(path.string(), 0, "cannot locate it in its git work tree");
+    if (relative.empty() || relative == ".") return Components{};
+    return tree_path_components(relative.generic_string());
+}
+
+class GitSource : public PristineSource {
+  public:
+    GitSource(RepositoryPtr repo, TreePtr tree, Components prefix, SourceDescription description)
+        : repo_(std::move(repo)),
+          tree_(std::move(tree)),
+          prefix_(std::move(prefix)),
+          description_(std::move(description)) {}
+
+    Result<TreeEntry> lookup(const std::string& path) const override {
+        auto components = tree_path_components(path);
+        if (!components) return components.error();
+        Components full = prefix_;
+        full.insert(full.end(), components->begin(), components->end());
+        return lookup_components(full);
+    }
+
+    // What is at `full` (components from the root of the commit's tree).
+    Result<TreeEntry> lookup_components(const Components& full) const {
+        auto entry = entry_at(join_components(full, full.size()));
+        if (!entry) return entry.error();
+        if (entry.value()) return describe(*entry.value(), join_components(full, full.size()));
+        return classify_missing(full);
+    }
+
+    const SourceDescription& description() const override { return description_; }
+
+    Result<std::vector<std::string>> list_files() const override {
+        auto subtree = prefix_tree();
+        if (!subtree) return subtree.error();
+        std::vector<std::string> paths;
+        auto collect = [](const char* root, const git_tree_entry* entry, void* payload) -> int {
+            auto mode = git_tree_entry_filemode(entry);
+            if (mode == GIT_FILEMODE_TREE || mode == GIT_FILEMODE_COMMIT) return 0;
+            static_cast<std::vector<std::string>*>(payload)->push_back(
+                std::string(root) + git_tree_entry_name(entry));
+            return 0;
+        };
+        if (git_tree_walk(subtree->get(), GIT_TREEWALK_PRE, collect, &paths) != 0)
+            return make_error(last_git_error("cannot list the tree"));
+        std::sort(paths.begin(), paths.end());
+        return paths;
+    }
+
+  private:
+    // The tree below the configured subdirectory.
+    Result<TreePtr> prefix_tree() const {
+        git_tree* raw = nullptr;
+        if (prefix_.empty()) {
+            if (git_tree_dup(&raw, tree_.get()) != 0) return make_error(last_git_error("tree"));
+            return TreePtr(raw);
+        }
+        auto entry = entry_at(join_components(prefix_, prefix_.size()));
+        if (!entry) return entry.error();
+        if (!entry.value() ||
+            git_tree_lookup(&raw, repo_.get(), git_tree_entry_id(entry->get())) != 0)
+            return make_error(last_git_error("cannot read the upstream directory's tree"));
+        return TreePtr(raw);
+    }
+
+    // nullptr when nothing is at `path`.
+    Result<TreeEntryPtr> entry_at(const std::string& path) const {
+        git_tree_entry* raw = nullptr;
+        const int code = git_tree_entry_bypath(&raw, tree_.get(), path.c_str());
+        if (code == GIT_ENOTFOUND) return TreeEntryPtr();
+        if (code != 0) return make_error(last_git_error("cannot read tree entry '" + path + "'"));
+        return TreeEntryPtr(raw);
+    }
+
+    Result<TreeEntry> describe(const git_tree_entry& entry, const std::string& path) const {
+        switch (git_tree_entry_filemode(&entry)) {
+            case GIT_FILEMODE_TREE:
+            case GIT_FILEMODE_COMMIT:
+                return TreeEntry{Kind::directory, "", false};
+            case GIT_FILEMODE_LINK:
+                return blob_entry(entry, Kind::symlink, false, path);
+            case GIT_FILEMODE_BLOB_EXECUTABLE:
+                return blob_entry(entry, Kind::file, true, path);
+            default:
+                return blob_entry(entry, Kind::file, false, path);
+        }
+    }
+
+    Result<TreeEntry> blob_entry(const git_tree_entry& entry, Kind kind, bool executable,
+                                 const std::string& path) const {
+        git_blob* raw = nullptr;
+        if (git_blob_lookup(&raw, repo_.get(), git_tree_entry_id(&entry)) != 0) {
+            return make_error(last_git_error("cannot read blob of '" + path + "'"));
+        }
+        BlobPtr blob(raw);
+        const char* bytes = static_cast<const char*>(git_blob_rawcontent(blob.get()));
+        const auto size = static_cast<std::size_t>(git_blob_rawsize(blob.get()));
+        return TreeEntry{kind, std::string(bytes, size), executable};
+    }
+
+    // Nothing at the full path: a symlink or a submodule among its parents says why.
+    Result<TreeEntry> classify_missing(const Components& full) const {
+        for (std::size_t count = 1; count < full.size(); ++count) {
+            const std::string parent = join_components(full, count);
+            auto entry = entry_at(parent);
+            if (!entry) return entry.error();
+            if (!entry.value()) return TreeEntry{};
+            const git_filemode_t mode = git_tree_entry_filemode(entry->get());
+            if (mode == GIT_FILEMODE_LINK) return TreeEntry{Kind::under_symlink, "", false};
+            if (mode == GIT_FILEMODE_COMMIT) {
+                return make_error("path '" + join_components(full, full.size()) +
+                                  "' is inside submodule '" + parent + "', which is not read");
+            }
+            if (mode != GIT_FILEMODE_TREE) return TreeEntry{};
+        }
+        return TreeEntry{};
+    }
+
+    RepositoryPtr repo_;
+    TreePtr tree_;
+    Components prefix_;
+    SourceDescription description_;
+};
+
+Result<Components> subtree_prefix(git_repository* repo, const SourceOptions& options,
+                                  bool search_parents) {
+    Components prefix;
+    if (search_parents) {
+        auto inside = path_inside_workdir(repo, options.path);
+        if (!inside) return inside.error();
+        prefix = std::move(inside).value();
+    }
+    if (options.directory.empty()) return prefix;
+    auto directory = tree_path_components(options.directory);
+    if (!directory) return directory.error();
+    prefix.insert(prefix.end(), directory->begin(), directory->end());
+    return prefix;
+}
+
+Status check_prefix_is_directory(const GitSource& source, const Components& prefix,
+                                 const SourceOptions& options) {
+    if (prefix.empty()) return Ok{};
+    auto entry = source.lookup_components(prefix);
+    if (!entry) return entry.error();
+    if (entry->kind == Kind::directory) return Ok{};
+    return make_error(
+        options.path.string(), 0,
+        "'" + join_components(prefix, prefix.size()) + "' is not a directory in the revision read");
+}
+
+SourceDescription describe_source(const SourceOptions& options, const git_oid& commit) {
+    return SourceDescription{
+        options.path.string(), options.rev, oid_hex(commit), options.directory, {}};
+}
+
+}  // namespace
+
+bool is_git_repository(const fs::path& path) {
+    ensure_libgit2();
+    return git_repository_open_ext(nullptr, path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) ==
+           0;
+}
+
+Result<std::unique_ptr<PristineSource>> open_git_source(const SourceOptions& options,
+                                                        bool search_parents) {
+    const std::string where = options.path.string();
+    auto repo = open_repository(options.path, search_parents);
+    if (!repo) return repo.error();
+    auto commit = resolve_commit(repo->get(), options.rev, where);
+    if (!commit) return commit.error();
+    git_tree* raw_tree = nullptr;
+    if (git_commit_tree(&raw_tree, commit->get()) != 0) {
+        return make_error(where, 0, last_git_error("cannot read the commit's tree"));
+    }
+    auto prefix = subtree_prefix(repo->get(), options, search_parents);
+    if (!prefix) return prefix.error();
+    const bool bare = git_repository_is_bare(repo->get()) != 0;
+    if (!bare && !options.allow_dirty) {
+        if (auto clean = check_clean(repo->get(), where); !clean) return clean.error();
+    }
+    const git_oid& commit_id = *git_commit_id(commit->get());
+    SourceDescription description = describe_source(options, commit_id);
+    if (auto note = not_at_rev_note(repo->get(), options, commit_id)) {
+        description.notes.push_back(*note);
+    }
+    auto source = std::make_unique<GitSource>(std::move(repo).value(), TreePtr(raw_tree), *prefix,
+                                              std::move(description));
+    if (auto status = check_prefix_is_directory(*source, *prefix, options); !status) {
+        return status.error();
+    }
+    return std::unique_ptr<PristineSource>(std::move(source));
+}
+
+}  // namespace patchbay

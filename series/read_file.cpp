@@ -1,0 +1,24 @@
+#include "series/read_file.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace patchbay {
+
+Result<std::string> read_file(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        return make_error(path.string(), 0, "is a directory, not a file");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return make_error(path.string(), 0, std::string("cannot read: ") + std::strerror(errno));
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    if (in.bad()) return make_error(path.string(), 0, "read failed");
+    return bytes.str();
+}
+
+}  // namespace patchbay
