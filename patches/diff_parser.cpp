@@ -159,6 +159,9 @@ Status read_git_section(SectionReader& reader) {
     if (Status read = read_git_diff(reader, pair_names); !read) return read;
     std::optional<GitNames> pair;
     if (!pair_names.old_name.empty()) pair = pair_names;
+    if (extended.rename_or_copy)
+        git = split_git_names_by(diff_line.substr(11), extended.source, extended.target)
+                  .value_or(*git);
     set_git_names(reader.file, *git, pair, extended);
     reader.file.op = git_op(reader.file, extended);
     return Ok{};

@@ -47,6 +47,13 @@ std::optional<GitNames> split_where_names_agree(std::string_view names) {
     return std::nullopt;
 }
 
+// `name` is `value` behind a prefix that ends in '/' (or none).
+bool ends_with_name(std::string_view name, std::string_view value) {
+    if (!name.ends_with(value)) return false;
+    std::size_t prefix = name.size() - value.size();
+    return prefix == 0 || name[prefix - 1] == '/';
+}
+
 std::optional<std::uint32_t> parse_mode(std::string_view text) {
     if (text.empty() || text.size() > 7) return std::nullopt;
     std::uint32_t mode = 0;
@@ -140,6 +147,18 @@ std::optional<GitNames> split_git_names(std::string_view names) {
     return space == std::string_view::npos ? std::nullopt : split_at(names, space);
 }
 
+std::optional<GitNames> split_git_names_by(std::string_view names, std::string_view source,
+                                           std::string_view target) {
+    for (auto space = names.find(' '); space != std::string_view::npos;
+         space = names.find(' ', space + 1)) {
+        auto pair = split_at(names, space);
+        if (pair && ends_with_name(pair->old_name, source) &&
+            ends_with_name(pair->new_name, target))
+            return pair;
+    }
+    return std::nullopt;
+}
+
 Result<bool> read_git_extended_line(std::string_view content, FileDiff& file,
                                     GitExtendedHeader& extended, const std::string& path,
                                     std::int64_t line) {
@@ -153,9 +172,7 @@ Result<bool> read_git_extended_line(std::string_view content, FileDiff& file,
 
 std::string prefixed_like(const std::string& git_name, const std::string& value) {
     std::string_view name = git_name;
-    if (name == value) return value;
-    if (name.ends_with("/" + value))
-        return std::string(name.substr(0, name.size() - value.size())) + value;
+    if (ends_with_name(name, value)) return git_name;
     auto slash = name.find('/');
     return slash == std::string_view::npos ? value : std::string(name.substr(0, slash + 1)) + value;
 }

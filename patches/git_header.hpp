@@ -20,6 +20,11 @@ struct GitNames {
 // split where both agree after their first component ("a/x y b/x y"), else at the first space.
 std::optional<GitNames> split_git_names(std::string_view names);
 
+// The split of "diff --git" names whose sides end in the "rename/copy from/to" values, for names
+// with spaces that do not agree (a rename): "a/old x.py b/new x.py".
+std::optional<GitNames> split_git_names_by(std::string_view names, std::string_view source,
+                                           std::string_view target);
+
 // What the extended lines say beyond the fields of FileDiff.
 struct GitExtendedHeader {
     bool new_file = false;

@@ -112,6 +112,11 @@ Status read_body(const PatchLines& lines, std::size_t& index, Hunk& hunk, const 
     while (left.old_lines > 0 || left.new_lines > 0) {
         if (ends_body(lines, index)) return count_mismatch(lines, hunk, path);
         if (take_no_newline_marker(lines, index, hunk)) continue;
+        if (!lines.terminated(index) && body_kind(lines.content(index)))
+            return make_error(
+                path, line_number(index),
+                "the patch ends in the middle of a hunk line (GNU patch rejects it as "
+                "malformed)");
         if (!take_body_line(lines, index, hunk, left)) return count_mismatch(lines, hunk, path);
     }
     take_no_newline_marker(lines, index, hunk);
