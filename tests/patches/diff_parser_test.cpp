@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <string>
+#include <vector>
 
 namespace patchbay {
 namespace {
@@ -423,6 +426,30 @@ TEST(ParsePatch, TruncatedHunkAtEndOfFileIsAnError) {
               "@@ -1,2 +1,1 @@ would match");
 }
 
+TEST(ParsePatch, HunkCutShortByNextHunkHeaderIsAnError) {
+    Error error = parse_error(
+        "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n"
+        "@@ -5,3 +5,3 @@\n c\n-d\n+D\n@@ -20 +20 @@\n-e\n+E\n");
+    EXPECT_EQ(error.line, 7);
+    EXPECT_EQ(error.message,
+              "hunk header @@ -5,3 +5,3 @@ does not match its body (2 old, 2 new lines): "
+              "@@ -5,2 +5,2 @@ would match");
+}
+
+TEST(ParsePatch, HunkCutShortByFreeTextIsAnError) {
+    Error error = parse_error("--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-a\n+b\nOnly in b: y\n");
+    EXPECT_EQ(error.line, 3);
+    EXPECT_EQ(error.message,
+              "hunk header @@ -1,2 +1,2 @@ does not match its body (1 old, 1 new lines): "
+              "@@ -1,1 +1,1 @@ would match");
+}
+
+TEST(ParsePatch, QuiltIndexWithoutDiffIsAnError) {
+    Error error = parse_error("Index: x\n=====\nnothing\n");
+    EXPECT_EQ(error.line, 3);
+    EXPECT_EQ(error.message, "file header is not followed by a diff");
+}
+
 TEST(ParsePatch, CountsTooSmallWhenBodyRunsOnIsAnError) {
     Error error = parse_error(
         "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+B\n c\n d\n\n--- a/y\n+++ b/y\n@@ -1 +1 "
@@ -442,6 +469,44 @@ TEST(ParsePatch, HunkWithoutChangesIsAnError) {
 TEST(ParsePatch, UnterminatedLastHunkLineIsAnError) {
     Error error = parse_error("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b");
     EXPECT_EQ(error.line, 5);
+}
+
+}  // namespace
+}  // namespace patchbay
+
+namespace patchbay {
+namespace {
+
+std::string read_fixture(const std::string& name) {
+    std::ifstream in(std::string(PATCHBAY_SOURCE_DIR) + "/tests/fixtures/patches/" + name,
+                     std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Written by `git format-patch --binary` (git 2.39): every kind of git section in one mail.
+TEST(ParsePatch, GitFormatPatchFixture) {
+    std::string text = read_fixture("format_patch_mail.patch");
+    ASSERT_FALSE(text.empty());
+    PatchFile patch = parse_ok(text);
+    EXPECT_TRUE(patch.preamble.starts_with("From ede7599d2351646c26ebb4a0e6ed1ee58cb819e8 Mon"));
+    EXPECT_TRUE(patch.preamble.ends_with(" rename sp ace.txt => sp ace2.txt (100%)\n\n"));
+    ASSERT_EQ(patch.files.size(), 6u);
+    const std::vector<FileOp> ops = {FileOp::create, FileOp::create, FileOp::remove,
+                                     FileOp::modify, FileOp::modify, FileOp::rename};
+    const std::vector<std::int64_t> header_lines = {21, 28, 38,
+                                                    45, 56, 59};  // grep -n "^diff --git"
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        EXPECT_EQ(patch.files[i].op, ops[i]) << i;
+        EXPECT_EQ(patch.files[i].header_line, header_lines[i]) << i;
+    }
+    EXPECT_TRUE(patch.files[1].binary);
+    EXPECT_EQ(patch.files[3].hunks.at(0).header_line, 49);
+    EXPECT_EQ(patch.files[3].hunks.at(0).function_context, "def f():");
+    EXPECT_EQ(patch.files[3].hunks.at(0).lines.at(0).text, "\n");
+    EXPECT_EQ(patch.files[3].old_mode, 0100644u);
+    EXPECT_EQ(patch.files[4].new_mode, 0100755u);
+    EXPECT_EQ(patch.files[5].old_name, "a/sp ace.txt");
+    EXPECT_EQ(patch.files[5].new_name, "b/sp ace2.txt");
 }
 
 }  // namespace
