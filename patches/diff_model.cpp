@@ -12,7 +12,9 @@ std::int64_t count_kind(const Hunk& hunk, LineKind a, LineKind b) {
                          [&](const HunkLine& line) { return line.kind == a || line.kind == b; });
 }
 
-bool is_change(const HunkLine& line) { return line.kind != LineKind::context; }
+bool is_change(const HunkLine& line) {
+    return line.kind != LineKind::context;
+}
 
 }  // namespace
 
@@ -42,8 +44,10 @@ Hunk reversed(const Hunk& hunk) {
     // replace once swapped, so that old-side order stays stable: swap kinds, then reorder each
     // run so removed lines precede added ones.
     for (auto& line : swapped.lines) {
-        if (line.kind == LineKind::added) line.kind = LineKind::removed;
-        else if (line.kind == LineKind::removed) line.kind = LineKind::added;
+        if (line.kind == LineKind::added)
+            line.kind = LineKind::removed;
+        else if (line.kind == LineKind::removed)
+            line.kind = LineKind::added;
     }
     auto run_begin = swapped.lines.begin();
     while (run_begin != swapped.lines.end()) {
@@ -58,11 +62,16 @@ Hunk reversed(const Hunk& hunk) {
 
 const char* to_string(FileOp op) {
     switch (op) {
-        case FileOp::modify: return "modify";
-        case FileOp::create: return "create";
-        case FileOp::remove: return "delete";
-        case FileOp::rename: return "rename";
-        case FileOp::copy: return "copy";
+        case FileOp::modify:
+            return "modify";
+        case FileOp::create:
+            return "create";
+        case FileOp::remove:
+            return "delete";
+        case FileOp::rename:
+            return "rename";
+        case FileOp::copy:
+            return "copy";
     }
     return "modify";
 }

@@ -10,8 +10,15 @@
 namespace patchbay {
 
 // `text` is the whole patch file; `path` names it in errors ("patches/x.patch:12: …").
-// Bad input (a truncated hunk, a header whose counts do not match its body, NUL bytes, a file
-// section without hunks that changes nothing) is an Error with the line at fault.
+// Bad input (a truncated hunk, a header whose counts do not match its body, NUL bytes, a
+// "---"/"+++" header without a hunk, a hunk without changes) is an Error with the line at fault.
+// A text without any file section is no error: the PatchFile then has no files.
+//
+// Names: from the "---"/"+++" lines when present (also in git sections), else from "diff --git";
+// for a rename or copy without them, the "rename/copy from/to" values with the prefix of the
+// "diff --git" names ("a/" + value), so that strip_path treats every name alike. A git section
+// that creates or deletes a file without hunks keeps its "diff --git" names: read `op`, not
+// "/dev/null". Binary sections have `binary` set and no hunks.
 Result<PatchFile> parse_patch(std::string_view text, const std::string& path);
 
 }  // namespace patchbay

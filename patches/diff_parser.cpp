@@ -1,0 +1,222 @@
+#include "patches/diff_parser.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+
+#include "patches/git_header.hpp"
+#include "patches/hunk_reader.hpp"
+#include "patches/patch_lines.hpp"
+#include "patches/section_start.hpp"
+#include "patches/unified_name.hpp"
+
+namespace patchbay {
+
+namespace {
+
+// One file section being read: the lines, where we are, and the file being filled.
+struct SectionReader {
+    PatchLines& lines;
+    std::size_t& index;
+    const std::string& path;
+    FileDiff file;
+
+    Error error_here(std::string message) const {
+        return make_error(path, line_number(index), std::move(message));
+    }
+};
+
+std::int64_t line_of_nul(std::string_view text, std::size_t nul) {
+    std::string_view before = text.substr(0, nul);
+    return static_cast<std::int64_t>(std::count(before.begin(), before.end(), '\n')) + 1;
+}
+
+Status read_hunks(SectionReader& reader) {
+    while (reader.lines.starts_with(reader.index, "@@")) {
+        Result<Hunk> hunk = read_hunk(reader.lines, reader.index, reader.path);
+        if (!hunk) return hunk.error();
+        reader.file.hunks.push_back(std::move(*hunk));
+    }
+    return Ok{};
+}
+
+// "Binary files A and B differ": the names are the best split at " and ".
+void read_binary_notice(SectionReader& reader) {
+    std::string_view notice = reader.lines.content(reader.index++);
+    notice.remove_prefix(std::string_view("Binary files ").size());
+    notice.remove_suffix(std::string_view(" differ").size());
+    auto and_at = notice.find(" and ");
+    reader.file.binary = true;
+    if (and_at == std::string_view::npos) return;
+    if (reader.file.old_name.empty()) reader.file.old_name = std::string(notice.substr(0, and_at));
+    if (reader.file.new_name.empty()) reader.file.new_name = std::string(notice.substr(and_at + 5));
+}
+
+// The base85 blocks of "GIT binary patch" ("literal N" / "delta N", each ending in a blank line).
+void skip_git_binary_patch(SectionReader& reader) {
+    PatchLines& lines = reader.lines;
+    reader.file.binary = true;
+    ++reader.index;
+    while (lines.starts_with(reader.index, "literal ") ||
+           lines.starts_with(reader.index, "delta ")) {
+        while (!lines.at_end(reader.index) && !lines.content(reader.index).empty()) ++reader.index;
+        if (!lines.at_end(reader.index)) ++reader.index;
+    }
+}
+
+// "--- a/x" / "+++ b/x": reads both names and the hunks that must follow.
+Status read_header_pair(SectionReader& reader, UnifiedName& old_side, UnifiedName& new_side) {
+    std::size_t header = reader.index;
+    old_side = parse_unified_name(reader.lines.content(header).substr(4));
+    new_side = parse_unified_name(reader.lines.content(header + 1).substr(4));
+    reader.index += 2;
+    if (!reader.lines.starts_with(reader.index, "@@"))
+        return make_error(reader.path, line_number(header),
+                          "file header \"" + std::string(reader.lines.content(header)) +
+                              "\" is not followed by a hunk");
+    return read_hunks(reader);
+}
+
+bool creates_from_nothing(const FileDiff& file) {
+    return file.hunks.size() == 1 && file.hunks[0].old_start == 0 && file.hunks[0].old_count == 0;
+}
+
+FileOp traditional_op(const FileDiff& file, const UnifiedName& old_side,
+                      const UnifiedName& new_side) {
+    if (old_side.name == "/dev/null" || old_side.epoch) return FileOp::create;
+    if (new_side.name == "/dev/null" || new_side.epoch) return FileOp::remove;
+    if (creates_from_nothing(file)) return FileOp::create;
+    return FileOp::modify;
+}
+
+Status read_traditional_section(SectionReader& reader) {
+    UnifiedName old_side, new_side;
+    if (Status read = read_header_pair(reader, old_side, new_side); !read) return read;
+    FileDiff& file = reader.file;
+    file.old_name = old_side.name, file.new_name = new_side.name;
+    file.old_has_timestamp = old_side.has_timestamp,
+    file.new_has_timestamp = new_side.has_timestamp;
+    file.op = traditional_op(file, old_side, new_side);
+    return Ok{};
+}
+
+Status read_git_extended_lines(SectionReader& reader, GitExtendedHeader& extended) {
+    for (;; ++reader.index) {
+        if (reader.lines.at_end(reader.index)) return Ok{};
+        Result<bool> read =
+            read_git_extended_line(reader.lines.content(reader.index), reader.file, extended,
+                                   reader.path, line_number(reader.index));
+        if (!read) return read.error();
+        if (!*read) return Ok{};
+    }
+}
+
+// The diff after the extended lines: binary, or a "---"/"+++" pair with hunks, or nothing (a pure
+// rename, a mode change, an empty new file).
+Status read_git_diff(SectionReader& reader, GitNames& names) {
+    PatchLines& lines = reader.lines;
+    if (lines.starts_with(reader.index, "GIT binary patch"))
+        return skip_git_binary_patch(reader), Ok{};
+    if (is_binary_notice(lines, reader.index)) return read_binary_notice(reader), Ok{};
+    if (!is_header_pair(lines, reader.index)) return read_hunks(reader);
+    UnifiedName old_side, new_side;
+    if (Status read = read_header_pair(reader, old_side, new_side); !read) return read;
+    names = GitNames{old_side.name, new_side.name};
+    return Ok{};
+}
+
+FileOp git_op(const FileDiff& file, const GitExtendedHeader& extended) {
+    if (extended.deleted_file || file.new_name == "/dev/null") return FileOp::remove;
+    if (extended.new_file || file.old_name == "/dev/null") return FileOp::create;
+    return extended.rename_or_copy.value_or(FileOp::modify);
+}
+
+// Names from "---"/"+++" when present; else "rename/copy from/to" prefixed like the "diff --git"
+// names; else the "diff --git" names.
+void set_git_names(FileDiff& file, const GitNames& git, const std::optional<GitNames>& pair,
+                   const GitExtendedHeader& extended) {
+    if (pair) {
+        file.old_name = pair->old_name, file.new_name = pair->new_name;
+    } else if (extended.rename_or_copy && !extended.source.empty() && !extended.target.empty()) {
+        file.old_name = prefixed_like(git.old_name, extended.source);
+        file.new_name = prefixed_like(git.new_name, extended.target);
+    } else {
+        file.old_name = git.old_name, file.new_name = git.new_name;
+    }
+}
+
+Status read_git_section(SectionReader& reader) {
+    std::string_view diff_line = reader.lines.content(reader.index);
+    std::optional<GitNames> git = split_git_names(diff_line.substr(11));
+    if (!git)
+        return reader.error_here("cannot read the file names of \"" + std::string(diff_line) +
+                                 "\"");
+    reader.file.git = true;
+    ++reader.index;
+    GitExtendedHeader extended;
+    if (Status read = read_git_extended_lines(reader, extended); !read) return read;
+    GitNames pair_names;
+    if (Status read = read_git_diff(reader, pair_names); !read) return read;
+    std::optional<GitNames> pair;
+    if (!pair_names.old_name.empty()) pair = pair_names;
+    if (extended.rename_or_copy)
+        git = split_git_names_by(diff_line.substr(11), extended.source, extended.target)
+                  .value_or(*git);
+    set_git_names(reader.file, *git, pair, extended);
+    reader.file.op = git_op(reader.file, extended);
+    return Ok{};
+}
+
+// Quilt's "Index:"/"====" lines and a "diff -u …" command line belong to the section's header.
+void skip_header_prelude(SectionReader& reader) {
+    if (is_quilt_index(reader.lines, reader.index)) reader.index += 2;
+    if (is_diff_command(reader.lines, reader.index)) ++reader.index;
+}
+
+Status read_section_body(SectionReader& reader) {
+    PatchLines& lines = reader.lines;
+    if (lines.starts_with(reader.index, "diff --git ")) return read_git_section(reader);
+    if (is_header_pair(lines, reader.index)) return read_traditional_section(reader);
+    if (is_binary_notice(lines, reader.index)) return read_binary_notice(reader), Ok{};
+    return reader.error_here("file header is not followed by a diff");
+}
+
+Result<FileDiff> read_file_section(PatchLines& lines, std::size_t& index, const std::string& path) {
+    SectionReader reader{lines, index, path, FileDiff{}};
+    reader.file.header_line = line_number(index);
+    lines.strip_trailing_cr(lines.ends_in_crlf(index));
+    skip_header_prelude(reader);
+    Status read = read_section_body(reader);
+    lines.strip_trailing_cr(false);
+    if (!read) return read.error();
+    return std::move(reader.file);
+}
+
+std::size_t first_section(const PatchLines& lines) {
+    std::size_t index = 0;
+    while (!lines.at_end(index) && !starts_file_section(lines, index)) ++index;
+    return index;
+}
+
+}  // namespace
+
+Result<PatchFile> parse_patch(std::string_view text, const std::string& path) {
+    if (auto nul = text.find('\0'); nul != std::string_view::npos)
+        return make_error(path, line_of_nul(text, nul), "patch contains a NUL byte");
+    PatchLines lines(text);
+    PatchFile patch{path, "", {}};
+    std::size_t index = first_section(lines);
+    patch.preamble = std::string(text.substr(0, lines.offset(index)));
+    while (!lines.at_end(index)) {
+        if (!starts_file_section(lines, index)) {
+            ++index;  // free text between sections ("Only in …", a mail signature)
+            continue;
+        }
+        Result<FileDiff> file = read_file_section(lines, index, path);
+        if (!file) return file.error();
+        patch.files.push_back(std::move(*file));
+    }
+    return patch;
+}
+
+}  // namespace patchbay
