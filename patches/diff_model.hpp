@@ -15,7 +15,8 @@ enum class LineKind : char { context = ' ', removed = '-', added = '+' };
 struct HunkLine {
     LineKind kind = LineKind::context;
     // The line's text with its "\n"; without it when followed by "\ No newline at end of file".
-    // A patch whose lines all end in "\r\n" has the "\r" removed (as GNU patch does).
+    // In a file section whose header lines end in "\r\n" every "\r" before "\n" is removed (as
+    // GNU patch does); when only the body lines end in "\r\n", the "\r" is kept.
     std::string text;
     std::int64_t patch_line = 0;  // 1-based line of this body line in the patch file
 };
@@ -45,7 +46,9 @@ const char* to_string(FileOp op);
 
 struct FileDiff {
     // Names as written in the headers, prefixes included ("a/x.py"); "/dev/null" stays as is.
-    // For git diffs they come from "diff --git", "rename from/to" and "copy from/to" lines.
+    // For git diffs they come from the "---"/"+++" lines when present, else from "diff --git"
+    // or "rename from/to" / "copy from/to" (with the diff --git prefix added). Always read `op`:
+    // a git new or deleted file without hunks keeps its "a/x" / "b/x" names.
     std::string old_name;
     std::string new_name;
     FileOp op = FileOp::modify;

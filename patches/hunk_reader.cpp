@@ -61,11 +61,13 @@ Error count_mismatch(const PatchLines& lines, const Hunk& hunk, const std::strin
     std::string right = "@@ -" + std::to_string(hunk.old_start) + "," +
                         std::to_string(body.old_lines) + " +" + std::to_string(hunk.new_start) +
                         "," + std::to_string(body.new_lines) + " @@";
-    return make_error(path, hunk.header_line,
-                      "hunk header " + std::string(hunk_ranges(lines.content(header))) +
-                          " does not match its body (" + std::to_string(body.old_lines) + " old, " +
-                          std::to_string(body.new_lines) + " new lines): " + right +
-                          " would match");
+    Error error = make_error(path, hunk.header_line,
+                             "hunk header " + std::string(hunk_ranges(lines.content(header))) +
+                                 " does not match its body (" + std::to_string(body.old_lines) +
+                                 " old, " + std::to_string(body.new_lines) + " new lines): " +
+                                 right + " would match");
+    error.kind = "header-counts";
+    return error;
 }
 
 // "\ No newline at end of file" (in any language) takes the "\n" off the line before it.
