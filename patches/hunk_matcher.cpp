@@ -26,7 +26,9 @@ SearchWindow window_for(std::int64_t input_lines, const HunkPattern& pattern, st
     w.prefix_fuzz = fuzz + pattern.prefix_context - context;
     w.suffix_fuzz = fuzz + pattern.suffix_context - context;
     w.max_where = input_lines - (pat_lines - w.suffix_fuzz) + 1;
-    w.min_where = state.last_frozen_line + 1 - (pattern.prefix_context - w.prefix_fuzz);
+    // 2.7.6 ("don't allow a hunk to overlap with the previous one"); 2.7.5 and older let
+    // the leading context reach back over the lines the previous hunk consumed.
+    w.min_where = state.last_frozen_line + 1;
     w.max_pos_offset = w.max_where - w.first_guess;
     w.max_neg_offset = w.first_guess - w.min_where;
     return w;
