@@ -14,12 +14,16 @@ namespace patchbay {
 enum class HunkStatus { exact, offset, fuzz, rejected, already_applied };
 const char* to_string(HunkStatus status);
 
+// exact: fuzz 0 and no offset; offset: fuzz 0, offset != 0; fuzz: fuzz > 0 (offset still set).
 struct HunkOutcome {
     int n = 0;                 // 1-based within the file section, as GNU patch counts
     HunkStatus status = HunkStatus::exact;
-    std::int64_t line = 0;     // the line GNU patch prints: "Hunk #n succeeded at LINE" / "FAILED at"
+    // The line GNU patch prints: "Hunk #n succeeded at LINE" / "FAILED at LINE", i.e. where the
+    // hunk landed (or its old start when not found) plus the net lines added by earlier applied
+    // hunks. For already_applied: where the reversed hunk was found, on the same scale.
+    std::int64_t line = 0;
     std::int64_t offset = 0;   // the offset GNU patch prints: "(offset K lines)" (cumulative)
-    int fuzz = 0;              // the fuzz it needed
+    int fuzz = 0;              // the fuzz it needed (0 when rejected)
 };
 
 struct FilePatchResult {
@@ -32,7 +36,19 @@ struct PatchOptions {
     bool detect_reversed = true;    // a hunk that only matches reversed is already-applied
 };
 
-// `original` is the file's current content (empty for a file being created).
+// `original` is the file's current content (empty for a file being created). Hunks are
+// searched for in `original` (never in the partly patched text), in order, each at fuzz 0, 1, …
+// up to min(max_fuzz, its longer context side).
+//
+// Deliberate difference from GNU patch (DESIGN.md §4): a hunk that does not match at fuzz F but
+// whose reversed hunk does is already_applied and left alone; GNU checks this for hunk #1 only
+// and then skips the whole file (-N) or reverses the whole patch. Like GNU, a reversed hunk with
+// an empty new side (a pure deletion without context) always "matches"; detect_reversed=false
+// turns the check off.
+//
+// Not decided here: a creation hunk ("@@ -0,0 +1,N @@" from /dev/null) on an existing non-empty
+// file is applied (prepended) by this function; GNU patch fails it ("Patch attempted to create
+// file …, which already exists"), so the caller must refuse it before calling.
 FilePatchResult apply_hunks(std::string_view original, const std::vector<Hunk>& hunks,
                             const PatchOptions& options);
 

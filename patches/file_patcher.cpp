@@ -1,0 +1,177 @@
+#include "patches/file_patcher.hpp"
+
+#include "common/text_lines.hpp"
+#include "patches/hunk_matcher.hpp"
+
+namespace patchbay {
+
+namespace {
+
+// GNU patch's view of a unified hunk for apply_hunk: the old side and the new side, each a
+// list of lines that are either shared context or a change.
+struct HunkSide {
+    std::vector<const HunkLine*> lines;
+    bool is_change(std::size_t i) const { return lines[i]->kind != LineKind::context; }
+};
+
+HunkSide side_of(const Hunk& hunk, LineKind change) {
+    HunkSide side;
+    for (const auto& line : hunk.lines)
+        if (line.kind == LineKind::context || line.kind == change) side.lines.push_back(&line);
+    return side;
+}
+
+// Applies hunks to one file's lines, mirroring patch.c's copy_till / apply_hunk / spew_output,
+// including where it writes a "\n" after an unterminated line.
+class FileApplier {
+public:
+    FileApplier(std::string_view original, const PatchOptions& options)
+        : input_(split_lines(original)), options_(options) {}
+
+    HunkOutcome place(const Hunk& hunk, int n);
+    std::string finish();
+
+private:
+    bool copy_till(std::int64_t last_line);
+    void emit(std::string_view line);
+    bool apply_hunk(const Hunk& hunk, std::int64_t where);
+    bool apply_changes(const HunkSide& old_side, const HunkSide& new_side, std::int64_t where);
+    HunkOutcome outcome(int n, HunkStatus status, std::int64_t where, std::int64_t fuzz) const;
+
+    std::vector<std::string_view> input_;
+    PatchOptions options_;
+    MatchState state_;
+    std::int64_t out_offset_ = 0;
+    std::string output_;
+    bool after_newline_ = true;
+};
+
+void FileApplier::emit(std::string_view line) {
+    output_ += line;
+    after_newline_ = line.ends_with('\n');
+}
+
+bool FileApplier::copy_till(std::int64_t last_line) {
+    if (state_.last_frozen_line > last_line) return false;  // "misordered hunks!"
+    const auto input_lines = static_cast<std::int64_t>(input_.size());
+    for (; state_.last_frozen_line < last_line; ++state_.last_frozen_line) {
+        const std::int64_t line = state_.last_frozen_line + 1;
+        if (line < 1 || line > input_lines) continue;  // GNU's ifetch yields nothing there
+        if (!after_newline_) output_ += '\n';
+        emit(input_[line - 1]);
+    }
+    return true;
+}
+
+// `where` is 0-based here (GNU's "where--"); old/new index the two sides from 0.
+bool FileApplier::apply_changes(const HunkSide& old_side, const HunkSide& new_side,
+                                std::int64_t where) {
+    std::size_t old_i = 0;
+    std::size_t new_i = 0;
+    while (old_i < old_side.lines.size()) {
+        const auto old_line = static_cast<std::int64_t>(old_i) + 1;
+        if (old_side.is_change(old_i)) {
+            if (!copy_till(where + old_line - 1)) return false;
+            ++state_.last_frozen_line;
+            ++old_i;
+        } else if (new_i >= new_side.lines.size()) {
+            break;
+        } else if (new_side.is_change(new_i)) {
+            if (!copy_till(where + old_line - 1)) return false;
+            emit(new_side.lines[new_i++]->text);
+        } else {
+            ++old_i;
+            ++new_i;
+        }
+    }
+    if (new_i >= new_side.lines.size() || !new_side.is_change(new_i)) return true;
+    if (!copy_till(where + static_cast<std::int64_t>(old_i))) return false;
+    // Only the trailing added lines check for an unterminated line before them, as GNU does.
+    for (; new_i < new_side.lines.size() && new_side.is_change(new_i); ++new_i) {
+        if (!after_newline_) output_ += '\n';
+        emit(new_side.lines[new_i]->text);
+    }
+    return true;
+}
+
+bool FileApplier::apply_hunk(const Hunk& hunk, std::int64_t where) {
+    // Only the first copy can fail, but restore anyway so a failed hunk leaves no trace.
+    const auto saved_size = output_.size();
+    const auto saved_frozen = state_.last_frozen_line;
+    const bool saved_newline = after_newline_;
+    const HunkSide old_side = side_of(hunk, LineKind::removed);
+    const HunkSide new_side = side_of(hunk, LineKind::added);
+    if (apply_changes(old_side, new_side, where - 1)) {
+        out_offset_ += hunk.body_new_count() - hunk.body_old_count();
+        return true;
+    }
+    output_.resize(saved_size);
+    state_.last_frozen_line = saved_frozen;
+    after_newline_ = saved_newline;
+    return false;
+}
+
+HunkOutcome FileApplier::outcome(int n, HunkStatus status, std::int64_t where,
+                                 std::int64_t fuzz) const {
+    HunkOutcome result;
+    result.n = n;
+    result.status = status;
+    result.line = where + out_offset_;
+    result.offset = state_.in_offset;
+    result.fuzz = static_cast<int>(fuzz);
+    return result;
+}
+
+HunkStatus success_status(std::int64_t fuzz, std::int64_t in_offset) {
+    if (fuzz > 0) return HunkStatus::fuzz;
+    return in_offset == 0 ? HunkStatus::exact : HunkStatus::offset;
+}
+
+HunkOutcome FileApplier::place(const Hunk& hunk, int n) {
+    const HunkPattern pattern = pattern_of(hunk);
+    const Hunk swapped = reversed(hunk);
+    const HunkPattern reversed_pattern = pattern_of(swapped);
+    const std::int64_t max_fuzz = useful_fuzz(pattern, options_.max_fuzz);
+    for (std::int64_t fuzz = 0; fuzz <= max_fuzz; ++fuzz) {
+        if (const auto where = locate_hunk(input_, pattern, fuzz, state_)) {
+            const auto before = outcome(n, success_status(fuzz, state_.in_offset), where, fuzz);
+            if (apply_hunk(hunk, where)) return before;
+            return outcome(n, HunkStatus::rejected, where, fuzz);
+        }
+        if (!options_.detect_reversed) continue;
+        if (const auto where = locate_hunk(input_, reversed_pattern, fuzz, state_))
+            return outcome(n, HunkStatus::already_applied, where, fuzz);
+    }
+    return outcome(n, HunkStatus::rejected, pattern.first, 0);
+}
+
+std::string FileApplier::finish() {
+    const auto input_lines = static_cast<std::int64_t>(input_.size());
+    if (state_.last_frozen_line < input_lines) (void)copy_till(input_lines);
+    return std::move(output_);
+}
+
+}  // namespace
+
+const char* to_string(HunkStatus status) {
+    switch (status) {
+        case HunkStatus::exact: return "exact";
+        case HunkStatus::offset: return "offset";
+        case HunkStatus::fuzz: return "fuzz";
+        case HunkStatus::rejected: return "rejected";
+        case HunkStatus::already_applied: return "already-applied";
+    }
+    return "rejected";
+}
+
+FilePatchResult apply_hunks(std::string_view original, const std::vector<Hunk>& hunks,
+                            const PatchOptions& options) {
+    FileApplier applier(original, options);
+    FilePatchResult result;
+    int n = 0;
+    for (const auto& hunk : hunks) result.hunks.push_back(applier.place(hunk, ++n));
+    result.text = applier.finish();
+    return result;
+}
+
+}  // namespace patchbay
