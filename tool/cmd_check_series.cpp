@@ -53,6 +53,7 @@ Result<CommandOutput> run_check_series(const CommandContext& context) {
     auto run = run_series(workspace->plan, *workspace->source,
                           progress_line(context.progress_allowed));
     if (!run) return run.error();
+    run->report.upstream.path = workspace->config.upstream_path;  // as the user wrote it
     return CommandOutput{render(run->report, context), exit_status_of(run->report),
                          failed_patch_errors(run->report)};
 }

@@ -16,7 +16,7 @@ PatchFile parse(const std::string& text) {
     return parsed.ok() ? parsed.value() : PatchFile{};
 }
 
-AppliedPatch apply(const MemorySource& source, const std::string& text) {
+AppliedPatch apply_text(const MemorySource& source, const std::string& text) {
     TreeState state(source);
     return apply_patch(state, parse(text), 1, PatchOptions{0, true}, "p.patch");
 }
@@ -33,7 +33,7 @@ const char* kModify =
 TEST(ApplyPatch, ModifiesAFileInMemory) {
     MemorySource source;
     source.file("f.py", "a\nb\nc\n");
-    auto applied = apply(source, kModify);
+    auto applied = apply_text(source, kModify);
     EXPECT_EQ(applied.report.status, PatchStatus::applied);
     ASSERT_EQ(applied.changes.count("f.py"), 1u);
     EXPECT_EQ(applied.changes.at("f.py")->content, "a\nB\nc\n");
@@ -43,7 +43,7 @@ TEST(ApplyPatch, ModifiesAFileInMemory) {
 
 TEST(ApplyPatch, MissingFileIsARejectionByName) {
     MemorySource source;
-    auto applied = apply(source, kModify);
+    auto applied = apply_text(source, kModify);
     EXPECT_EQ(applied.report.status, PatchStatus::rejected);
     EXPECT_TRUE(has_problem(applied, "missing-file"));
     EXPECT_NE(applied.report.reason.find("f.py"), std::string::npos);
@@ -54,7 +54,7 @@ TEST(ApplyPatch, RejectedHunkDiscardsTheWholePatch) {
     MemorySource source;
     source.file("f.py", "a\nb\nc\n");
     source.file("g.py", "x\ny\nz\n");
-    auto applied = apply(source, std::string(kModify) +
+    auto applied = apply_text(source, std::string(kModify) +
                                      "--- a/g.py\n+++ b/g.py\n@@ -1,3 +1,3 @@\n x\n-nope\n+Y\n z\n");
     EXPECT_EQ(applied.report.status, PatchStatus::rejected);
     EXPECT_TRUE(has_problem(applied, "rejected"));
@@ -64,7 +64,7 @@ TEST(ApplyPatch, RejectedHunkDiscardsTheWholePatch) {
 TEST(ApplyPatch, CreatingAFileThatExistsWithThatContentIsAlreadyApplied) {
     MemorySource source;
     source.file("n.py", "one\ntwo\n");
-    auto applied = apply(source, "--- /dev/null\n+++ b/n.py\n@@ -0,0 +1,2 @@\n+one\n+two\n");
+    auto applied = apply_text(source, "--- /dev/null\n+++ b/n.py\n@@ -0,0 +1,2 @@\n+one\n+two\n");
     EXPECT_TRUE(has_problem(applied, "already-applied"));
     EXPECT_NE(applied.report.status, PatchStatus::failed);
 }
@@ -72,7 +72,7 @@ TEST(ApplyPatch, CreatingAFileThatExistsWithThatContentIsAlreadyApplied) {
 TEST(ApplyPatch, CreatingAFileThatExistsWithOtherContentIsRejected) {
     MemorySource source;
     source.file("n.py", "other\n");
-    auto applied = apply(source, "--- /dev/null\n+++ b/n.py\n@@ -0,0 +1,2 @@\n+one\n+two\n");
+    auto applied = apply_text(source, "--- /dev/null\n+++ b/n.py\n@@ -0,0 +1,2 @@\n+one\n+two\n");
     EXPECT_EQ(applied.report.status, PatchStatus::rejected);
     EXPECT_TRUE(has_problem(applied, "exists"));
 }
@@ -80,7 +80,7 @@ TEST(ApplyPatch, CreatingAFileThatExistsWithOtherContentIsRejected) {
 TEST(ApplyPatch, RenameMovesTheFileAndAppliesItsHunk) {
     MemorySource source;
     source.file("old.py", "a\nb\nc\n");
-    auto applied = apply(source,
+    auto applied = apply_text(source,
                          "diff --git a/old.py b/new.py\nsimilarity index 70%\nrename from old.py\n"
                          "rename to new.py\n--- a/old.py\n+++ b/new.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
     ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
@@ -93,7 +93,7 @@ TEST(ApplyPatch, RenameMovesTheFileAndAppliesItsHunk) {
 TEST(ApplyPatch, DeletingAFileWhoseContentDiffersIsRejected) {
     MemorySource source;
     source.file("d.py", "a\nb\nextra\n");
-    auto applied = apply(source, "--- a/d.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n");
+    auto applied = apply_text(source, "--- a/d.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n");
     EXPECT_EQ(applied.report.status, PatchStatus::rejected);
     EXPECT_TRUE(has_problem(applied, "not-empty"));
 }
@@ -101,14 +101,14 @@ TEST(ApplyPatch, DeletingAFileWhoseContentDiffersIsRejected) {
 TEST(ApplyPatch, DeletesAFile) {
     MemorySource source;
     source.file("d.py", "a\nb\n");
-    auto applied = apply(source, "--- a/d.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n");
+    auto applied = apply_text(source, "--- a/d.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n");
     ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
     EXPECT_FALSE(applied.changes.at("d.py").has_value());
 }
 
 TEST(ApplyPatch, PathOutsideTheTreeIsBadInput) {
     MemorySource source;
-    auto applied = apply(source, "--- a/../escape.py\n+++ b/../escape.py\n@@ -0,0 +1 @@\n+x\n");
+    auto applied = apply_text(source, "--- a/../escape.py\n+++ b/../escape.py\n@@ -0,0 +1 @@\n+x\n");
     EXPECT_EQ(applied.report.status, PatchStatus::failed);
     EXPECT_TRUE(has_problem(applied, "path"));
     EXPECT_TRUE(applied.changes.empty());
@@ -117,7 +117,7 @@ TEST(ApplyPatch, PathOutsideTheTreeIsBadInput) {
 TEST(ApplyPatch, PathThroughASymlinkIsRefused) {
     MemorySource source;
     source.symlink("link", "/etc");
-    auto applied = apply(source, "--- a/link/passwd\n+++ b/link/passwd\n@@ -1 +1 @@\n-a\n+b\n");
+    auto applied = apply_text(source, "--- a/link/passwd\n+++ b/link/passwd\n@@ -1 +1 @@\n-a\n+b\n");
     EXPECT_EQ(applied.report.status, PatchStatus::failed);
     EXPECT_TRUE(has_problem(applied, "path"));
 }
@@ -125,14 +125,14 @@ TEST(ApplyPatch, PathThroughASymlinkIsRefused) {
 TEST(ApplyPatch, PatchThatChangesNothingIsVacuous) {
     MemorySource source;
     source.file("f.py", "a\n");
-    auto applied = apply(source, "Just a description, no diff at all.\n");
+    auto applied = apply_text(source, "Just a description, no diff at all.\n");
     EXPECT_TRUE(has_problem(applied, "vacuous"));
 }
 
 TEST(ApplyPatch, ModeChangeSetsTheExecutableBit) {
     MemorySource source;
     source.file("run.sh", "echo\n");
-    auto applied = apply(source, "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n");
+    auto applied = apply_text(source, "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n");
     ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
     EXPECT_TRUE(applied.changes.at("run.sh")->executable);
     EXPECT_FALSE(has_problem(applied, "vacuous"));
