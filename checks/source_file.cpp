@@ -1,0 +1,38 @@
+#include "checks/source_file.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace patchbay {
+
+Language language_of(std::string_view path) {
+    auto dot = path.rfind('.');
+    if (dot == std::string_view::npos) return Language::other;
+    auto ext = path.substr(dot);
+    if (ext == ".py") return Language::python;
+    static constexpr std::array<std::string_view, 9> kCuda = {".cu", ".cuh", ".c", ".cc", ".cpp",
+                                                              ".cxx", ".h", ".hh", ".hpp"};
+    if (std::find(kCuda.begin(), kCuda.end(), ext) != kCuda.end()) return Language::cuda;
+    return Language::other;
+}
+
+std::string_view SourceFile::line_text(std::int64_t line) const {
+    std::string_view rest = text;
+    for (std::int64_t i = 1; i < line; ++i) {
+        auto newline = rest.find('\n');
+        if (newline == std::string_view::npos) return {};
+        rest.remove_prefix(newline + 1);
+    }
+    auto end = rest.find('\n');
+    auto found = rest.substr(0, end);
+    if (!found.empty() && found.back() == '\r') found.remove_suffix(1);
+    return found;
+}
+
+const SourceFile* AuditTree::find(std::string_view path) const {
+    auto it = std::lower_bound(files.begin(), files.end(), path,
+                               [](const SourceFile& f, std::string_view p) { return f.path < p; });
+    return it != files.end() && it->path == path ? &*it : nullptr;
+}
+
+}  // namespace patchbay

@@ -1,0 +1,32 @@
+#pragma once
+// One file of the audited tree, and the tree itself (DESIGN.md §5). Paths are relative to the
+// tree's root (the upstream directory) and use "/".
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace patchbay {
+
+enum class Language { python, cuda, other };
+
+// .py -> python; .cu .cuh .c .cc .cpp .cxx .h .hh .hpp -> cuda (C and C++ are read the same way).
+Language language_of(std::string_view path);
+
+struct SourceFile {
+    std::string path;
+    std::string text;
+    Language language = Language::other;
+
+    // The text of 1-based `line` without its terminator ("" past the end).
+    std::string_view line_text(std::int64_t line) const;
+};
+
+struct AuditTree {
+    std::vector<SourceFile> files;  // sorted by path
+
+    const SourceFile* find(std::string_view path) const;
+};
+
+}  // namespace patchbay

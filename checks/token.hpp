@@ -1,0 +1,35 @@
+#pragma once
+// Tokens of the two source front ends (Python for Triton kernels, C/C++ for CUDA). A token is a
+// view into the file's text, with its 1-based line and column. Tokenizers never fail: an
+// unterminated string or comment runs to the end of the file, unbalanced brackets are kept.
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace patchbay {
+
+enum class TokenKind {
+    identifier,  // names and keywords
+    number,
+    string,      // the whole literal, prefix and quotes included (r"…", f'…', """…""", "…")
+    op,          // operators and punctuation, longest match ("**", "//", "->", "::", "<<=")
+    newline,     // Python: end of a logical line (not inside brackets)
+    indent,      // Python only
+    dedent,      // Python only
+    directive,   // C/C++: a whole preprocessor line ("#include <x>"), continuations joined
+    end,         // always the last token
+};
+
+struct Token {
+    TokenKind kind = TokenKind::end;
+    std::string_view text;
+    std::int64_t line = 0;    // 1-based
+    std::int64_t column = 0;  // 1-based, in bytes
+};
+
+// Comments are not tokens; suppression comments are read from the raw lines instead.
+std::vector<Token> tokenize_python(std::string_view text);
+std::vector<Token> tokenize_cpp(std::string_view text);
+
+}  // namespace patchbay
