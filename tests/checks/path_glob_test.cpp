@@ -1,0 +1,30 @@
+#include "checks/path_glob.hpp"
+
+#include <gtest/gtest.h>
+
+namespace patchbay {
+namespace {
+
+TEST(GlobMatch, DoubleStarMatchesAnyDepthIncludingNone) {
+    EXPECT_TRUE(glob_match("**/*.py", "x.py"));
+    EXPECT_TRUE(glob_match("**/*.py", "vllm/attention/ops/x.py"));
+    EXPECT_FALSE(glob_match("**/*.py", "vllm/x.pyc"));
+    EXPECT_TRUE(glob_match("csrc/**", "csrc/a/b.cu"));
+    EXPECT_TRUE(glob_match("vllm/**/ops/*.py", "vllm/ops/a.py"));
+    EXPECT_TRUE(glob_match("vllm/**/ops/*.py", "vllm/x/y/ops/a.py"));
+}
+
+TEST(GlobMatch, SingleStarStaysInOneFolder) {
+    EXPECT_TRUE(glob_match("*.cu", "k.cu"));
+    EXPECT_FALSE(glob_match("*.cu", "csrc/k.cu"));
+    EXPECT_TRUE(glob_match("csrc/*.cu?", "csrc/k.cuh"));
+}
+
+TEST(MatchesAny, TriesEveryPattern) {
+    std::vector<std::string> include = {"**/*.py", "**/*.cu", "**/*.cuh"};
+    EXPECT_TRUE(matches_any(include, "csrc/attention/paged_gather.cuh"));
+    EXPECT_FALSE(matches_any(include, "README.md"));
+}
+
+}  // namespace
+}  // namespace patchbay
