@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <optional>
 
 #include "patches/file_patcher.hpp"
@@ -284,6 +285,11 @@ TEST(GnuPatchDifferential, RandomCasesAgreeWithGnuPatch) {
         failures[i] += compare_reduced(gnu_second[k], second_step[k], ours[i], inputs[i].target);
     }
 
+    std::map<std::string, std::size_t> statuses;
+    for (const auto& result : ours)
+        for (const auto& hunk : result.hunks) ++statuses[to_string(hunk.status)];
+    for (const auto& [status, number] : statuses) std::cout << status << ": " << number << "  ";
+    std::cout << "\n";
     std::size_t failed = 0;
     for (std::size_t i = 0; i < count; ++i) {
         if (failures[i].empty()) continue;
