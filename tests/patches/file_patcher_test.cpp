@@ -19,7 +19,9 @@ std::string numbered(int from, int to) {
     return text;
 }
 
-Hunk change_l5() { return make_hunk(4, 4, {" l4\n", "-l5\n", "+L5\n", " l6\n"}); }
+Hunk change_l5() {
+    return make_hunk(4, 4, {" l4\n", "-l5\n", "+L5\n", " l6\n"});
+}
 
 FilePatchResult apply(std::string_view text, const std::vector<Hunk>& hunks, int fuzz = 0) {
     return apply_hunks(text, hunks, PatchOptions{fuzz, true});
@@ -88,7 +90,9 @@ TEST(ApplyHunks, FuzzTwoIgnoresTwoContextLinesEachSide) {  // "succeeded at 2 wi
     EXPECT_EQ(result.text, "l1\nl2\nzz\nL4\nl5\nl6\nl7\nl8\nl9\nl10\n");
 }
 
-Hunk change_first_line() { return make_hunk(1, 1, {"-l1\n", "+L1\n", " l2\n", " l3\n"}); }
+Hunk change_first_line() {
+    return make_hunk(1, 1, {"-l1\n", "+L1\n", " l2\n", " l3\n"});
+}
 
 TEST(ApplyHunks, LessLeadingContextAnchorsAtStartOfFile) {
     // "Hunk #1 succeeded at 1." on the file as diffed; "FAILED at 1." once lines are put above,
@@ -98,7 +102,9 @@ TEST(ApplyHunks, LessLeadingContextAnchorsAtStartOfFile) {
     expect_outcome(result.hunks.at(0), HunkStatus::rejected, 1, 0, 0);
 }
 
-Hunk append_l11() { return make_hunk(9, 9, {" l9\n", " l10\n", "+l11\n"}); }
+Hunk append_l11() {
+    return make_hunk(9, 9, {" l9\n", " l10\n", "+l11\n"});
+}
 
 TEST(ApplyHunks, LessTrailingContextAnchorsAtEndOfFile) {
     // "Hunk #1 succeeded at 9." on the file as diffed; "FAILED at 9." with lines after it.
@@ -116,8 +122,7 @@ TEST(ApplyHunks, OffsetIsCumulativeAndLineCountsEarlierHunks) {
                                      make_hunk(8, 9, {" l8\n", "-l9\n", "+L9\n", " l10\n"})});
     expect_outcome(result.hunks.at(0), HunkStatus::offset, 5, 3, 0);
     expect_outcome(result.hunks.at(1), HunkStatus::offset, 14, 5, 0);
-    EXPECT_EQ(result.text,
-              "x1\nx2\nx3\nl1\nl2\nN\nl3\nl4\nl5\ny1\ny2\nl6\nl7\nl8\nL9\nl10\n");
+    EXPECT_EQ(result.text, "x1\nx2\nx3\nl1\nl2\nN\nl3\nl4\nl5\ny1\ny2\nl6\nl7\nl8\nL9\nl10\n");
 }
 
 const std::string kAboveText = "k\nq\na\nb\nc\nd\ne\nf\n";
@@ -127,7 +132,8 @@ TEST(ApplyHunks, NeverPlacesAHunkAboveAnEarlierOne) {
     // "Hunk #2 FAILED at 7."
     const Hunk late = make_hunk(7, 7, {"-q\n", "+Q\n"});
     expect_outcome(apply(kAboveText, {late}).hunks.at(0), HunkStatus::offset, 2, -5, 0);
-    const auto result = apply(kAboveText, {make_hunk(4, 4, {" b\n", "-c\n", "+C\n", " d\n"}), late});
+    const auto result =
+        apply(kAboveText, {make_hunk(4, 4, {" b\n", "-c\n", "+C\n", " d\n"}), late});
     expect_outcome(result.hunks.at(0), HunkStatus::exact, 4, 0, 0);
     expect_outcome(result.hunks.at(1), HunkStatus::rejected, 7, 0, 0);
     EXPECT_EQ(result.text, "k\nq\na\nb\nC\nd\ne\nf\n");
@@ -199,8 +205,9 @@ TEST(ApplyHunks, AlreadyAppliedLaterHunkDoesNotStopTheOthers) {
 }
 
 TEST(ApplyHunks, RejectedHunkLetsTheNextOneApply) {  // "#1 FAILED at 2." "#2 succeeded at 7."
-    const auto result = apply(numbered(1, 10), {make_hunk(2, 2, {" q1\n", "-q2\n", "+Q2\n", " q3\n"}),
-                                                make_hunk(7, 7, {" l7\n", "-l8\n", "+L8\n", " l9\n"})});
+    const auto result =
+        apply(numbered(1, 10), {make_hunk(2, 2, {" q1\n", "-q2\n", "+Q2\n", " q3\n"}),
+                                make_hunk(7, 7, {" l7\n", "-l8\n", "+L8\n", " l9\n"})});
     expect_outcome(result.hunks.at(0), HunkStatus::rejected, 2, 0, 0);
     expect_outcome(result.hunks.at(1), HunkStatus::exact, 7, 0, 0);
     EXPECT_EQ(result.hunks[1].n, 2);
