@@ -24,14 +24,14 @@ HunkSide side_of(const Hunk& hunk, LineKind change) {
 // Applies hunks to one file's lines, mirroring patch.c's copy_till / apply_hunk / spew_output,
 // including where it writes a "\n" after an unterminated line.
 class FileApplier {
-public:
+  public:
     FileApplier(std::string_view original, const PatchOptions& options)
         : input_(split_lines(original)), options_(options) {}
 
     HunkOutcome place(const Hunk& hunk, int n);
     std::string finish();
 
-private:
+  private:
     bool copy_till(std::int64_t last_line);
     void emit(std::string_view line);
     bool apply_hunk(const Hunk& hunk, std::int64_t where);
@@ -155,11 +155,16 @@ std::string FileApplier::finish() {
 
 const char* to_string(HunkStatus status) {
     switch (status) {
-        case HunkStatus::exact: return "exact";
-        case HunkStatus::offset: return "offset";
-        case HunkStatus::fuzz: return "fuzz";
-        case HunkStatus::rejected: return "rejected";
-        case HunkStatus::already_applied: return "already-applied";
+        case HunkStatus::exact:
+            return "exact";
+        case HunkStatus::offset:
+            return "offset";
+        case HunkStatus::fuzz:
+            return "fuzz";
+        case HunkStatus::rejected:
+            return "rejected";
+        case HunkStatus::already_applied:
+            return "already-applied";
     }
     return "rejected";
 }

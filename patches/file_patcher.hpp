@@ -16,24 +16,24 @@ const char* to_string(HunkStatus status);
 
 // exact: fuzz 0 and no offset; offset: fuzz 0, offset != 0; fuzz: fuzz > 0 (offset still set).
 struct HunkOutcome {
-    int n = 0;                 // 1-based within the file section, as GNU patch counts
+    int n = 0;  // 1-based within the file section, as GNU patch counts
     HunkStatus status = HunkStatus::exact;
     // The line GNU patch prints: "Hunk #n succeeded at LINE" / "FAILED at LINE", i.e. where the
     // hunk landed (or its old start when not found) plus the net lines added by earlier applied
     // hunks. For already_applied: where the reversed hunk was found, on the same scale.
     std::int64_t line = 0;
-    std::int64_t offset = 0;   // the offset GNU patch prints: "(offset K lines)" (cumulative)
-    int fuzz = 0;              // the fuzz it needed (0 when rejected)
+    std::int64_t offset = 0;  // the offset GNU patch prints: "(offset K lines)" (cumulative)
+    int fuzz = 0;             // the fuzz it needed (0 when rejected)
 };
 
 struct FilePatchResult {
     std::vector<HunkOutcome> hunks;
-    std::string text;          // the file after every hunk that could be applied
+    std::string text;  // the file after every hunk that could be applied
 };
 
 struct PatchOptions {
-    int max_fuzz = 0;               // GNU patch --fuzz
-    bool detect_reversed = true;    // a hunk that only matches reversed is already-applied
+    int max_fuzz = 0;             // GNU patch --fuzz
+    bool detect_reversed = true;  // a hunk that only matches reversed is already-applied
 };
 
 // `original` is the file's current content (empty for a file being created). Hunks are

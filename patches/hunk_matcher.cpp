@@ -54,9 +54,8 @@ std::int64_t found(MatchState& state, std::int64_t first_guess, std::int64_t off
 }
 
 // A hunk with less leading than trailing context (after fuzz) can only match at line 1.
-std::int64_t locate_at_start(const std::vector<std::string_view>& input,
-                             const HunkPattern& pattern, const SearchWindow& w,
-                             MatchState& state) {
+std::int64_t locate_at_start(const std::vector<std::string_view>& input, const HunkPattern& pattern,
+                             const SearchWindow& w, MatchState& state) {
     const auto pat_lines = static_cast<std::int64_t>(pattern.lines.size());
     const auto input_lines = static_cast<std::int64_t>(input.size());
     const bool whole_file_only = w.suffix_fuzz < 0;

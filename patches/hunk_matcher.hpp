@@ -15,7 +15,7 @@ namespace patchbay {
 // What locate_hunk needs of a hunk: its old side (context and removed lines) and its anchors.
 struct HunkPattern {
     std::vector<std::string_view> lines;  // old side, each with its "\n" (none when unterminated)
-    std::int64_t first = 0;               // old start; +1 for an empty old side (append, not insert)
+    std::int64_t first = 0;  // old start; +1 for an empty old side (append, not insert)
     std::int64_t prefix_context = 0;
     std::int64_t suffix_context = 0;
 };

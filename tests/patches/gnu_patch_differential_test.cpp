@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <optional>
 
 #include "patches/file_patcher.hpp"
@@ -39,7 +40,7 @@ std::uint64_t env_number(const char* name, std::uint64_t fallback) {
 }
 
 class TempDir {
-public:
+  public:
     TempDir() {
         std::string pattern = (std::filesystem::temp_directory_path() / "patchbay-diff-XXXXXX");
         if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
@@ -52,7 +53,7 @@ public:
     }
     const std::string& path() const { return path_; }
 
-private:
+  private:
     std::string path_;
 };
 
@@ -68,8 +69,17 @@ struct OracleResult {
 };
 
 std::vector<std::string> gnu_patch_args(const std::string& dir, const std::string& diff, int fuzz) {
-    return {"patch", "-p1", "--fuzz=" + std::to_string(fuzz), "--verbose", "--forward",
-            "--no-backup-if-mismatch", "--reject-file=" + diff + ".rej", "-d", dir, "-i", diff};
+    return {"patch",
+            "-p1",
+            "--fuzz=" + std::to_string(fuzz),
+            "--verbose",
+            "--forward",
+            "--no-backup-if-mismatch",
+            "--reject-file=" + diff + ".rej",
+            "-d",
+            dir,
+            "-i",
+            diff};
 }
 
 // One GNU patch run per fuzz level, one file section per case.
@@ -111,13 +121,15 @@ HunkStatus expected_success(const GnuHunkReport& gnu, std::int64_t shift) {
 }
 
 std::string describe(const HunkOutcome& ours) {
-    return std::string(to_string(ours.status)) + " line " + std::to_string(ours.line) +
-           " offset " + std::to_string(ours.offset) + " fuzz " + std::to_string(ours.fuzz);
+    return std::string(to_string(ours.status)) + " line " + std::to_string(ours.line) + " offset " +
+           std::to_string(ours.offset) + " fuzz " + std::to_string(ours.fuzz);
 }
 
 std::string describe(const GnuHunkReport* gnu) {
     if (gnu == nullptr) return "no report";
-    return std::string(gnu->succeeded ? "succeeded" : gnu->ignored ? "ignored" : "FAILED") +
+    return std::string(gnu->succeeded ? "succeeded"
+                       : gnu->ignored ? "ignored"
+                                      : "FAILED") +
            " line " + std::to_string(gnu->line) + " offset " + std::to_string(gnu->offset) +
            " fuzz " + std::to_string(gnu->fuzz);
 }
@@ -194,8 +206,8 @@ std::string compare_direct(const OracleResult& gnu, const FilePatchResult& ours,
         const auto* report = hunk_report(gnu.report, static_cast<int>(j) + 1);
         const bool empty = pattern_of(hunks[j]).lines.empty();
         if (!hunk_agrees(report, ours.hunks[j], 0, empty))
-            problems += "hunk #" + std::to_string(j + 1) + ": GNU " + describe(report) +
-                        ", ours " + describe(ours.hunks[j]) + "\n";
+            problems += "hunk #" + std::to_string(j + 1) + ": GNU " + describe(report) + ", ours " +
+                        describe(ours.hunks[j]) + "\n";
     }
     if (gnu.text != ours.text) problems += "resulting text differs\n";
     return problems;
@@ -221,11 +233,10 @@ std::string compare_reduced(const OracleResult& gnu, const ReducedCase& reduced,
 
 std::string case_dump(std::uint64_t seed, const RandomPatchCase& input,
                       const FilePatchResult& ours) {
-    std::string text = "rerun: PATCHBAY_DIFF_SEED=" + std::to_string(seed) +
-                       " PATCHBAY_DIFF_CASES=1, fuzz " + std::to_string(input.fuzz) +
-                       "\n--- diff ---\n" + testing::file_section("f", input.hunks) +
-                       "--- file ---\n" + input.target + "\n--- ours ---\n" + ours.text +
-                       "\n--- outcomes ---\n";
+    std::string text =
+        "rerun: PATCHBAY_DIFF_SEED=" + std::to_string(seed) + " PATCHBAY_DIFF_CASES=1, fuzz " +
+        std::to_string(input.fuzz) + "\n--- diff ---\n" + testing::file_section("f", input.hunks) +
+        "--- file ---\n" + input.target + "\n--- ours ---\n" + ours.text + "\n--- outcomes ---\n";
     for (const auto& hunk : ours.hunks) text += describe(hunk) + "\n";
     return text;
 }
@@ -284,6 +295,11 @@ TEST(GnuPatchDifferential, RandomCasesAgreeWithGnuPatch) {
         failures[i] += compare_reduced(gnu_second[k], second_step[k], ours[i], inputs[i].target);
     }
 
+    std::map<std::string, std::size_t> statuses;
+    for (const auto& result : ours)
+        for (const auto& hunk : result.hunks) ++statuses[to_string(hunk.status)];
+    for (const auto& [status, number] : statuses) std::cout << status << ": " << number << "  ";
+    std::cout << "\n";
     std::size_t failed = 0;
     for (std::size_t i = 0; i < count; ++i) {
         if (failures[i].empty()) continue;

@@ -21,7 +21,7 @@ struct RandomPatchCase {
 };
 
 class RandomPatchCaseMaker {
-public:
+  public:
     explicit RandomPatchCaseMaker(std::uint64_t seed) : rng_(seed) {}
 
     RandomPatchCase make() {
@@ -34,13 +34,13 @@ public:
         return result;
     }
 
-private:
+  private:
     // Where one hunk came from in the original (0-based lines).
     struct Span {
         std::int64_t pattern_begin = 0;  // first context line
         std::int64_t change_begin = 0;   // first removed line (or the insertion point)
         std::int64_t removed = 0;
-        std::int64_t pattern_end = 0;    // one past the last context line
+        std::int64_t pattern_end = 0;  // one past the last context line
         std::vector<std::string> added;
     };
 
@@ -48,8 +48,8 @@ private:
     bool chance(int percent) { return pick(1, 100) <= percent; }
 
     std::string random_line() {
-        static const char* const words[] = {"alpha", "beta", "}", "gamma", "x = 1;",
-                                            "",      "delta", "return;"};
+        static const char* const words[] = {"alpha",  "beta", "}",     "gamma",
+                                            "x = 1;", "",     "delta", "return;"};
         return std::string(words[pick(0, vocabulary_size_ - 1)]) + "\n";
     }
 
@@ -77,13 +77,14 @@ private:
     Span random_span(std::int64_t cursor, std::int64_t segment_end) {
         const auto n = static_cast<std::int64_t>(original_.size());
         Span span;
-        span.change_begin = std::min(n, std::max(cursor, cursor + pick(0, static_cast<int>(
-                                                                 std::max<std::int64_t>(
-                                                                     0, segment_end - cursor)))));
+        span.change_begin =
+            std::min(n, std::max(cursor, cursor + pick(0, static_cast<int>(std::max<std::int64_t>(
+                                                              0, segment_end - cursor)))));
         span.removed = pick(0, static_cast<int>(std::min<std::int64_t>(3, n - span.change_begin)));
         int prefix = pick(0, 3);
         int suffix = chance(25) ? pick(0, 3) : prefix;
-        span.pattern_begin = span.change_begin - std::min<std::int64_t>(prefix, span.change_begin - cursor);
+        span.pattern_begin =
+            span.change_begin - std::min<std::int64_t>(prefix, span.change_begin - cursor);
         span.pattern_end = std::min(n, span.change_begin + span.removed + suffix);
         // An unterminated added line only where diff would write one: at the end of the file.
         // (Elsewhere GNU patch 2.7.6 may abort on a later hunk: assert(after_newline).)
@@ -136,11 +137,13 @@ private:
 
     void perturb_once(Edits& edits) {
         const auto n = static_cast<int>(original_.size());
-        const Span& span = spans_[static_cast<std::size_t>(pick(0, static_cast<int>(spans_.size()) - 1))];
+        const Span& span =
+            spans_[static_cast<std::size_t>(pick(0, static_cast<int>(spans_.size()) - 1))];
         switch (pick(0, 5)) {
             case 0:
             case 1:  // lines inserted somewhere: offsets
-                for (int i = pick(1, 5); i > 0; --i) edits.before[pick(0, n)].push_back(random_line());
+                for (int i = pick(1, 5); i > 0; --i)
+                    edits.before[pick(0, n)].push_back(random_line());
                 break;
             case 2: {  // lines deleted somewhere: negative offsets
                 const int at = pick(0, n - 1);
@@ -156,10 +159,12 @@ private:
             case 4:  // the hunk applied beforehand: already applied
                 for (auto i = span.change_begin; i < span.change_begin + span.removed; ++i)
                     edits.deleted[i] = true;
-                for (const auto& line : span.added) edits.before[span.change_begin + span.removed].push_back(line);
+                for (const auto& line : span.added)
+                    edits.before[span.change_begin + span.removed].push_back(line);
                 break;
             default:  // the region deleted: rejected
-                for (auto i = span.pattern_begin; i < span.pattern_end; ++i) edits.deleted[i] = true;
+                for (auto i = span.pattern_begin; i < span.pattern_end; ++i)
+                    edits.deleted[i] = true;
                 break;
         }
     }
@@ -172,7 +177,8 @@ private:
         std::vector<std::string> lines;
         for (std::size_t i = 0; i <= n; ++i) {
             for (const auto& line : edits.before[i]) lines.push_back(line);
-            if (i < n && !edits.deleted[i]) lines.push_back(edits.replaced[i].value_or(original_[i]));
+            if (i < n && !edits.deleted[i])
+                lines.push_back(edits.replaced[i].value_or(original_[i]));
         }
         std::string text;
         for (std::size_t i = 0; i < lines.size(); ++i) {
