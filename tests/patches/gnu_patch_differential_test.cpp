@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 
+#include "patches/diff_parser.hpp"
 #include "patches/file_patcher.hpp"
 #include "patches/hunk_matcher.hpp"
 #include "tests/patches/gnu_patch_runner.hpp"
@@ -260,7 +261,13 @@ TEST(GnuPatchDifferential, RandomCasesAgreeWithGnuPatch) {
     for (std::uint64_t i = 0; i < count; ++i) {
         inputs.push_back(testing::RandomPatchCaseMaker(base_seed + i).make());
         const auto& input = inputs.back();
-        ours.push_back(apply_hunks(input.target, input.hunks, PatchOptions{input.fuzz, true}));
+        // The exact text GNU patch reads goes through our parser too, so the suite covers
+        // parse_patch + apply_hunks end to end, not hand-built hunks.
+        auto parsed = parse_patch(testing::file_section("f", input.hunks), "case.diff");
+        ASSERT_TRUE(parsed.ok() && parsed->files.size() == 1)
+            << "seed " << base_seed + i << ": " << (parsed.ok() ? "" : parsed.error().located());
+        ours.push_back(
+            apply_hunks(input.target, parsed->files[0].hunks, PatchOptions{input.fuzz, true}));
         first_step.push_back({input.target, input.hunks, input.fuzz});
     }
     const auto gnu = run_gnu_patch(first_step, dir.path(), "c");
