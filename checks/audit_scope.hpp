@@ -1,0 +1,53 @@
+#pragma once
+// What an audit looks at (DESIGN.md §5 "Scope"): the files of a tree that [audit].include
+// selects, read from a plain folder or from the in-memory result of a series; and which
+// findings are new in a change.
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "checks/finding.hpp"
+#include "checks/source_file.hpp"
+#include "common/result.hpp"
+#include "patches/diff_model.hpp"
+#include "series/config.hpp"
+#include "series/pristine_source.hpp"
+#include "series/series_runner.hpp"
+
+namespace patchbay {
+
+// Every included file under `root` (symlinks are not followed).
+Result<AuditTree> tree_from_directory(const std::filesystem::path& root, const AuditConfig& config);
+
+// The series result: the pristine files with `changes` laid over them. With `only`, just those
+// paths (that exist and are included).
+Result<AuditTree> tree_from_result(const PristineSource& source, const TreeChanges& changes,
+                                   const AuditConfig& config,
+                                   const std::set<std::string>* only = nullptr);
+
+// The changes of all applied steps, folded in order.
+TreeChanges combined_changes(const std::vector<AppliedStep>& steps);
+
+// The paths the given steps wrote or deleted.
+std::set<std::string> touched_paths(const std::vector<AppliedStep>& steps,
+                                    const std::set<std::string>& step_names);
+
+// Marks a head finding new when no base finding has the same rule, path and normalised source
+// line (line numbers move; the text does not).
+void label_new_against_base(std::vector<Finding>& head, const std::vector<Finding>& base);
+
+// For --diff: the new-side line numbers each file section adds, after stripping `strip`.
+std::map<std::string, std::set<std::int64_t>> added_lines(const PatchFile& patch, int strip);
+
+// Marks a finding new when the diff added its line.
+void label_new_by_added_lines(std::vector<Finding>& findings,
+                              const std::map<std::string, std::set<std::int64_t>>& added);
+
+// Whitespace collapsed and trimmed: the identity of a source line across versions.
+std::string normalised_line(std::string_view line);
+
+}  // namespace patchbay
