@@ -1,7 +1,7 @@
 #include "series/patch_applier.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "series/tree_path.hpp"
 
@@ -14,14 +14,14 @@ constexpr std::uint32_t kSymlinkMode = 0120000;
 // The state of one patch application: the tree before it, plus the sections applied so far
 // (a patch may touch the same file in two sections).
 class PatchRun {
-public:
+  public:
     PatchRun(const TreeState& state, int strip, const PatchOptions& options, std::string label)
         : state_(state), strip_(strip), options_(options), label_(std::move(label)) {}
 
     void apply_section(const FileDiff& file);
     AppliedPatch finish(const PatchFile& patch);
 
-private:
+  private:
     struct Paths {
         std::string source;  // read from (empty for a created file)
         std::string target;  // written to (empty for a deleted file)
@@ -30,6 +30,7 @@ private:
     std::optional<Paths> resolve_paths(const FileDiff& file);
     std::optional<std::string> stripped(const std::string& name, const FileDiff& file);
     bool usable(const std::string& path, const FileDiff& file);
+    bool under_pending_symlink(const std::string& path) const;
     Result<TreeEntry> lookup(const std::string& path) const;
     std::optional<FileState> read_source(const FileDiff& file, const Paths& paths);
     bool target_is_free(const FileDiff& file, const Paths& paths);
@@ -65,7 +66,19 @@ bool PatchRun::usable(const std::string& path, const FileDiff& file) {
     return !reason;
 }
 
+// A symlink created by an earlier section of this same patch above `path`: the tree state
+// only knows the symlinks of earlier patches.
+bool PatchRun::under_pending_symlink(const std::string& path) const {
+    for (auto slash = path.find('/'); slash != std::string::npos;
+         slash = path.find('/', slash + 1)) {
+        auto found = result_.changes.find(path.substr(0, slash));
+        if (found != result_.changes.end() && found->second && found->second->symlink) return true;
+    }
+    return false;
+}
+
 Result<TreeEntry> PatchRun::lookup(const std::string& path) const {
+    if (under_pending_symlink(path)) return TreeEntry{TreeEntry::Kind::under_symlink, "", false};
     auto pending = result_.changes.find(path);
     if (pending != result_.changes.end()) return to_entry(pending->second);
     return state_.lookup(path);
@@ -74,17 +87,17 @@ Result<TreeEntry> PatchRun::lookup(const std::string& path) const {
 std::optional<PatchRun::Paths> PatchRun::resolve_paths(const FileDiff& file) {
     Paths paths;
     if (file.op != FileOp::create) {
-        auto source = stripped(file.op == FileOp::modify && file.new_name != "/dev/null"
-                                   ? file.new_name
-                                   : file.old_name,
-                               file);
+        auto source =
+            stripped(file.op == FileOp::modify && file.new_name != "/dev/null" ? file.new_name
+                                                                               : file.old_name,
+                     file);
         if (!source || !usable(*source, file)) return std::nullopt;
-        paths.source = *source;
+        paths.source = canonical_tree_path(*source);
     }
     if (file.op != FileOp::remove) {
         auto target = stripped(file.new_name, file);
         if (!target || !usable(*target, file)) return std::nullopt;
-        paths.target = *target;
+        paths.target = canonical_tree_path(*target);
     }
     return paths;
 }
@@ -102,8 +115,10 @@ std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths
         problem("missing-file", file.header_line,
                 fmt::format("'{}' does not exist in the tree", paths.source));
     } else {
-        const char* what = entry->kind == Kind::directory ? "a directory" : "reached through a symlink";
-        problem("path", file.header_line, fmt::format("refusing '{}': it is {}", paths.source, what));
+        const char* what =
+            entry->kind == Kind::directory ? "a directory" : "reached through a symlink";
+        problem("path", file.header_line,
+                fmt::format("refusing '{}': it is {}", paths.source, what));
     }
     return std::nullopt;
 }
@@ -118,7 +133,8 @@ bool PatchRun::target_is_free(const FileDiff& file, const Paths& paths) {
     }
     using Kind = TreeEntry::Kind;
     if (entry->kind == Kind::absent) return true;
-    if (entry->kind == Kind::file && entry->content.empty() && file.op == FileOp::create) return true;
+    if (entry->kind == Kind::file && entry->content.empty() && file.op == FileOp::create)
+        return true;
     if (entry->kind == Kind::file && file.op == FileOp::create) {
         auto created = apply_hunks("", file.hunks, options_).text;
         bool same = created == entry->content;
@@ -126,6 +142,11 @@ bool PatchRun::target_is_free(const FileDiff& file, const Paths& paths) {
                 same ? fmt::format("'{}' already exists with the content this patch creates",
                                    paths.target)
                      : fmt::format("'{}' already exists; the patch would create it", paths.target));
+        return false;
+    }
+    if (entry->kind == Kind::under_symlink) {
+        problem("path", file.header_line,
+                fmt::format("refusing '{}': it is reached through a symlink", paths.target));
         return false;
     }
     problem(entry->kind == Kind::file ? "exists" : "path", file.header_line,
@@ -139,7 +160,8 @@ void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>
         const auto& outcome = outcomes[i];
         auto line = file.hunks[i].header_line;
         if (outcome.status == HunkStatus::rejected)
-            problem("rejected", line, fmt::format("hunk #{} FAILED at {}", outcome.n, outcome.line));
+            problem("rejected", line,
+                    fmt::format("hunk #{} FAILED at {}", outcome.n, outcome.line));
         if (outcome.status == HunkStatus::already_applied)
             problem("already-applied", line,
                     fmt::format("hunk #{} is already applied (found reversed at {})", outcome.n,
