@@ -1,6 +1,7 @@
 #include "tool/cli.hpp"
 
 #include <cstdio>
+#include <fmt/format.h>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -12,9 +13,24 @@ namespace patchbay {
 
 namespace {
 
+constexpr std::size_t kMaxMessageBytes = 1000;
+
+// A message may quote hostile input: control bytes are shown as \xNN and a message stays one
+// short line, however long the quoted text.
+std::string printable(const std::string& message) {
+    std::string out;
+    for (std::size_t i = 0; i < message.size() && out.size() < kMaxMessageBytes; ++i) {
+        unsigned char c = static_cast<unsigned char>(message[i]);
+        if (c < 0x20 || c == 0x7F) out += fmt::format("\\x{:02x}", c);
+        else out += static_cast<char>(c);
+    }
+    if (out.size() >= kMaxMessageBytes) out += "...";
+    return out;
+}
+
 // The one place that prints errors.
 void print_error(const Error& error) {
-    std::cerr << "patchbay: error: " << error.located() << "\n";
+    std::cerr << "patchbay: error: " << printable(error.located()) << "\n";
 }
 
 // --output FILE is replaced atomically: a temporary file beside it, then a rename.

@@ -60,6 +60,11 @@ Result<CommandOutput> run_apply(const CommandContext& context) {
     if (!run) return run.error();
     if (run->report.has_failed_patch()) {
         CommandOutput output{render_text(run->report, context.palette), kExitBadInput, {}};
+        for (const auto& patch : run->report.patches)
+            if (patch.status == PatchStatus::failed && !patch.problems.empty()) {
+                const auto& first = patch.problems.front();
+                output.diagnostics.push_back(make_error(first.file, first.line, first.message));
+            }
         output.diagnostics.push_back(make_error(
             "the series has bad input; nothing was written to " + context.options.worktree));
         return output;
