@@ -76,9 +76,9 @@ inline std::string series_of_missing_patches() {
     return numbered_lines(kHundredThousand, "missing-patch-");
 }
 
-inline std::string hundred_thousand_sections() {
+inline std::string file_sections(int count) {
     std::string text;
-    for (int i = 1; i <= kHundredThousand; ++i) {
+    for (int i = 1; i <= count; ++i) {
         auto name = "gen/f" + std::to_string(i) + ".txt";
         text += "--- /dev/null\n+++ b/" + name + "\n@@ -0,0 +1 @@\n+" + std::to_string(i) + "\n";
     }
@@ -112,7 +112,7 @@ inline const std::map<std::string, std::function<std::string()>>& generators() {
         {"garbage-with-headers", garbage_with_headers},
         {"series-of-comments", series_of_comments},
         {"series-of-missing-patches", series_of_missing_patches},
-        {"hundred-thousand-sections", hundred_thousand_sections},
+        {"hundred-thousand-sections", [] { return file_sections(kHundredThousand); }},
         {"repetitive-file", repetitive_file},
         {"repetitive-hunk", repetitive_hunk},
     };
