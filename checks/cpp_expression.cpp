@@ -259,11 +259,16 @@ class Parser {
                      tokens_[pos_ + 1].kind == TokenKind::identifier)
                 base = member(std::move(base));
             else if (at_op("++") || at_op("--"))
-                base = wrap(Expr::Kind::unary, pos_++, base->first, std::move(base));
+                base = increment(std::move(base));
             else
                 break;
         }
         return base;
+    }
+
+    std::unique_ptr<Expr> increment(std::unique_ptr<Expr> base) {
+        std::size_t first = base->first;
+        return wrap(Expr::Kind::unary, pos_++, first, std::move(base));
     }
 
     std::unique_ptr<Expr> subscript(std::unique_ptr<Expr> base) {
