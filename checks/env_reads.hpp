@@ -16,7 +16,7 @@ namespace patchbay {
 
 struct EnvRead {
     std::string name;
-    std::int64_t line = 0;    // of the name's string literal
+    std::int64_t line = 0;  // of the name's string literal
     std::int64_t column = 0;
 };
 

@@ -14,10 +14,10 @@
 namespace patchbay {
 
 struct EnvRegistry {
-    std::string path;              // the registry file, relative to the tree root
-    std::string table;             // the dict's name
-    std::int64_t table_line = 0;   // where the dict is assigned; 0 when the file has no such dict
-    std::set<std::string> names;   // its top-level string keys
+    std::string path;             // the registry file, relative to the tree root
+    std::string table;            // the dict's name
+    std::int64_t table_line = 0;  // where the dict is assigned; 0 when the file has no such dict
+    std::set<std::string> names;  // its top-level string keys
 
     bool has(std::string_view name) const { return names.count(std::string(name)) != 0; }
     // "vllm/envs.py" -> "vllm.envs": the module code should read the variables through.

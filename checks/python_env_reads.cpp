@@ -17,7 +17,7 @@ struct OsNames {
 };
 
 class PythonScanner {
-public:
+  public:
     explicit PythonScanner(const std::vector<Token>& tokens) : tokens_(tokens) {}
 
     std::vector<EnvRead> scan() {
@@ -29,7 +29,7 @@ public:
         return std::move(reads_);
     }
 
-private:
+  private:
     const Token& at(std::size_t i) const {
         return i < tokens_.size() ? tokens_[i] : tokens_.back();
     }
@@ -48,8 +48,7 @@ private:
     void bind_imports() {
         for (std::size_t i = 0; i < tokens_.size(); ++i) {
             if (name(i, "import") && !after_dot(i)) bind_module_aliases(i + 1);
-            if (name(i, "from") && name(i + 1, "os") && name(i + 2, "import"))
-                bind_from_os(i + 3);
+            if (name(i, "from") && name(i + 1, "os") && name(i + 2, "import")) bind_from_os(i + 3);
         }
     }
 
@@ -89,8 +88,8 @@ private:
     }
 
     void environ_read(std::size_t start, std::size_t end) {
-        if (op(end, ".") && (name(end + 1, "get") || name(end + 1, "setdefault") ||
-                             name(end + 1, "pop")))
+        if (op(end, ".") &&
+            (name(end + 1, "get") || name(end + 1, "setdefault") || name(end + 1, "pop")))
             call_read(end + 2);
         if (op(end, "[") && op(end + 2, "]")) add(end + 1);
         if (is_membership_end(end)) membership_read(start);
@@ -112,8 +111,8 @@ private:
     }
     bool binds_tighter_than_in(std::size_t i) const {
         if (at(i).kind == TokenKind::string) return true;  // "VLLM_" "X": concatenated
-        for (std::string_view o : {"+", "-", "*", "/", "//", "%", "**", ".", "@", "<<", ">>",
-                                   "&", "|", "^", "~"})
+        for (std::string_view o :
+             {"+", "-", "*", "/", "//", "%", "**", ".", "@", "<<", ">>", "&", "|", "^", "~"})
             if (op(i, o)) return true;
         return false;
     }

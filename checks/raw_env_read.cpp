@@ -10,7 +10,7 @@ namespace patchbay {
 namespace {
 
 class RawEnvReadRule : public Rule {
-public:
+  public:
     std::string_view id() const override { return "raw-env-read"; }
     std::string_view summary() const override {
         return "registered environment variable read from os.environ instead of the registry";
@@ -26,7 +26,7 @@ public:
                 findings.push_back(finding_for(read, *registry));
     }
 
-private:
+  private:
     Finding finding_for(const LocatedEnvRead& read, const EnvRegistry& registry) const {
         auto finding = env_read_finding(id(), severity(), read, registry);
         const auto& name = read.read.name;
@@ -40,6 +40,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Rule> make_raw_env_read_rule() { return std::make_unique<RawEnvReadRule>(); }
+std::unique_ptr<Rule> make_raw_env_read_rule() {
+    return std::make_unique<RawEnvReadRule>();
+}
 
 }  // namespace patchbay

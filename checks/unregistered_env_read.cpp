@@ -9,7 +9,7 @@ namespace patchbay {
 namespace {
 
 class UnregisteredEnvReadRule : public Rule {
-public:
+  public:
     std::string_view id() const override { return "unregistered-env-read"; }
     std::string_view summary() const override {
         return "environment variable read by a name the env registry does not list";
@@ -24,7 +24,7 @@ public:
             if (!registry->has(read.read.name)) findings.push_back(finding_for(read, *registry));
     }
 
-private:
+  private:
     Finding finding_for(const LocatedEnvRead& read, const EnvRegistry& registry) const {
         auto finding = env_read_finding(id(), severity(), read, registry);
         const auto& name = read.read.name;
