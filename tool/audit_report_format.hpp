@@ -6,13 +6,11 @@
 #include <vector>
 
 #include "checks/audit_report.hpp"
+#include "tool/version.hpp"
 #include "tool/terminal.hpp"
 
 namespace patchbay {
 
-// tool.driver in SARIF. The version follows `patchbay --version` (tool/cli.cpp).
-inline constexpr const char* kPatchbayVersion = "0.1.0";
-inline constexpr const char* kPatchbayInformationUri = "https://github.com/patchbay/patchbay";
 
 // What SARIF says about a rule (tool.driver.rules[]).
 struct RuleDescriptor {

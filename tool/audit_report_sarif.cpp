@@ -168,7 +168,6 @@ std::string render_audit_sarif(const AuditReport& report,
     json.key("runs").begin_array().begin_object();
     json.key("tool").begin_object().key("driver").begin_object();
     json.field("name", "patchbay")
-        .field("informationUri", kPatchbayInformationUri)
         .field("version", kPatchbayVersion);
     json.key("rules").begin_array();
     for (const auto& rule : rules) write_rule(json, rule);

@@ -26,6 +26,12 @@ struct CliOptions {
     // apply
     std::string worktree;
     std::string upto;
+
+    // audit-kernels
+    std::string tree;
+    std::string base;
+    std::string diff;
+    std::string fail_on;
 };
 
 }  // namespace patchbay

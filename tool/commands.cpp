@@ -5,11 +5,14 @@
 namespace patchbay {
 
 std::span<const Command> commands() {
-    static const std::array<Command, 2> table = {{
+    static const std::array<Command, 3> table = {{
         {"check-series", "apply the series to the pristine tree in memory and report every hunk",
          add_check_series_options, run_check_series},
         {"apply", "write the patched tree as a git repository, one commit per applied patch",
          add_apply_options, run_apply},
+        {"audit-kernels",
+         "flag 32-bit block-id x stride arithmetic and unregistered env reads in the kernels",
+         add_audit_kernels_options, run_audit_kernels},
     }};
     return table;
 }

@@ -45,4 +45,7 @@ Result<CommandOutput> run_check_series(const CommandContext& context);
 void add_apply_options(CLI::App& app, CliOptions& options);
 Result<CommandOutput> run_apply(const CommandContext& context);
 
+void add_audit_kernels_options(CLI::App& app, CliOptions& options);
+Result<CommandOutput> run_audit_kernels(const CommandContext& context);
+
 }  // namespace patchbay

@@ -162,7 +162,7 @@ TEST(AuditReportSarif, OneRunWithRulesResultsAndFingerprints) {
     r.summary = {1, 1, 0, 0};
     auto expected =
         R"j({"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{)j"
-        R"j("tool":{"driver":{"name":"patchbay","informationUri":"https://github.com/patchbay/patchbay","version":"0.1.0","rules":[)j"
+        R"j("tool":{"driver":{"name":"patchbay","version":"0.1.0","rules":[)j"
         R"j({"id":"invalid-suppression","shortDescription":{"text":"suppression without a reason"},)j"
         R"j("fullDescription":{"text":"suppression without a reason. What it flags, why it matters and how to fix or suppress it: checks/docs/invalid-suppression.md."},)j"
         R"j("help":{"text":"See checks/docs/invalid-suppression.md in the patchbay sources. Suppress one finding with `patchbay: ignore[invalid-suppression] reason` in a comment on the line or the line above."},)j"
