@@ -101,12 +101,14 @@ class TritonInterpreter {
     const FunctionDef& def_;
     TaintEnv env_;
     TaintValue returned_;
+    bool has_returned_ = false;
     std::set<std::string> pointer_parameters_;
 
     void statement(const Stmt& stmt);
     void branch(const Stmt& stmt);
     void loop(const Stmt& stmt);
     void assign(const Expr& target, const TaintValue& value);
+    void add_return(TaintValue value);
     void augmented(const Stmt& stmt);
     void annotated(const Stmt& stmt);
 

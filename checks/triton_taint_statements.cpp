@@ -99,7 +99,7 @@ void TritonInterpreter::statement(const Stmt& stmt) {
             eval(*stmt.value);
             return;
         case StmtKind::return_:
-            if (stmt.value) returned_ = join(returned_, eval(*stmt.value));
+            if (stmt.value) add_return(eval(*stmt.value));
             return;
         case StmtKind::if_:
             return branch(stmt);
@@ -111,6 +111,12 @@ void TritonInterpreter::statement(const Stmt& stmt) {
         case StmtKind::other:
             return run(stmt.body);
     }
+}
+
+// The first return sets the value; later ones join it (a clean start would undo a widening).
+void TritonInterpreter::add_return(TaintValue value) {
+    returned_ = has_returned_ ? join(returned_, value) : std::move(value);
+    has_returned_ = true;
 }
 
 void TritonInterpreter::assign(const Expr& target, const TaintValue& value) {
