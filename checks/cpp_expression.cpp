@@ -45,9 +45,9 @@ int precedence_of(const Token& token) {
     return 0;
 }
 
-std::unique_ptr<Expr> make(Expr::Kind kind, std::size_t token, std::size_t first,
+std::unique_ptr<CppExpr> make(CppExpr::Kind kind, std::size_t token, std::size_t first,
                            std::size_t last) {
-    auto expr = std::make_unique<Expr>();
+    auto expr = std::make_unique<CppExpr>();
     expr->kind = kind;
     expr->token = token;
     expr->first = first;
@@ -67,7 +67,7 @@ class Parser {
 
     std::size_t pos() const { return pos_; }
 
-    std::unique_ptr<Expr> expression(int min_precedence) {
+    std::unique_ptr<CppExpr> expression(int min_precedence) {
         auto lhs = unary();
         while (lhs) {
             int precedence = at_end() ? 0 : precedence_of(tokens_[pos_]);
@@ -94,32 +94,32 @@ class Parser {
         return brackets_[i] != kNone && brackets_[i] < limit_ ? brackets_[i] : kNone;
     }
 
-    std::unique_ptr<Expr> binary(std::unique_ptr<Expr> lhs, int precedence) {
+    std::unique_ptr<CppExpr> binary(std::unique_ptr<CppExpr> lhs, int precedence) {
         std::size_t op = pos_++;
         // Assignments group to the right, everything else to the left.
         auto rhs = expression(precedence == kAssignment ? precedence : precedence + 1);
         if (!rhs) return lhs;
-        auto node = make(Expr::Kind::binary, op, lhs->first, rhs->last);
+        auto node = make(CppExpr::Kind::binary, op, lhs->first, rhs->last);
         node->operands.push_back(std::move(lhs));
         node->operands.push_back(std::move(rhs));
         return node;
     }
 
-    std::unique_ptr<Expr> ternary(std::unique_ptr<Expr> cond) {
+    std::unique_ptr<CppExpr> ternary(std::unique_ptr<CppExpr> cond) {
         std::size_t op = pos_++;
         auto then = expression(1);
         if (!then || !at_op(":")) return cond;
         ++pos_;
         auto otherwise = expression(kAssignment);
         if (!otherwise) return cond;
-        auto node = make(Expr::Kind::ternary, op, cond->first, otherwise->last);
+        auto node = make(CppExpr::Kind::ternary, op, cond->first, otherwise->last);
         node->operands.push_back(std::move(cond));
         node->operands.push_back(std::move(then));
         node->operands.push_back(std::move(otherwise));
         return node;
     }
 
-    std::unique_ptr<Expr> unary() {
+    std::unique_ptr<CppExpr> unary() {
         if (at_end()) return nullptr;
         const auto& token = tokens_[pos_];
         if (token.kind == TokenKind::op && one_of(token.text, kPrefixOps)) return prefix();
@@ -129,21 +129,21 @@ class Parser {
         return postfix(primary());
     }
 
-    std::unique_ptr<Expr> wrap(Expr::Kind kind, std::size_t token, std::size_t first,
-                               std::unique_ptr<Expr> operand) {
+    std::unique_ptr<CppExpr> wrap(CppExpr::Kind kind, std::size_t token, std::size_t first,
+                               std::unique_ptr<CppExpr> operand) {
         if (!operand) return nullptr;
         auto node = make(kind, token, first, operand->last);
         node->operands.push_back(std::move(operand));
         return node;
     }
 
-    std::unique_ptr<Expr> prefix() {
+    std::unique_ptr<CppExpr> prefix() {
         std::size_t op = pos_++;
-        return wrap(Expr::Kind::unary, op, op, unary());
+        return wrap(CppExpr::Kind::unary, op, op, unary());
     }
 
     // static_cast<T>(x)
-    std::unique_ptr<Expr> named_cast() {
+    std::unique_ptr<CppExpr> named_cast() {
         std::size_t keyword = pos_++;
         if (!at_op("<")) return nullptr;
         std::size_t type_begin = ++pos_;
@@ -154,20 +154,20 @@ class Parser {
         auto inner = parenthesised();
         if (!inner) return nullptr;
         inner->first = keyword;
-        inner->kind = Expr::Kind::cast;
+        inner->kind = CppExpr::Kind::cast;
         inner->token = keyword;
         inner->type = cast_type(type_begin, type_end);
         return inner;
     }
 
     // `(` … `)` around x, as a cast node with one operand (the caller sets kind and type).
-    std::unique_ptr<Expr> parenthesised() {
+    std::unique_ptr<CppExpr> parenthesised() {
         std::size_t open = pos_, close = partner(pos_);
         ++pos_;
         auto inner = Parser(tokens_, brackets_, aliases_, {pos_, close}).expression(1);
         pos_ = close + 1;
         if (!inner) return nullptr;
-        auto node = make(Expr::Kind::cast, open, open, close);
+        auto node = make(CppExpr::Kind::cast, open, open, close);
         node->operands.push_back(std::move(inner));
         return node;
     }
@@ -204,30 +204,30 @@ class Parser {
         return starts_operand ? close : kNone;
     }
 
-    std::unique_ptr<Expr> c_style_cast() {
+    std::unique_ptr<CppExpr> c_style_cast() {
         std::size_t open = pos_, close = c_style_cast_end();
         pos_ = close + 1;
-        auto node = wrap(Expr::Kind::cast, open, open, unary());
+        auto node = wrap(CppExpr::Kind::cast, open, open, unary());
         if (node) node->type = cast_type(open + 1, close);
         return node;
     }
 
-    std::unique_ptr<Expr> primary() {
+    std::unique_ptr<CppExpr> primary() {
         if (at_end()) return nullptr;
         const auto& token = tokens_[pos_];
-        if (token.kind == TokenKind::number) return leaf(Expr::Kind::number);
-        if (token.kind == TokenKind::string) return leaf(Expr::Kind::literal);
+        if (token.kind == TokenKind::number) return leaf(CppExpr::Kind::number);
+        if (token.kind == TokenKind::string) return leaf(CppExpr::Kind::literal);
         if (at_op("(") && partner(pos_) != kNone) return paren();
         if (at_op("::") || at_word()) return name();
         return nullptr;
     }
 
-    std::unique_ptr<Expr> leaf(Expr::Kind kind) {
+    std::unique_ptr<CppExpr> leaf(CppExpr::Kind kind) {
         std::size_t at = pos_++;
         return make(kind, at, at, at);
     }
 
-    std::unique_ptr<Expr> paren() {
+    std::unique_ptr<CppExpr> paren() {
         auto node = parenthesised();
         if (!node) return nullptr;
         auto inner = std::move(node->operands.front());
@@ -237,7 +237,7 @@ class Parser {
     }
 
     // a, ns::a, ::a — the node's token is the last name.
-    std::unique_ptr<Expr> name() {
+    std::unique_ptr<CppExpr> name() {
         std::size_t first = pos_;
         if (at_op("::")) ++pos_;
         while (at_word() && pos_ + 2 < limit_ && tokens_[pos_ + 1].text == "::" &&
@@ -246,10 +246,10 @@ class Parser {
         if (!at_word()) return nullptr;
         std::size_t at = pos_++;
         bool literal = one_of(tokens_[at].text, kLiteralWords);
-        return make(literal ? Expr::Kind::literal : Expr::Kind::name, at, first, at);
+        return make(literal ? CppExpr::Kind::literal : CppExpr::Kind::name, at, first, at);
     }
 
-    std::unique_ptr<Expr> postfix(std::unique_ptr<Expr> base) {
+    std::unique_ptr<CppExpr> postfix(std::unique_ptr<CppExpr> base) {
         while (base && !at_end()) {
             if (at_op("[") && partner(pos_) != kNone)
                 base = subscript(std::move(base));
@@ -266,28 +266,28 @@ class Parser {
         return base;
     }
 
-    std::unique_ptr<Expr> increment(std::unique_ptr<Expr> base) {
+    std::unique_ptr<CppExpr> increment(std::unique_ptr<CppExpr> base) {
         std::size_t first = base->first;
-        return wrap(Expr::Kind::unary, pos_++, first, std::move(base));
+        return wrap(CppExpr::Kind::unary, pos_++, first, std::move(base));
     }
 
-    std::unique_ptr<Expr> subscript(std::unique_ptr<Expr> base) {
+    std::unique_ptr<CppExpr> subscript(std::unique_ptr<CppExpr> base) {
         std::size_t open = pos_, close = partner(pos_);
         auto inner = Parser(tokens_, brackets_, aliases_, {open + 1, close}).expression(1);
         pos_ = close + 1;
-        auto node = make(Expr::Kind::index, open, base->first, close);
+        auto node = make(CppExpr::Kind::index, open, base->first, close);
         node->operands.push_back(std::move(base));
         if (inner) node->operands.push_back(std::move(inner));
         return node;
     }
 
-    std::unique_ptr<Expr> call(std::unique_ptr<Expr> callee) {
+    std::unique_ptr<CppExpr> call(std::unique_ptr<CppExpr> callee) {
         std::size_t open = pos_, close = partner(pos_);
-        auto node = make(Expr::Kind::call, open, callee->first, close);
+        auto node = make(CppExpr::Kind::call, open, callee->first, close);
         bool functional_cast =
-            callee->kind == Expr::Kind::name && is_type_name(tokens_[callee->token].text, aliases_);
+            callee->kind == CppExpr::Kind::name && is_type_name(tokens_[callee->token].text, aliases_);
         if (functional_cast) {
-            node->kind = Expr::Kind::cast;
+            node->kind = CppExpr::Kind::cast;
             node->type = std::string(tokens_[callee->token].text);
         } else {
             node->operands.push_back(std::move(callee));
@@ -297,7 +297,7 @@ class Parser {
         return node;
     }
 
-    void read_arguments(std::size_t begin, std::size_t close, Expr& node) {
+    void read_arguments(std::size_t begin, std::size_t close, CppExpr& node) {
         Parser inner(tokens_, brackets_, aliases_, {begin, close});
         while (inner.pos_ < close) {
             std::size_t before = inner.pos_;
@@ -306,10 +306,10 @@ class Parser {
         }
     }
 
-    std::unique_ptr<Expr> member(std::unique_ptr<Expr> base) {
+    std::unique_ptr<CppExpr> member(std::unique_ptr<CppExpr> base) {
         std::size_t name_token = pos_ + 1;
         pos_ += 2;
-        auto node = make(Expr::Kind::member, name_token, base->first, name_token);
+        auto node = make(CppExpr::Kind::member, name_token, base->first, name_token);
         node->operands.push_back(std::move(base));
         return node;
     }
@@ -317,7 +317,7 @@ class Parser {
 
 }  // namespace
 
-std::unique_ptr<Expr> parse_cpp_expression(std::span<const Token> tokens,
+std::unique_ptr<CppExpr> parse_cpp_expression(std::span<const Token> tokens,
                                            const std::vector<std::size_t>& brackets,
                                            const TypeAliases& aliases, ExprRange range,
                                            std::size_t& end) {

@@ -14,7 +14,7 @@
 
 namespace patchbay {
 
-struct Expr {
+struct CppExpr {
     enum class Kind { name, number, literal, unary, binary, ternary, cast, call, index, member };
     Kind kind = Kind::literal;
     std::size_t token = 0;  // the name, literal or operator ("*", "[", "(", "?", cast keyword)
@@ -23,7 +23,7 @@ struct Expr {
     std::string type;  // cast: the normalised target type ("int64_t")
     // unary: {operand}; binary: {lhs, rhs}; ternary: {cond, then, else}; cast: {operand};
     // call: {callee, args…}; index: {base, subscript}; member: {base}, token = member name.
-    std::vector<std::unique_ptr<Expr>> operands;
+    std::vector<std::unique_ptr<CppExpr>> operands;
 };
 
 struct ExprRange {
@@ -33,7 +33,7 @@ struct ExprRange {
 
 // Reads the expression starting at `range.begin`, commas included. `end` receives the index
 // of the first token not read. nullptr when no expression starts there.
-std::unique_ptr<Expr> parse_cpp_expression(std::span<const Token> tokens,
+std::unique_ptr<CppExpr> parse_cpp_expression(std::span<const Token> tokens,
                                            const std::vector<std::size_t>& brackets,
                                            const TypeAliases& aliases, ExprRange range,
                                            std::size_t& end);

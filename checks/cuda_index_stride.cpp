@@ -177,11 +177,11 @@ class FunctionAnalysis {
         return found;
     }
 
-    Value assign(const Expr& expr) {
-        const Expr& target = *expr.operands[0];
+    Value assign(const CppExpr& expr) {
+        const CppExpr& target = *expr.operands[0];
         Value value = eval(*expr.operands[1]);
         auto op = tokens_[expr.token].text;
-        if (target.kind != Expr::Kind::name) {
+        if (target.kind != CppExpr::Kind::name) {
             eval(target);
             return value;
         }
@@ -197,48 +197,48 @@ class FunctionAnalysis {
 
     // ---- values of expressions ------------------------------------------------------
 
-    Value eval(const Expr& expr) {
+    Value eval(const CppExpr& expr) {
         switch (expr.kind) {
-            case Expr::Kind::number:
+            case CppExpr::Kind::number:
                 return literal_value(tokens_[expr.token].text);
-            case Expr::Kind::literal:
+            case CppExpr::Kind::literal:
                 return {};
-            case Expr::Kind::name:
+            case CppExpr::Kind::name:
                 return name_value(expr);
-            case Expr::Kind::member:
+            case CppExpr::Kind::member:
                 return member_value(expr);
-            case Expr::Kind::unary:
+            case CppExpr::Kind::unary:
                 return unary_value(expr);
-            case Expr::Kind::cast:
+            case CppExpr::Kind::cast:
                 return cast_value(expr);
-            case Expr::Kind::call:
+            case CppExpr::Kind::call:
                 return call_value(expr);
-            case Expr::Kind::index:
+            case CppExpr::Kind::index:
                 return index_value(expr);
-            case Expr::Kind::ternary:
+            case CppExpr::Kind::ternary:
                 return ternary_value(expr);
-            case Expr::Kind::binary:
+            case CppExpr::Kind::binary:
                 return binary_value(expr);
         }
         return {};
     }
 
-    Value name_value(const Expr& expr) {
+    Value name_value(const CppExpr& expr) {
         const auto* decl = lookup(tokens_[expr.token].text, expr.token);
         return decl ? state_[decl] : Value{};
     }
 
     // threadIdx.x and friends are 32-bit positions bounded by the launch, never index values.
-    Value member_value(const Expr& expr) const {
-        const Expr& base = *expr.operands[0];
+    Value member_value(const CppExpr& expr) const {
+        const CppExpr& base = *expr.operands[0];
         static const std::set<std::string_view> kBuiltins = {"threadIdx", "blockIdx", "blockDim",
                                                              "gridDim"};
-        if (base.kind == Expr::Kind::name && kBuiltins.count(tokens_[base.token].text))
+        if (base.kind == CppExpr::Kind::name && kBuiltins.count(tokens_[base.token].text))
             return {IntWidth::narrow, false, "unsigned int", std::nullopt, std::nullopt};
         return {};
     }
 
-    Value unary_value(const Expr& expr) {
+    Value unary_value(const CppExpr& expr) {
         if (auto read = index_read(expr)) return read_value(*read, expr);
         Value operand = eval(*expr.operands[0]);
         auto op = tokens_[expr.token].text;
@@ -248,7 +248,7 @@ class FunctionAnalysis {
         return operand;
     }
 
-    Value cast_value(const Expr& expr) {
+    Value cast_value(const CppExpr& expr) {
         Value operand = expr.operands.empty() ? Value{} : eval(*expr.operands[0]);
         for (std::size_t i = 1; i < expr.operands.size(); ++i) eval(*expr.operands[i]);
         Value cast{aliases_.width_of(expr.type), expr.type == "*", expr.type, std::nullopt,
@@ -262,7 +262,7 @@ class FunctionAnalysis {
         return cast;
     }
 
-    Value call_value(const Expr& expr) {
+    Value call_value(const CppExpr& expr) {
         if (auto read = index_read(expr)) return read_value(*read, expr);
         Value combined;
         bool first = true;
@@ -274,13 +274,13 @@ class FunctionAnalysis {
         return is_min_or_max(*expr.operands[0]) ? combined : Value{};
     }
 
-    bool is_min_or_max(const Expr& callee) const {
-        if (callee.kind != Expr::Kind::name) return false;
+    bool is_min_or_max(const CppExpr& callee) const {
+        if (callee.kind != CppExpr::Kind::name) return false;
         auto name = tokens_[callee.token].text;
         return name == "min" || name == "max";
     }
 
-    Value index_value(const Expr& expr) {
+    Value index_value(const CppExpr& expr) {
         if (auto read = index_read(expr)) return read_value(*read, expr);
         Value base = eval(*expr.operands[0]);
         if (expr.operands.size() > 1) sink(eval(*expr.operands[1]));
@@ -288,18 +288,18 @@ class FunctionAnalysis {
     }
 
     // `offsets[i]` of a `const int* offsets` is an int, untainted.
-    Value element_of(const Expr& base, const Value& base_value) const {
-        if (base.kind != Expr::Kind::name || !base_value.pointer) return {};
+    Value element_of(const CppExpr& base, const Value& base_value) const {
+        if (base.kind != CppExpr::Kind::name || !base_value.pointer) return {};
         return {aliases_.width_of(base_value.type), false, base_value.type, std::nullopt,
                 std::nullopt};
     }
 
-    Value ternary_value(const Expr& expr) {
+    Value ternary_value(const CppExpr& expr) {
         eval(*expr.operands[0]);
         return merge(eval(*expr.operands[1]), eval(*expr.operands[2]));
     }
 
-    Value binary_value(const Expr& expr) {
+    Value binary_value(const CppExpr& expr) {
         auto op = tokens_[expr.token].text;
         if (op == "=" || op == "+=" || op == "-=" || op == "*=" || op == "/=" || op == "%=" ||
             op == "<<=" || op == ">>=" || op == "&=" || op == "|=" || op == "^=")
@@ -322,14 +322,14 @@ class FunctionAnalysis {
         return merge(lhs, rhs);
     }
 
-    Value multiply(const Expr& expr, const Value& lhs, const Value& rhs) {
+    Value multiply(const CppExpr& expr, const Value& lhs, const Value& rhs) {
         Value result{combine(lhs.width, rhs.width), false, "", std::nullopt, std::nullopt};
         result.product = lhs.product ? lhs.product : rhs.product;
         bool index_left = lhs.taint && rhs.width == IntWidth::narrow;
         bool index_right = !index_left && rhs.taint && lhs.width == IntWidth::narrow;
         if (!index_left && !index_right) return result;
-        const Expr& index = *expr.operands[index_left ? 0 : 1];
-        const Expr& other = *expr.operands[index_left ? 1 : 0];
+        const CppExpr& index = *expr.operands[index_left ? 0 : 1];
+        const CppExpr& other = *expr.operands[index_left ? 1 : 0];
         const Value& other_value = index_left ? rhs : lhs;
         result.product =
             Product{expr.token,     text_of(index),
@@ -340,36 +340,36 @@ class FunctionAnalysis {
 
     // ---- index reads --------------------------------------------------------------------
 
-    std::optional<IndexRead> table_named(const Expr& expr) const {
-        if (expr.kind != Expr::Kind::name && expr.kind != Expr::Kind::member) return std::nullopt;
+    std::optional<IndexRead> table_named(const CppExpr& expr) const {
+        if (expr.kind != CppExpr::Kind::name && expr.kind != CppExpr::Kind::member) return std::nullopt;
         auto name = tokens_[expr.token].text;
         if (!is_index_table_name(name, config_)) return std::nullopt;
         return IndexRead{std::string(name), expr.token};
     }
 
     // table + i
-    std::optional<IndexRead> table_plus_offset(const Expr& expr) const {
-        if (expr.kind != Expr::Kind::binary || tokens_[expr.token].text != "+") return std::nullopt;
+    std::optional<IndexRead> table_plus_offset(const CppExpr& expr) const {
+        if (expr.kind != CppExpr::Kind::binary || tokens_[expr.token].text != "+") return std::nullopt;
         auto read = table_named(*expr.operands[0]);
         return read ? read : table_named(*expr.operands[1]);
     }
 
     // table[i], *(table + i), __ldg(&table[i]), __ldg(table + i)
-    std::optional<IndexRead> index_read(const Expr& expr) const {
-        if (expr.kind == Expr::Kind::index) return table_named(*expr.operands[0]);
-        bool deref = expr.kind == Expr::Kind::unary && tokens_[expr.token].text == "*";
+    std::optional<IndexRead> index_read(const CppExpr& expr) const {
+        if (expr.kind == CppExpr::Kind::index) return table_named(*expr.operands[0]);
+        bool deref = expr.kind == CppExpr::Kind::unary && tokens_[expr.token].text == "*";
         if (deref) return table_plus_offset(*expr.operands[0]);
-        if (expr.kind != Expr::Kind::call || expr.operands.size() < 2) return std::nullopt;
-        const Expr& callee = *expr.operands[0];
-        if (callee.kind != Expr::Kind::name || !tokens_[callee.token].text.starts_with("__ld"))
+        if (expr.kind != CppExpr::Kind::call || expr.operands.size() < 2) return std::nullopt;
+        const CppExpr& callee = *expr.operands[0];
+        if (callee.kind != CppExpr::Kind::name || !tokens_[callee.token].text.starts_with("__ld"))
             return std::nullopt;
-        const Expr& address = *expr.operands[1];
-        bool address_of = address.kind == Expr::Kind::unary && tokens_[address.token].text == "&";
+        const CppExpr& address = *expr.operands[1];
+        bool address_of = address.kind == CppExpr::Kind::unary && tokens_[address.token].text == "&";
         if (address_of) return index_read(*address.operands[0]);
         return table_plus_offset(address);
     }
 
-    Value read_value(const IndexRead& read, const Expr& expr) {
+    Value read_value(const IndexRead& read, const CppExpr& expr) {
         for (std::size_t i = 1; i < expr.operands.size(); ++i) eval(*expr.operands[i]);
         const auto* table = lookup(read.table, read.token);
         if (table && aliases_.width_of(table->type) == IntWidth::wide)
@@ -383,7 +383,7 @@ class FunctionAnalysis {
         if (offset.product) report(*offset.product);
     }
 
-    std::string text_of(const Expr& expr) const {
+    std::string text_of(const CppExpr& expr) const {
         const char* begin = tokens_[expr.first].text.data();
         const auto& last = tokens_[expr.last];
         std::string_view raw(begin,

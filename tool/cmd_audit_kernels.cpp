@@ -119,15 +119,22 @@ Result<SeriesPlan> base_plan(const Workspace& head, const std::string& rev, cons
     return plan;
 }
 
-Result<AuditReport> audit_tree_of(const PristineSource& source, const SeriesPlan& plan,
-                                  const AuditConfig& audit, const std::set<std::string>& scope,
-                                  std::vector<std::string>& notes) {
-    auto applied = apply_in_memory(plan, source);
-    if (!applied) return applied.error();
-    notes.insert(notes.end(), applied->notes.begin(), applied->notes.end());
-    auto tree = tree_from_result(source, combined_changes(applied->steps), audit);
+Result<AuditReport> audit_steps(const PristineSource& source, const SeriesResult& applied,
+                                const AuditConfig& audit, const std::set<std::string>& scope) {
+    auto tree = tree_from_result(source, combined_changes(applied.steps), audit);
     if (!tree) return tree.error();
-    return run_audit(*tree, audit, &scope);
+    auto report = run_audit(*tree, audit, &scope);
+    report.notes.insert(report.notes.end(), applied.notes.begin(), applied.notes.end());
+    return report;
+}
+
+// The files the changed patches write, at head or at base: a patch that stops touching a
+// kernel must still get that kernel audited.
+std::set<std::string> change_scope(const SeriesResult& head, const SeriesResult& base,
+                                   const std::set<std::string>& changed) {
+    auto scope = touched_paths(head.steps, changed);
+    scope.merge(touched_paths(base.steps, changed));
+    return scope;
 }
 
 Result<AuditReport> audit_change(const CliOptions& options) {
@@ -138,18 +145,18 @@ Result<AuditReport> audit_change(const CliOptions& options) {
     if (!base) return base.error();
     auto head_run = apply_in_memory(head->plan, *head->source);
     if (!head_run) return head_run.error();
-    auto scope = touched_paths(head_run->steps, changed_patches(head->plan, scratch.path()));
-    std::vector<std::string> notes, base_notes;
+    auto base_run = apply_in_memory(*base, *head->source);
+    if (!base_run) return base_run.error();
+    auto scope = change_scope(*head_run, *base_run, changed_patches(head->plan, scratch.path()));
     const auto& audit = head->config.audit;
-    auto head_report = audit_tree_of(*head->source, head->plan, audit, scope, notes);
+    auto head_report = audit_steps(*head->source, *head_run, audit, scope);
     if (!head_report) return head_report;
-    auto base_report = audit_tree_of(*head->source, *base, audit, scope, base_notes);
+    auto base_report = audit_steps(*head->source, *base_run, audit, scope);
     if (!base_report) return base_report;
     label_new_against_base(head_report->findings, base_report->findings);
     head_report->scoped = true;
-    head_report->notes.insert(head_report->notes.end(), notes.begin(), notes.end());
-    head_report->notes.push_back(fmt::format("audited {} file(s) produced by the patches changed since {}",
-                                             scope.size(), options.base));
+    head_report->notes.push_back(fmt::format(
+        "audited {} file(s) produced by the patches changed since {}", scope.size(), options.base));
     return head_report;
 }
 

@@ -11,26 +11,26 @@ namespace {
 struct Printer {
     const std::vector<Token>& tokens;
 
-    std::string print(const Expr& e) const {
+    std::string print(const CppExpr& e) const {
         std::string head(tokens[e.token].text);
         switch (e.kind) {
-            case Expr::Kind::name:
-            case Expr::Kind::number:
-            case Expr::Kind::literal:
+            case CppExpr::Kind::name:
+            case CppExpr::Kind::number:
+            case CppExpr::Kind::literal:
                 return head;
-            case Expr::Kind::cast:
+            case CppExpr::Kind::cast:
                 return "(cast " + e.type + children(e, 0) + ")";
-            case Expr::Kind::call:
+            case CppExpr::Kind::call:
                 return "(call" + children(e, 0) + ")";
-            case Expr::Kind::index:
+            case CppExpr::Kind::index:
                 return "(index" + children(e, 0) + ")";
-            case Expr::Kind::member:
+            case CppExpr::Kind::member:
                 return "(. " + print(*e.operands[0]) + " " + head + ")";
             default:
                 return "(" + head + children(e, 0) + ")";
         }
     }
-    std::string children(const Expr& e, std::size_t from) const {
+    std::string children(const CppExpr& e, std::size_t from) const {
         std::string out;
         for (std::size_t i = from; i < e.operands.size(); ++i) out += " " + print(*e.operands[i]);
         return out;
