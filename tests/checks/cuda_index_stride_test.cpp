@@ -11,12 +11,6 @@
 
 namespace patchbay {
 
-// The Triton half lives on another branch; this weak stand-in lets this test link without it.
-__attribute__((weak)) std::vector<Finding> triton_index_stride_findings(const SourceFile&,
-                                                                        const AuditConfig&) {
-    return {};
-}
-
 namespace {
 
 namespace fs = std::filesystem;

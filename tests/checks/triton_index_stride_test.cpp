@@ -10,14 +10,6 @@
 
 namespace patchbay {
 
-// The CUDA half lives in another file of the library; this weak stand-in only keeps the link
-// of this test independent of it (the real definition wins whenever it is linked).
-__attribute__((weak)) std::vector<Finding> cuda_index_stride_findings(const SourceFile&,
-                                                                      const AuditTree&,
-                                                                      const AuditConfig&) {
-    return {};
-}
-
 namespace {
 
 namespace fs = std::filesystem;

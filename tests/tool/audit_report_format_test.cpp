@@ -236,6 +236,11 @@ std::filesystem::path sarif_schema() {
     return {};
 }
 
+// Debian's python3, where python3-jsonschema installs; a python3 earlier on PATH may lack it.
+std::string python() {
+    return std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+}
+
 const char* kValidate =
     "import json, sys, jsonschema\n"
     "schema = json.load(open(sys.argv[1]))\n"
@@ -246,7 +251,7 @@ TEST(AuditReportSarif, ValidatesAgainstTheSarif210Schema) {
     if (schema.empty())
         GTEST_SKIP() << "SARIF schema not installed (npm install -g @microsoft/jest-sarif, or set "
                         "PATCHBAY_SARIF_SCHEMA)";
-    if (testing::run_process({"python3", "-c", "import jsonschema"}).status != 0)
+    if (testing::run_process({python(), "-c", "import jsonschema"}).status != 0)
         GTEST_SKIP()
             << "python3 with jsonschema not installed (apt-get install python3-jsonschema)";
     testing::TempDir dir;
@@ -254,7 +259,7 @@ TEST(AuditReportSarif, ValidatesAgainstTheSarif210Schema) {
     full.findings.push_back(odd_finding());
     testing::write_file(dir / "out.sarif", render_audit_sarif(full, kRules));
     auto result = testing::run_process(
-        {"python3", "-c", kValidate, schema.string(), (dir / "out.sarif").string()});
+        {python(), "-c", kValidate, schema.string(), (dir / "out.sarif").string()});
     EXPECT_EQ(result.status, 0) << result.err;
 }
 
