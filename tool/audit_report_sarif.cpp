@@ -8,26 +8,13 @@
 
 #include "common/sha256.hpp"
 #include "tool/audit_report_format.hpp"
+
+#include "checks/audit_scope.hpp"
 #include "tool/json_writer.hpp"
 
 namespace patchbay {
 
 namespace {
-
-std::string collapse_whitespace(std::string_view text) {
-    std::string out;
-    bool space = false;
-    for (char c : text) {
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            space = !out.empty();
-            continue;
-        }
-        if (space) out += ' ';
-        space = false;
-        out += c;
-    }
-    return out;
-}
 
 // A relative path as a URI reference: unreserved characters and "/" stay, the rest is %XX.
 std::string uri_of(std::string_view path) {
@@ -133,7 +120,7 @@ void write_results(JsonWriter& json, const AuditReport& report, const ResultCont
     json.key("results").begin_array();
     for (const auto& finding : report.findings) {
         auto key =
-            std::make_tuple(finding.rule, finding.path, collapse_whitespace(finding.source_line));
+            std::make_tuple(finding.rule, finding.path, normalised_line(finding.source_line));
         write_result(json, finding, seen[key]++, context);
     }
     json.end_array();
@@ -155,7 +142,7 @@ void write_notes(JsonWriter& json, const AuditReport& report) {
 
 std::string finding_fingerprint(const Finding& finding, int occurrence) {
     std::string key = finding.rule + '\0' + finding.path + '\0' +
-                      collapse_whitespace(finding.source_line) + '\0' + std::to_string(occurrence);
+                      normalised_line(finding.source_line) + '\0' + std::to_string(occurrence);
     return sha256_hex(key);
 }
 

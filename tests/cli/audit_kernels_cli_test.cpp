@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "tests/support/process.hpp"
+#include "tests/support/cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -19,17 +19,11 @@ using testing::run_process;
 using testing::TempDir;
 using testing::write_file;
 
-const fs::path kDemo = fs::path(PATCHBAY_SOURCE_DIR) / "examples/demo";
 const char* kBeforeFix = "0005-paged-gather-v2-tests.patch";
 
-ProcessResult patchbay(std::vector<std::string> args, const fs::path& cwd) {
-    args.insert(args.begin(), PATCHBAY_BINARY);
-    return run_process(args, cwd);
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using testing::contains;
+using testing::kDemo;
+using testing::patchbay;
 
 TEST(AuditKernelsDemo, BeforeTheFixBothBugClassesAreFlaggedWithReach) {
     auto result = patchbay({"audit-kernels", "--upto", kBeforeFix, "--format", "json"}, kDemo);
