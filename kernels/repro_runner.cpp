@@ -97,9 +97,7 @@ Result<ReproOutcome> run_built(const ReproConfig& repro, const fs::path& binary,
                                const fs::path& tree, const ReproEnvironment& environment,
                                const std::vector<std::string>& extra_args) {
     if (environment.compile_only) {
-        auto outcome =
-            failed(repro.name, "built for " + environment.arch + "; not run (--compile-only)");
-        return outcome.status = ReproStatus::ok, outcome;
+        return skipped(repro.name, "built for " + environment.arch + "; not run (--compile-only)");
     }
     auto shortfall = gpu_shortfall(repro, environment, true);
     if (!shortfall) return shortfall.error();

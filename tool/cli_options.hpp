@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "tool/repro_options.hpp"
+
 namespace patchbay {
 
 struct CliOptions {
@@ -26,6 +28,9 @@ struct CliOptions {
     // apply
     std::string worktree;
     std::string upto;
+
+    // repro (and verify)
+    ReproOptions repro;
 };
 
 }  // namespace patchbay

@@ -5,11 +5,15 @@
 namespace patchbay {
 
 std::span<const Command> commands() {
-    static const std::array<Command, 2> table = {{
+    static const std::array<Command, 4> table = {{
         {"check-series", "apply the series to the pristine tree in memory and report every hunk",
          add_check_series_options, run_check_series},
         {"apply", "write the patched tree as a git repository, one commit per applied patch",
          add_apply_options, run_apply},
+        {"repro", "build the GPU reproducers against the result tree and run them",
+         add_repro_options, run_repro_command},
+        {"verify", "check-series, then audit-kernels, then repro: one summary for CI",
+         add_verify_options, run_verify},
     }};
     return table;
 }
