@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "tool/repro_options.hpp"
+
 namespace patchbay {
 
 struct CliOptions {
@@ -32,6 +34,9 @@ struct CliOptions {
     std::string base;
     std::string diff;
     std::string fail_on;
+
+    // repro (and verify)
+    ReproOptions repro;
 };
 
 }  // namespace patchbay

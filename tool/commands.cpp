@@ -5,7 +5,7 @@
 namespace patchbay {
 
 std::span<const Command> commands() {
-    static const std::array<Command, 3> table = {{
+    static const std::array<Command, 5> table = {{
         {"check-series", "apply the series to the pristine tree in memory and report every hunk",
          add_check_series_options, run_check_series},
         {"apply", "write the patched tree as a git repository, one commit per applied patch",
@@ -13,6 +13,10 @@ std::span<const Command> commands() {
         {"audit-kernels",
          "flag 32-bit block-id x stride arithmetic and unregistered env reads in the kernels",
          add_audit_kernels_options, run_audit_kernels},
+        {"repro", "build the GPU reproducers against the result tree and run them",
+         add_repro_options, run_repro_command},
+        {"verify", "check-series, then audit-kernels, then repro: one summary for CI",
+         add_verify_options, run_verify},
     }};
     return table;
 }

@@ -48,4 +48,10 @@ Result<CommandOutput> run_apply(const CommandContext& context);
 void add_audit_kernels_options(CLI::App& app, CliOptions& options);
 Result<CommandOutput> run_audit_kernels(const CommandContext& context);
 
+void add_repro_options(CLI::App& app, CliOptions& options);
+Result<CommandOutput> run_repro_command(const CommandContext& context);
+
+void add_verify_options(CLI::App& app, CliOptions& options);
+Result<CommandOutput> run_verify(const CommandContext& context);
+
 }  // namespace patchbay
