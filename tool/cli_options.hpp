@@ -26,6 +26,12 @@ struct CliOptions {
     // apply
     std::string worktree;
     std::string upto;
+
+    // regenerate
+    std::string patch_name;
+    bool check = false;
+    std::string from_commit;
+    std::string repo;
 };
 
 }  // namespace patchbay
