@@ -55,7 +55,7 @@ std::string summary(const std::string& verb, const Regeneration& regen,
                                    plural(hunk_count(regen.new_patch), "hunk"));
     std::vector<std::string> parts = new_file_changes(regen.old_patch, regen.new_patch);
     parts.insert(parts.end(), extra.begin(), extra.end());
-    for (std::size_t i = 0; i < parts.size(); ++i) text += (i == 0 ? "; " : ", ") + parts[i];
+    for (const auto& part : parts) text += "; " + part;
     return text + ")\n";
 }
 
