@@ -127,7 +127,8 @@ Result<CommandOutput> run_regenerate(const CommandContext& context) {
     if (auto flags = check_flags(context.options); !flags) return flags.error();
     auto workspace = open_workspace(context.options);
     if (!workspace) return workspace.error();
-    workspace->plan.upto.clear();
+    // --check only needs the patches before NAME; a write compares the rest of the series too.
+    workspace->plan.upto = context.options.check ? context.options.patch_name : std::string();
     auto run = run_series(workspace->plan, *workspace->source);
     if (!run) return run.error();
     auto regen = regenerate(context, *workspace, *run);
