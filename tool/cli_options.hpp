@@ -37,6 +37,12 @@ struct CliOptions {
 
     // repro (and verify)
     ReproOptions repro;
+
+    // regenerate
+    std::string patch_name;
+    bool check = false;
+    std::string from_commit;
+    std::string repo;
 };
 
 }  // namespace patchbay
