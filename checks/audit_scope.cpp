@@ -152,9 +152,13 @@ std::map<std::string, std::set<std::int64_t>> added_lines(const PatchFile& patch
 
 void label_new_by_added_lines(std::vector<Finding>& findings,
                               const std::map<std::string, std::set<std::int64_t>>& added) {
+    auto was_added = [&](const std::string& path, std::int64_t line) {
+        auto file = added.find(path);
+        return file != added.end() && file->second.count(line) > 0;
+    };
     for (auto& f : findings) {
-        auto file = added.find(f.path);
-        f.is_new = file != added.end() && file->second.count(f.line) > 0;
+        f.is_new = was_added(f.path, f.line);
+        for (const auto& related : f.related) f.is_new = f.is_new || was_added(related.path, related.line);
     }
 }
 

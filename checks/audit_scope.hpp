@@ -43,7 +43,9 @@ void label_new_against_base(std::vector<Finding>& head, const std::vector<Findin
 // For --diff: the new-side line numbers each file section adds, after stripping `strip`.
 std::map<std::string, std::set<std::int64_t>> added_lines(const PatchFile& patch, int strip);
 
-// Marks a finding new when the diff added its line.
+// Marks a finding new when the diff added its line, or the line of a related location (the
+// load a block id came from): a diff that narrows a declaration makes the unchanged multiply
+// below it wrap.
 void label_new_by_added_lines(std::vector<Finding>& findings,
                               const std::map<std::string, std::set<std::int64_t>>& added);
 

@@ -19,7 +19,7 @@ bool is_index_table_name(std::string_view name, const AuditConfig& config) {
 namespace {
 
 class Int32IndexStrideRule : public Rule {
-public:
+  public:
     std::string_view id() const override { return kIndexStrideRule; }
     std::string_view summary() const override {
         return "index-table value times a stride in 32-bit address arithmetic";
@@ -31,8 +31,10 @@ public:
         auto reach = reach_for(config);
         for (const auto& file : tree.files) {
             std::vector<Finding> found;
-            if (file.language == Language::python) found = triton_index_stride_findings(file, config);
-            if (file.language == Language::cuda) found = cuda_index_stride_findings(file, tree, config);
+            if (file.language == Language::python)
+                found = triton_index_stride_findings(file, config);
+            if (file.language == Language::cuda)
+                found = cuda_index_stride_findings(file, tree, config);
             for (auto& finding : found) {
                 finding.reach = reach;
                 findings.push_back(std::move(finding));

@@ -15,7 +15,8 @@ std::span<const std::unique_ptr<Rule>> all_rules() {
         made.push_back(make_int32_index_stride_rule());
         made.push_back(make_unregistered_env_read_rule());
         made.push_back(make_raw_env_read_rule());
-        std::sort(made.begin(), made.end(), [](const auto& a, const auto& b) { return a->id() < b->id(); });
+        std::sort(made.begin(), made.end(),
+                  [](const auto& a, const auto& b) { return a->id() < b->id(); });
         return made;
     }();
     return rules;

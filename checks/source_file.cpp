@@ -10,8 +10,8 @@ Language language_of(std::string_view path) {
     if (dot == std::string_view::npos) return Language::other;
     auto ext = path.substr(dot);
     if (ext == ".py") return Language::python;
-    static constexpr std::array<std::string_view, 9> kCuda = {".cu", ".cuh", ".c", ".cc", ".cpp",
-                                                              ".cxx", ".h", ".hh", ".hpp"};
+    static constexpr std::array<std::string_view, 9> kCuda = {".cu",  ".cuh", ".c",  ".cc", ".cpp",
+                                                              ".cxx", ".h",   ".hh", ".hpp"};
     if (std::find(kCuda.begin(), kCuda.end(), ext) != kCuda.end()) return Language::cuda;
     return Language::other;
 }

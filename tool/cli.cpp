@@ -8,6 +8,7 @@
 
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
+#include "tool/version.hpp"
 
 namespace patchbay {
 
@@ -77,7 +78,7 @@ CommandContext make_context(const CliOptions& options) {
 int run_cli(int argc, char** argv) {
     CLI::App app{"patchbay: check, audit, regenerate and reproduce a patch series", "patchbay"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", "patchbay 0.1.0");
+    app.set_version_flag("--version", std::string("patchbay ") + kPatchbayVersion);
     CliOptions options;
     std::vector<std::pair<CLI::App*, const Command*>> registered;
     for (const auto& command : commands()) {

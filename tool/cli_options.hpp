@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "tool/repro_options.hpp"
+
 namespace patchbay {
 
 struct CliOptions {
@@ -26,6 +28,21 @@ struct CliOptions {
     // apply
     std::string worktree;
     std::string upto;
+
+    // audit-kernels
+    std::string tree;
+    std::string base;
+    std::string diff;
+    std::string fail_on;
+
+    // repro (and verify)
+    ReproOptions repro;
+
+    // regenerate
+    std::string patch_name;
+    bool check = false;
+    std::string from_commit;
+    std::string repo;
 };
 
 }  // namespace patchbay

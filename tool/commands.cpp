@@ -5,11 +5,20 @@
 namespace patchbay {
 
 std::span<const Command> commands() {
-    static const std::array<Command, 2> table = {{
+    static const std::array<Command, 6> table = {{
         {"check-series", "apply the series to the pristine tree in memory and report every hunk",
          add_check_series_options, run_check_series},
         {"apply", "write the patched tree as a git repository, one commit per applied patch",
          add_apply_options, run_apply},
+        {"audit-kernels",
+         "flag 32-bit block-id x stride arithmetic and unregistered env reads in the kernels",
+         add_audit_kernels_options, run_audit_kernels},
+        {"regenerate", "rewrite a patch from an edited worktree or a fork commit, keeping its text",
+         add_regenerate_options, run_regenerate},
+        {"repro", "build the GPU reproducers against the result tree and run them",
+         add_repro_options, run_repro_command},
+        {"verify", "check-series, then audit-kernels, then repro: one summary for CI",
+         add_verify_options, run_verify},
     }};
     return table;
 }
@@ -20,7 +29,8 @@ void add_source_options(CLI::App& app, CliOptions& o) {
     app.add_option("--rev", o.rev, "git revision of the upstream the series targets");
     app.add_option("--directory", o.directory, "patch paths are relative to this subdirectory");
     app.add_option("--series", o.series, "the quilt series file");
-    app.add_option("--manifest", o.manifest, "RECORD or sha256sum file proving a directory pristine");
+    app.add_option("--manifest", o.manifest,
+                   "RECORD or sha256sum file proving a directory pristine");
     app.add_option("--strip,-p", o.strip, "strip this many leading path components (default 1)");
     app.add_option("--fuzz,-F", o.fuzz, "most fuzz a hunk may need (default 0)");
     app.add_flag("--allow-dirty", o.allow_dirty, "accept a git checkout with local modifications");

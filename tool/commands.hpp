@@ -15,15 +15,15 @@
 namespace patchbay {
 
 struct CommandOutput {
-    std::string report;                // for stdout (or --output FILE)
-    int exit_status = 0;               // 0 success, 1 negative result, 2 bad input
-    std::vector<Error> diagnostics;    // printed on stderr as "patchbay: error: …"
+    std::string report;              // for stdout (or --output FILE)
+    int exit_status = 0;             // 0 success, 1 negative result, 2 bad input
+    std::vector<Error> diagnostics;  // printed on stderr as "patchbay: error: …"
 };
 
 struct CommandContext {
     const CliOptions& options;
     Palette palette;
-    bool progress_allowed = false;     // stderr is a terminal
+    bool progress_allowed = false;  // stderr is a terminal
 };
 
 struct Command {
@@ -37,12 +37,25 @@ std::span<const Command> commands();
 
 // Shared flag groups.
 void add_source_options(CLI::App& app, CliOptions& options);
-void add_report_options(CLI::App& app, CliOptions& options, const std::vector<std::string>& formats);
+void add_report_options(CLI::App& app, CliOptions& options,
+                        const std::vector<std::string>& formats);
 
 void add_check_series_options(CLI::App& app, CliOptions& options);
 Result<CommandOutput> run_check_series(const CommandContext& context);
 
 void add_apply_options(CLI::App& app, CliOptions& options);
 Result<CommandOutput> run_apply(const CommandContext& context);
+
+void add_audit_kernels_options(CLI::App& app, CliOptions& options);
+Result<CommandOutput> run_audit_kernels(const CommandContext& context);
+
+void add_repro_options(CLI::App& app, CliOptions& options);
+Result<CommandOutput> run_repro_command(const CommandContext& context);
+
+void add_verify_options(CLI::App& app, CliOptions& options);
+Result<CommandOutput> run_verify(const CommandContext& context);
+
+void add_regenerate_options(CLI::App& app, CliOptions& options);
+Result<CommandOutput> run_regenerate(const CommandContext& context);
 
 }  // namespace patchbay

@@ -1,10 +1,31 @@
 #include "tool/exit_status.hpp"
 
+#include <algorithm>
+
+#include "tool/repro_report.hpp"
+
 namespace patchbay {
 
 int exit_status_of(const SeriesReport& report) {
     if (report.has_failed_patch()) return kExitBadInput;
     return report.is_negative() ? kExitNegative : kExitSuccess;
+}
+
+int exit_status_of(const ReproReport& report) {
+    auto fails = [](const ReproOutcome& run) { return run.status == ReproStatus::fail; };
+    auto no_flip = [](const ArmsRow& row) { return row.verdict != ArmsVerdict::discriminates; };
+    auto stopped = [](const BenchRow& row) { return !row.stopped.empty(); };
+    if (report.compile_only) {
+        auto arm_fails = [&](const ArmsRow& row) { return fails(row.a) || fails(row.b); };
+        bool any = std::any_of(report.runs.begin(), report.runs.end(), fails) ||
+                   std::any_of(report.arms.begin(), report.arms.end(), arm_fails);
+        return any ? kExitNegative : kExitSuccess;
+    }
+    if (std::any_of(report.runs.begin(), report.runs.end(), fails) ||
+        std::any_of(report.arms.begin(), report.arms.end(), no_flip) ||
+        std::any_of(report.bench.begin(), report.bench.end(), stopped))
+        return kExitNegative;
+    return kExitSuccess;
 }
 
 }  // namespace patchbay

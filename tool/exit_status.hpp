@@ -11,4 +11,8 @@ constexpr int kExitBadInput = 2;  // bad input, bad config, internal error
 
 int exit_status_of(const SeriesReport& report);
 
+struct ReproReport;
+// A failing reproducer, or with --arms a patch that does not (demonstrably) flip one: 1.
+int exit_status_of(const ReproReport& report);
+
 }  // namespace patchbay

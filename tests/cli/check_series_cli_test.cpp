@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <map>
 
-#include "tests/support/process.hpp"
+#include "tests/support/cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -19,16 +19,10 @@ using testing::run_process;
 using testing::TempDir;
 using testing::write_file;
 
-const fs::path kDemo = fs::path(PATCHBAY_SOURCE_DIR) / "examples/demo";
 
-ProcessResult patchbay(std::vector<std::string> args, const fs::path& cwd) {
-    args.insert(args.begin(), PATCHBAY_BINARY);
-    return run_process(args, cwd);
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using testing::contains;
+using testing::kDemo;
+using testing::patchbay;
 
 // Every file under `root` with its bytes: to prove a tree was not touched.
 std::map<std::string, std::string> snapshot(const fs::path& root) {

@@ -1,0 +1,20 @@
+#pragma once
+// One audit run over one tree: every registered rule, then the inline suppressions, then the
+// findings in print order (DESIGN.md §5).
+
+#include <set>
+#include <string>
+
+#include "checks/audit_report.hpp"
+#include "checks/source_file.hpp"
+#include "series/config.hpp"
+
+namespace patchbay {
+
+// With `scope`, only findings in those paths are reported (and counted as the files audited):
+// the rules still see the whole tree, because a finding may need another file (a header's
+// typedef, the env registry).
+AuditReport run_audit(const AuditTree& tree, const AuditConfig& config,
+                      const std::set<std::string>* scope = nullptr);
+
+}  // namespace patchbay

@@ -1,0 +1,456 @@
+#include "checks/cpp_declarations.hpp"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+namespace patchbay {
+namespace {
+
+constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+template <std::size_t N>
+bool one_of(std::string_view word, const std::array<std::string_view, N>& words) {
+    return std::find(words.begin(), words.end(), word) != words.end();
+}
+
+constexpr std::array<std::string_view, 6> kIntegerWords = {"unsigned", "signed", "int",
+                                                           "short",    "char",   "long"};
+constexpr std::array<std::string_view, 11> kBuiltinTypeWords = {
+    "unsigned", "signed", "int",    "short", "char", "long",
+    "bool",     "float",  "double", "void",  "auto"};
+constexpr std::array<std::string_view, 13> kNarrowNames = {
+    "int32_t", "uint32_t", "int16_t",  "uint16_t", "int8_t",  "uint8_t", "bool",
+    "char",    "short",    "char16_t", "char32_t", "wchar_t", "uint"};
+constexpr std::array<std::string_view, 9> kWideNames = {"int64_t",   "uint64_t",  "size_t",
+                                                        "ssize_t",   "ptrdiff_t", "intptr_t",
+                                                        "uintptr_t", "long",      "off_t"};
+// Words that may surround a type without changing its width.
+constexpr std::array<std::string_view, 21> kQualifiers = {
+    "const",      "volatile",        "constexpr",   "static",     "register",     "inline",
+    "extern",     "mutable",         "typename",    "struct",     "class",        "__restrict__",
+    "__restrict", "restrict",        "__shared__",  "__device__", "__constant__", "__host__",
+    "__global__", "__forceinline__", "thread_local"};
+// Words that start a statement or an expression, never a type.
+constexpr std::array<std::string_view, 28> kNotTypes = {
+    "return", "if",      "else",  "for",      "while",         "do",       "switch",
+    "case",   "default", "break", "continue", "goto",          "throw",    "delete",
+    "new",    "sizeof",  "using", "typedef",  "namespace",     "template", "operator",
+    "this",   "true",    "false", "nullptr",  "static_assert", "decltype", "asm"};
+constexpr std::array<std::string_view, 9> kNotFunctionNames = {
+    "if", "for", "while", "switch", "catch", "sizeof", "return", "decltype", "__launch_bounds__"};
+
+bool is_word(const Token& token) {
+    return token.kind == TokenKind::identifier;
+}
+bool is_op(const Token& token, std::string_view text) {
+    return token.kind == TokenKind::op && token.text == text;
+}
+
+std::vector<std::string_view> split_words(std::string_view type) {
+    std::vector<std::string_view> words;
+    while (!type.empty()) {
+        auto space = type.find(' ');
+        words.push_back(type.substr(0, space));
+        type = space == std::string_view::npos ? std::string_view{} : type.substr(space + 1);
+    }
+    return words;
+}
+
+// "int", "unsigned long long", "std::int64_t" (already stripped to "int64_t").
+IntWidth width_of_words(const std::vector<std::string_view>& words) {
+    if (words.size() == 1 && one_of(words[0], kWideNames)) return IntWidth::wide;
+    if (words.size() == 1 && one_of(words[0], kNarrowNames)) return IntWidth::narrow;
+    bool all_integer = std::all_of(words.begin(), words.end(),
+                                   [](std::string_view w) { return one_of(w, kIntegerWords); });
+    if (!all_integer || words.empty()) return IntWidth::unknown;
+    bool has_long = std::find(words.begin(), words.end(), "long") != words.end();
+    return has_long ? IntWidth::wide : IntWidth::narrow;
+}
+
+// The spelled type of tokens [begin, end): qualifiers, namespaces and */& dropped.
+std::string normalise_type(std::span<const Token> tokens, std::size_t begin, std::size_t end) {
+    std::string type;
+    for (std::size_t i = begin; i < end; ++i) {
+        const auto& token = tokens[i];
+        if (is_op(token, "::")) {
+            type.erase(type.rfind(' ') == std::string::npos ? 0 : type.rfind(' ') + 1);
+            continue;
+        }
+        if (!is_word(token) || one_of(token.text, kQualifiers)) {
+            if (is_op(token, "<") || is_op(token, "(")) return "?";  // templates: width unknown
+            continue;
+        }
+        if (!type.empty() && type.back() != ' ') type += ' ';
+        type += token.text;
+    }
+    while (!type.empty() && type.back() == ' ') type.pop_back();
+    return type;
+}
+
+bool has_pointer(std::span<const Token> tokens, std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i)
+        if (is_op(tokens[i], "*")) return true;
+    return false;
+}
+
+// The index past a `<…>` argument list opening at `open`, or kNone when it is not one.
+std::size_t skip_angles(std::span<const Token> tokens, std::size_t open) {
+    int depth = 0;
+    for (std::size_t i = open; i < tokens.size(); ++i) {
+        const auto& t = tokens[i];
+        if (is_op(t, ";") || is_op(t, "{") || is_op(t, "}") || t.kind == TokenKind::end)
+            return kNone;
+        if (is_op(t, "<")) ++depth;
+        if (is_op(t, ">")) --depth;
+        if (is_op(t, ">>")) depth -= 2;
+        if (depth <= 0) return i + 1;
+    }
+    return kNone;
+}
+
+struct BaseType {
+    std::size_t begin = 0, end = 0;  // the tokens spelling it
+    bool builtin = false;            // made of keywords ("unsigned int"), so `x(…)` initialises
+};
+
+// A user type name: `a::b<…>::c`, qualifiers after it allowed.
+std::size_t skip_named_type(std::span<const Token> tokens, std::size_t i) {
+    while (true) {
+        ++i;
+        if (is_op(tokens[i], "<")) i = skip_angles(tokens, i);
+        if (i == kNone) return kNone;
+        if (!(is_op(tokens[i], "::") && is_word(tokens[i + 1]))) return i;
+        ++i;
+    }
+}
+
+std::optional<BaseType> read_base_type(std::span<const Token> tokens, std::size_t i) {
+    BaseType base{i, i, false};
+    bool named = false;
+    while (i < tokens.size() && is_word(tokens[i])) {
+        auto word = tokens[i].text;
+        if (one_of(word, kQualifiers)) {
+            ++i;
+        } else if (!named && one_of(word, kBuiltinTypeWords)) {
+            base.builtin = true;
+            ++i;
+        } else if (!named && !base.builtin && !one_of(word, kNotTypes)) {
+            i = skip_named_type(tokens, i);
+            if (i == kNone) return std::nullopt;
+            named = true;
+        } else {
+            break;
+        }
+    }
+    base.end = i;
+    if (!named && !base.builtin) return std::nullopt;
+    return base;
+}
+
+// The end of an initializer: the first top-level ',' ';' or closing bracket.
+std::size_t skip_initializer(std::span<const Token> tokens,
+                             const std::vector<std::size_t>& brackets, std::size_t i) {
+    for (; i < tokens.size() && tokens[i].kind != TokenKind::end; ++i) {
+        const auto& t = tokens[i];
+        if (is_op(t, ",") || is_op(t, ";") || is_op(t, ")") || is_op(t, "]") || is_op(t, "}"))
+            return i;
+        if ((is_op(t, "(") || is_op(t, "[") || is_op(t, "{")) && brackets[i] != kNone)
+            i = brackets[i];
+    }
+    return i;
+}
+
+bool is_declarator_mark(const Token& token) {
+    return is_op(token, "*") || is_op(token, "&") || is_op(token, "&&") ||
+           (is_word(token) && one_of(token.text, kQualifiers));
+}
+
+bool is_name(const Token& token) {
+    return is_word(token) && !one_of(token.text, kNotTypes) &&
+           !one_of(token.text, kBuiltinTypeWords) && !one_of(token.text, kQualifiers);
+}
+
+// One declarator after the base type: marks, name, array bounds, initializer.
+std::size_t read_declarator(std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
+                            const BaseType& base, std::size_t i, Declaration& decl) {
+    bool pointer = has_pointer(tokens, base.begin, base.end);
+    for (; is_declarator_mark(tokens[i]); ++i) pointer = pointer || is_op(tokens[i], "*");
+    if (!is_name(tokens[i])) return kNone;
+    decl.name = std::string(tokens[i].text);
+    decl.type = normalise_type(tokens, base.begin, base.end);
+    decl.token = i++;
+    for (; is_op(tokens[i], "[") && brackets[i] != kNone; i = brackets[i] + 1) pointer = true;
+    decl.is_pointer = pointer;
+    decl.init_begin = decl.init_end = i;
+    if (is_op(tokens[i], "=")) {
+        decl.init_begin = i + 1;
+        decl.init_end = i = skip_initializer(tokens, brackets, i + 1);
+    } else if ((is_op(tokens[i], "{") || (is_op(tokens[i], "(") && base.builtin)) &&
+               brackets[i] != kNone) {
+        decl.init_begin = i + 1;
+        decl.init_end = brackets[i];
+        i = brackets[i] + 1;
+    }
+    return i;
+}
+
+bool ends_declaration(const Token& token) {
+    return is_op(token, ";") || is_op(token, ")") || is_op(token, ":") || is_op(token, ",");
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> split_top_level(
+    std::span<const Token> tokens, const std::vector<std::size_t>& brackets, std::size_t begin,
+    std::size_t end) {
+    std::vector<std::pair<std::size_t, std::size_t>> pieces;
+    std::size_t start = begin;
+    int angles = 0;
+    for (std::size_t i = begin; i < end; ++i) {
+        const auto& t = tokens[i];
+        if ((is_op(t, "(") || is_op(t, "[") || is_op(t, "{")) && brackets[i] != kNone &&
+            brackets[i] < end)
+            i = brackets[i];
+        else if (is_op(t, "<"))
+            ++angles;
+        else if (is_op(t, ">") && angles > 0)
+            --angles;
+        else if (is_op(t, ",") && angles == 0) {
+            pieces.emplace_back(start, i);
+            start = i + 1;
+        }
+    }
+    if (start < end) pieces.emplace_back(start, end);
+    return pieces;
+}
+
+// A parameter piece "const int* __restrict__ block_table" or "int HEAD_DIM = 128".
+void read_parameter(std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
+                    std::pair<std::size_t, std::size_t> piece, std::size_t scope_end,
+                    std::vector<Declaration>& out) {
+    auto base = read_base_type(tokens, piece.first);
+    if (!base) return;
+    Declaration decl;
+    auto end = read_declarator(tokens, brackets, *base, base->end, decl);
+    if (end == kNone || end > piece.second) return;
+    decl.scope_end = scope_end;
+    decl.init_begin = std::min(decl.init_begin, piece.second);
+    decl.init_end = std::min(decl.init_end, piece.second);
+    out.push_back(std::move(decl));
+}
+
+void read_parameter_list(std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
+                         std::size_t begin, std::size_t end, std::size_t scope_end,
+                         std::vector<Declaration>& out) {
+    for (auto piece : split_top_level(tokens, brackets, begin, end))
+        read_parameter(tokens, brackets, piece, scope_end, out);
+}
+
+// `template <typename T, int N>` in front of the function named at `name`.
+void read_template_parameters(std::span<const Token> tokens,
+                              const std::vector<std::size_t>& brackets, std::size_t name,
+                              std::size_t scope_end, std::vector<Declaration>& out) {
+    for (std::size_t k = name; k-- > 0;) {
+        const auto& t = tokens[k];
+        if (is_op(t, ";") || is_op(t, "{") || is_op(t, "}") || t.kind == TokenKind::directive)
+            return;
+        if (is_word(t) && t.text == "template" && is_op(tokens[k + 1], "<")) {
+            auto close = skip_angles(tokens, k + 1);
+            if (close != kNone)
+                read_parameter_list(tokens, brackets, k + 2, close - 1, scope_end, out);
+            return;
+        }
+    }
+}
+
+// The name token of the function whose body opens at `brace`, or kNone.
+std::size_t function_name_before(std::span<const Token> tokens,
+                                 const std::vector<std::size_t>& brackets, std::size_t brace) {
+    static constexpr std::array<std::string_view, 6> kTrailing = {"const", "noexcept", "override",
+                                                                  "final", "mutable",  "volatile"};
+    std::size_t j = brace;
+    while (j > 0 && is_word(tokens[j - 1]) && one_of(tokens[j - 1].text, kTrailing)) --j;
+    if (j == 0 || !is_op(tokens[j - 1], ")") || brackets[j - 1] == kNone) return kNone;
+    std::size_t open = brackets[j - 1];
+    if (open == 0 || !is_word(tokens[open - 1])) return kNone;
+    std::size_t name = open - 1;
+    if (one_of(tokens[name].text, kNotFunctionNames)) return kNone;
+    if (name > 0 && (is_op(tokens[name - 1], ".") || is_op(tokens[name - 1], "->") ||
+                     is_op(tokens[name - 1], ":") || is_op(tokens[name - 1], ",")))
+        return kNone;  // a call, or a member initializer of a constructor
+    return name;
+}
+
+struct LocalScanner {
+    std::span<const Token> tokens;
+    const std::vector<std::size_t>& brackets;
+    std::vector<Declaration>& out;
+    std::vector<std::size_t> block_ends;
+    std::vector<std::size_t> header_ends;  // ')' of if/for/while/switch headers
+    bool at_start = true;
+
+    std::size_t step(std::size_t i) {
+        const auto& t = tokens[i];
+        if (is_op(t, "{") || is_op(t, "}") || is_op(t, ";") || t.kind == TokenKind::directive)
+            return separator(i);
+        if (is_word(t) && (t.text == "else" || t.text == "do")) return at_start = true, i + 1;
+        if (is_control_header(i)) {
+            header_ends.push_back(brackets[i + 1]);
+            return at_start = true, i + 2;
+        }
+        if (is_op(t, ")") && !header_ends.empty() && header_ends.back() == i) {
+            header_ends.pop_back();
+            return at_start = true, i + 1;
+        }
+        return maybe_declaration(i);
+    }
+
+    bool is_control_header(std::size_t i) const {
+        static constexpr std::array<std::string_view, 4> kHeaders = {"if", "for", "while",
+                                                                     "switch"};
+        return is_word(tokens[i]) && one_of(tokens[i].text, kHeaders) &&
+               is_op(tokens[i + 1], "(") && brackets[i + 1] != kNone;
+    }
+
+    std::size_t separator(std::size_t i) {
+        if (is_op(tokens[i], "{")) block_ends.push_back(brackets[i]);
+        if (is_op(tokens[i], "}") && !block_ends.empty()) block_ends.pop_back();
+        at_start = true;
+        return i + 1;
+    }
+
+    std::size_t maybe_declaration(std::size_t i) {
+        bool was_start = at_start;
+        at_start = false;
+        if (!was_start || block_ends.empty()) return i + 1;
+        auto end = read_declaration(tokens, brackets, i, block_ends.back(), out);
+        return end == i ? i + 1 : end;
+    }
+};
+
+void collect_locals(std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
+                    FunctionInfo& function) {
+    LocalScanner scanner{tokens, brackets, function.locals, {}, {}, true};
+    for (std::size_t i = function.body_begin; i < function.body_end;) i = scanner.step(i);
+}
+
+FunctionInfo make_function(std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
+                           std::size_t name, std::size_t brace) {
+    FunctionInfo function;
+    function.name = std::string(tokens[name].text);
+    function.body_begin = brace;
+    function.body_end = brackets[brace];
+    read_template_parameters(tokens, brackets, name, function.body_end, function.parameters);
+    read_parameter_list(tokens, brackets, name + 2, brackets[name + 1], function.body_end,
+                        function.parameters);
+    collect_locals(tokens, brackets, function);
+    return function;
+}
+
+}  // namespace
+
+IntWidth builtin_width(std::string_view type) {
+    return width_of_words(split_words(type));
+}
+
+IntWidth TypeAliases::width_of(std::string_view type) const {
+    std::string current(type);
+    for (int depth = 0; depth < 16; ++depth) {
+        auto width = builtin_width(current);
+        if (width != IntWidth::unknown) return width;
+        auto it = target_.find(current);
+        if (it == target_.end()) return IntWidth::unknown;
+        current = it->second;
+    }
+    return IntWidth::unknown;  // a cycle
+}
+
+bool is_type_name(std::string_view name, const TypeAliases& aliases) {
+    return one_of(name, kBuiltinTypeWords) || builtin_width(name) != IntWidth::unknown ||
+           aliases.contains(name);
+}
+
+void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases) {
+    for (std::size_t i = 0; i + 3 < tokens.size(); ++i) {
+        bool is_typedef = is_word(tokens[i]) && tokens[i].text == "typedef";
+        bool is_using = is_word(tokens[i]) && tokens[i].text == "using" && is_name(tokens[i + 1]) &&
+                        is_op(tokens[i + 2], "=");
+        if (!is_typedef && !is_using) continue;
+        std::size_t end = i + 1;
+        while (end < tokens.size() && tokens[end].kind != TokenKind::end &&
+               !is_op(tokens[end], ";") && !is_op(tokens[end], "{") && !is_op(tokens[end], "("))
+            ++end;
+        if (!is_op(tokens[end], ";")) continue;  // a struct or function-pointer typedef
+        if (is_using)
+            aliases.add(std::string(tokens[i + 1].text), normalise_type(tokens, i + 3, end));
+        if (is_typedef && has_pointer(tokens, i + 1, end)) continue;
+        if (is_typedef && is_name(tokens[end - 1]))
+            aliases.add(std::string(tokens[end - 1].text), normalise_type(tokens, i + 1, end - 1));
+    }
+}
+
+TypeAliases collect_type_aliases(const AuditTree& tree, const SourceFile& file) {
+    TypeAliases aliases;
+    for (const auto& other : tree.files)
+        if (other.language == Language::cuda && other.path != file.path)
+            add_type_aliases(tokenize_cpp(other.text), aliases);
+    add_type_aliases(tokenize_cpp(file.text), aliases);
+    return aliases;
+}
+
+std::vector<std::size_t> match_brackets(std::span<const Token> tokens) {
+    std::vector<std::size_t> partner(tokens.size(), kNone);
+    std::vector<std::size_t> open;
+    auto closes = [](std::string_view close, std::string_view opened) {
+        return (close == ")" && opened == "(") || (close == "]" && opened == "[") ||
+               (close == "}" && opened == "{");
+    };
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (tokens[i].kind != TokenKind::op) continue;
+        auto text = tokens[i].text;
+        if (text == "(" || text == "[" || text == "{") open.push_back(i);
+        if (text != ")" && text != "]" && text != "}") continue;
+        // An unbalanced closer is skipped; openers it passes over stay unmatched.
+        auto it = std::find_if(open.rbegin(), open.rend(),
+                               [&](std::size_t o) { return closes(text, tokens[o].text); });
+        if (it == open.rend()) continue;
+        std::size_t o = *it;
+        open.erase(std::next(it).base(), open.end());
+        partner[o] = i;
+        partner[i] = o;
+    }
+    return partner;
+}
+
+std::vector<FunctionInfo> find_functions(std::span<const Token> tokens,
+                                         const std::vector<std::size_t>& brackets) {
+    std::vector<FunctionInfo> functions;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (!is_op(tokens[i], "{") || brackets[i] == kNone) continue;
+        auto name = function_name_before(tokens, brackets, i);
+        if (name == kNone) continue;
+        functions.push_back(make_function(tokens, brackets, name, i));
+        i = brackets[i];
+    }
+    return functions;
+}
+
+std::size_t read_declaration(std::span<const Token> tokens,
+                             const std::vector<std::size_t>& brackets, std::size_t pos,
+                             std::size_t scope_end, std::vector<Declaration>& out) {
+    auto base = read_base_type(tokens, pos);
+    if (!base) return pos;
+    std::vector<Declaration> found;
+    for (std::size_t i = base->end;; ++i) {
+        Declaration decl;
+        i = read_declarator(tokens, brackets, *base, i, decl);
+        if (i == kNone || !ends_declaration(tokens[i])) return pos;
+        decl.scope_end = scope_end;
+        found.push_back(std::move(decl));
+        if (!is_op(tokens[i], ",")) {
+            out.insert(out.end(), found.begin(), found.end());
+            return i;
+        }
+    }
+}
+
+}  // namespace patchbay

@@ -1,0 +1,76 @@
+#pragma once
+// What the CUDA analyses know about C/C++ declarations without a compiler: the integer width of
+// a type (through typedef/using chains gathered from the whole audited tree), the functions of a
+// file with their bodies, and the parameters and locals declared in them, in scope order.
+
+#include <cstddef>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "checks/source_file.hpp"
+#include "checks/token.hpp"
+
+namespace patchbay {
+
+// `narrow`: 32 bits or less, so a product wraps at 2^31; `wide`: 64 bits (LP64).
+enum class IntWidth { unknown, narrow, wide };
+
+// Aliases by name -> aliased type, normalised ("int32_t", "unsigned long long", "index_type").
+class TypeAliases {
+  public:
+    void add(std::string name, std::string type) { target_[std::move(name)] = std::move(type); }
+    bool contains(std::string_view name) const { return target_.find(name) != target_.end(); }
+    // Follows alias chains to a builtin; unknown for non-integers, templates and cycles.
+    IntWidth width_of(std::string_view type) const;
+
+  private:
+    std::map<std::string, std::string, std::less<>> target_;
+};
+
+// Every `typedef T name;` and `using name = T;` of the tree's C/C++ files, then those of `file`
+// (so a file's own alias wins over a namesake elsewhere).
+TypeAliases collect_type_aliases(const AuditTree& tree, const SourceFile& file);
+void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases);
+
+// The width of a builtin spelling ("int", "unsigned long", "int64_t"); unknown for others.
+IntWidth builtin_width(std::string_view type);
+// Whether the name can start a type in a cast: builtins, fixed-width names, known aliases.
+bool is_type_name(std::string_view name, const TypeAliases& aliases);
+
+// For every bracket token ( [ { ) ] }, the index of its partner; npos when unbalanced.
+std::vector<std::size_t> match_brackets(std::span<const Token> tokens);
+
+struct Declaration {
+    std::string name;
+    std::string type;         // normalised: qualifiers, `std::` and `*`/`&` dropped ("int", "auto")
+    bool is_pointer = false;  // a pointer or an array
+    std::size_t token = 0;    // the name
+    std::size_t init_begin = 0;  // initializer tokens [init_begin, init_end); empty when none
+    std::size_t init_end = 0;
+    std::size_t scope_end = 0;  // the token that closes the enclosing block
+};
+
+struct FunctionInfo {
+    std::string name;
+    std::size_t body_begin = 0;           // the '{'
+    std::size_t body_end = 0;             // the matching '}'
+    std::vector<Declaration> parameters;  // template value parameters included
+    std::vector<Declaration> locals;      // in token order
+};
+
+// Functions with bodies (kernels, device/host functions, templates, methods); a lambda or local
+// class stays part of the function around it.
+std::vector<FunctionInfo> find_functions(std::span<const Token> tokens,
+                                         const std::vector<std::size_t>& brackets);
+
+// Tries to read a declaration statement at `pos` ("const int a = x, *b;"). Returns the index
+// just past its declarators (at the ';' or ')' that ends it) and appends one Declaration per
+// declarator; returns `pos` when the tokens there are not a declaration.
+std::size_t read_declaration(std::span<const Token> tokens,
+                             const std::vector<std::size_t>& brackets, std::size_t pos,
+                             std::size_t scope_end, std::vector<Declaration>& out);
+
+}  // namespace patchbay

@@ -1,0 +1,215 @@
+// The C/C++/CUDA tokenizer (checks/token.hpp). Comments are dropped, preprocessor lines become
+// one `directive` token, `<<<`/`>>>` of kernel launches are single operators and `>>` is kept
+// whole: a parser that closes templates splits it.
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "checks/token.hpp"
+
+namespace patchbay {
+namespace {
+
+bool is_ident_start(char c) {
+    auto u = static_cast<unsigned char>(c);
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' || u >= 0x80;
+}
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+bool is_ident_char(char c) {
+    return is_ident_start(c) || is_digit(c);
+}
+
+bool is_string_prefix(std::string_view word) {
+    static constexpr std::array<std::string_view, 9> kPrefixes = {"u8",  "u",  "U",  "L", "R",
+                                                                  "u8R", "uR", "UR", "LR"};
+    for (auto prefix : kPrefixes)
+        if (word == prefix) return true;
+    return false;
+}
+
+// Longest operators first, so the first match is the longest one.
+constexpr std::array<std::string_view, 29> kOperators = {
+    "->*", "<<=", ">>=", "...", "<=>", "<<<", ">>>", "->", "::", "++", "--", "<<", ">>", "<=", ">=",
+    "==",  "!=",  "&&",  "||",  "+=",  "-=",  "*=",  "/=", "%=", "&=", "|=", "^=", ".*", "##"};
+
+class CppLexer {
+  public:
+    explicit CppLexer(std::string_view text) : text_(text) {}
+
+    std::vector<Token> run() {
+        while (skip_space_and_comments(), pos_ < text_.size()) read_token();
+        tokens_.push_back(Token{TokenKind::end, text_.substr(text_.size()), line_, column()});
+        return std::move(tokens_);
+    }
+
+  private:
+    std::string_view text_;
+    std::size_t pos_ = 0;
+    std::int64_t line_ = 1;
+    std::size_t line_start_ = 0;
+    bool only_space_on_line_ = true;  // a '#' here starts a directive
+    std::vector<Token> tokens_;
+
+    char peek(std::size_t ahead = 0) const {
+        return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
+    }
+    std::int64_t column() const { return static_cast<std::int64_t>(pos_ - line_start_) + 1; }
+
+    void advance() {
+        if (text_[pos_] == '\n') {
+            ++line_;
+            line_start_ = pos_ + 1;
+            only_space_on_line_ = true;
+        }
+        ++pos_;
+    }
+    void advance_to(std::size_t end) {
+        while (pos_ < end && pos_ < text_.size()) advance();
+    }
+
+    bool at_line_splice() const {
+        return peek() == '\\' && (peek(1) == '\n' || (peek(1) == '\r' && peek(2) == '\n'));
+    }
+
+    void skip_space_and_comments() {
+        while (pos_ < text_.size()) {
+            char c = peek();
+            if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v')
+                advance();
+            else if (at_line_splice())
+                advance_to(pos_ + (peek(1) == '\r' ? 3 : 2));
+            else if (c == '/' && peek(1) == '/')
+                skip_line_comment();
+            else if (c == '/' && peek(1) == '*')
+                skip_block_comment();
+            else
+                return;
+        }
+    }
+
+    // A line comment ends at a newline that is not spliced by a backslash.
+    void skip_line_comment() {
+        while (pos_ < text_.size() && peek() != '\n') {
+            if (at_line_splice()) advance();
+            advance();
+        }
+    }
+
+    void skip_block_comment() {
+        auto close = text_.find("*/", pos_ + 2);
+        advance_to(close == std::string_view::npos ? text_.size() : close + 2);
+    }
+
+    void emit(TokenKind kind, std::size_t begin, std::int64_t line, std::int64_t col) {
+        tokens_.push_back(Token{kind, text_.substr(begin, pos_ - begin), line, col});
+        only_space_on_line_ = false;
+    }
+
+    void read_token() {
+        std::size_t begin = pos_;
+        std::int64_t line = line_, col = column();
+        TokenKind kind = classify_and_consume();
+        emit(kind, begin, line, col);
+    }
+
+    TokenKind classify_and_consume() {
+        char c = peek();
+        if (c == '#' && only_space_on_line_) return read_directive();
+        if (is_ident_start(c)) return read_word();
+        if (is_digit(c) || (c == '.' && is_digit(peek(1)))) return read_number();
+        if (c == '"' || c == '\'') return read_quoted(c);
+        return read_operator();
+    }
+
+    // The directive runs to the first newline that is not spliced; comments inside stay in it.
+    TokenKind read_directive() {
+        while (pos_ < text_.size() && peek() != '\n') {
+            if (at_line_splice()) advance_to(pos_ + (peek(1) == '\r' ? 2 : 1));
+            advance();
+        }
+        std::size_t end = pos_;
+        while (end > 0 && text_[end - 1] == '\r') --end;
+        pos_ = end;  // a trailing CR belongs to the line ending, not the directive
+        return TokenKind::directive;
+    }
+
+    TokenKind read_word() {
+        std::size_t begin = pos_;
+        while (pos_ < text_.size() && is_ident_char(peek())) advance();
+        auto word = text_.substr(begin, pos_ - begin);
+        if ((peek() == '"' || peek() == '\'') && is_string_prefix(word)) {
+            if (word.back() == 'R' && peek() == '"') return read_raw_string();
+            return read_quoted(peek());
+        }
+        return TokenKind::identifier;
+    }
+
+    // A pp-number: digits, letters, '.', digit separators and signed exponents.
+    TokenKind read_number() {
+        bool hex = peek() == '0' && (peek(1) == 'x' || peek(1) == 'X');
+        advance();
+        while (pos_ < text_.size()) {
+            char c = peek();
+            char before = text_[pos_ - 1];
+            bool exponent_sign = (c == '+' || c == '-') && is_exponent_mark(before, hex);
+            bool separator = c == '\'' && is_ident_char(peek(1));
+            if (!(is_ident_char(c) || c == '.' || exponent_sign || separator)) break;
+            advance();
+        }
+        return TokenKind::number;
+    }
+
+    static bool is_exponent_mark(char c, bool hex) {
+        return hex ? (c == 'p' || c == 'P') : (c == 'e' || c == 'E');
+    }
+
+    // "…" or '…' with escapes; an unterminated literal stops at the end of its line.
+    TokenKind read_quoted(char quote) {
+        advance();
+        while (pos_ < text_.size() && peek() != quote && peek() != '\n') {
+            if (peek() == '\\' && pos_ + 1 < text_.size()) advance();
+            advance();
+        }
+        if (peek() == quote) advance();
+        return TokenKind::string;
+    }
+
+    // R"delim( … )delim"; unterminated, it runs to the end of the file.
+    TokenKind read_raw_string() {
+        auto open = text_.find('(', pos_);
+        auto line_end = text_.find('\n', pos_);
+        if (open == std::string_view::npos || open > line_end) return read_quoted('"');
+        std::string closing = ")";
+        closing.append(text_.substr(pos_ + 1, open - pos_ - 1));
+        closing.push_back('"');
+        auto close = text_.find(closing, open + 1);
+        advance_to(close == std::string_view::npos ? text_.size() : close + closing.size());
+        return TokenKind::string;
+    }
+
+    TokenKind read_operator() {
+        auto rest = text_.substr(pos_);
+        for (auto op : kOperators) {
+            if (rest.starts_with(op)) {
+                advance_to(pos_ + op.size());
+                return TokenKind::op;
+            }
+        }
+        advance();
+        return TokenKind::op;
+    }
+};
+
+}  // namespace
+
+std::vector<Token> tokenize_cpp(std::string_view text) {
+    return CppLexer(text).run();
+}
+
+}  // namespace patchbay

@@ -1,0 +1,48 @@
+#include "checks/prefixed_env_reads.hpp"
+
+#include <fnmatch.h>
+
+#include <string>
+
+namespace patchbay {
+
+namespace {
+
+bool allowed(const std::string& name, const AuditConfig& config) {
+    for (const auto& pattern : config.env_allow)
+        if (pattern == name || fnmatch(pattern.c_str(), name.c_str(), 0) == 0) return true;
+    return false;
+}
+
+}  // namespace
+
+std::vector<LocatedEnvRead> prefixed_env_reads(const AuditTree& tree, const AuditConfig& config,
+                                               const EnvRegistry& registry) {
+    std::vector<LocatedEnvRead> found;
+    for (const auto& file : tree.files) {
+        if (file.path == registry.path) continue;
+        for (auto& read : env_reads(file))
+            if (read.name.starts_with(config.env_prefix) && !allowed(read.name, config))
+                found.push_back({&file, std::move(read)});
+    }
+    return found;
+}
+
+Finding env_read_finding(std::string_view rule, Severity severity, const LocatedEnvRead& read,
+                         const EnvRegistry& registry) {
+    Finding finding;
+    finding.rule = std::string(rule);
+    finding.severity = severity;
+    finding.path = read.file->path;
+    finding.line = read.read.line;
+    finding.column = read.read.column;
+    finding.source_line = std::string(read.file->line_text(read.read.line));
+    bool has_table = registry.table_line > 0;
+    finding.related.push_back(
+        {registry.path, has_table ? registry.table_line : 1, 1,
+         has_table ? "registry table here"
+                   : "registry file here (no top-level '" + registry.table + "' dict found)"});
+    return finding;
+}
+
+}  // namespace patchbay

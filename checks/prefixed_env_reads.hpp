@@ -1,0 +1,27 @@
+#pragma once
+// What both env rules look at: the reads of `[audit.env] prefix` variables outside the registry
+// file, less the names in `[audit.env] allow` (exact names or fnmatch patterns).
+
+#include <string_view>
+#include <vector>
+
+#include "checks/env_reads.hpp"
+#include "checks/env_registry.hpp"
+#include "checks/finding.hpp"
+
+namespace patchbay {
+
+struct LocatedEnvRead {
+    const SourceFile* file = nullptr;
+    EnvRead read;
+};
+
+std::vector<LocatedEnvRead> prefixed_env_reads(const AuditTree& tree, const AuditConfig& config,
+                                               const EnvRegistry& registry);
+
+// A finding at `read` with rule, severity, location, source line and the registry table as its
+// related location; message and fix hint are the caller's.
+Finding env_read_finding(std::string_view rule, Severity severity, const LocatedEnvRead& read,
+                         const EnvRegistry& registry);
+
+}  // namespace patchbay

@@ -1,0 +1,92 @@
+#pragma once
+// The recursive-descent parser behind python_syntax.hpp: a cursor over Python tokens, the
+// expression grammar (python_expression_parser.cpp) and the statement grammar
+// (python_statement_parser.cpp). Internal to checks/; use python_syntax.hpp.
+//
+// Failure is a nullopt that travels up to the statement, which becomes StmtKind::other; the
+// tokenizer puts no NEWLINE inside brackets, so skipping to the next NEWLINE always resumes at
+// the next logical line.
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "checks/python_syntax.hpp"
+#include "checks/token.hpp"
+
+namespace patchbay {
+
+class PythonParser {
+  public:
+    explicit PythonParser(std::span<const Token> tokens) : tokens_(tokens) {}
+
+    // Cursor.
+    const Token& peek(std::size_t ahead = 0) const;
+    const Token& take();
+    bool at(TokenKind kind) const { return peek().kind == kind; }
+    bool at_op(std::string_view op) const;
+    bool at_word(std::string_view word) const;
+    bool accept_op(std::string_view op);
+    bool accept_word(std::string_view word);
+    bool at_end() const { return at(TokenKind::end); }
+    void skip_line();  // past the next NEWLINE (or to the end)
+
+    // Expressions.
+    std::optional<Expr> expression();       // a conditional expression or `x := y`
+    std::optional<Expr> expression_list();  // expression (, expression)* [,] -> tuple on commas
+    std::optional<Expr> target_list();      // for-loop targets: stops before `in`
+
+    // Statements.
+    void statement(std::vector<Stmt>& out);
+    std::vector<Stmt> block();  // after the ':' of a compound statement
+    std::optional<FunctionDef> function(std::vector<Expr> decorators);  // at `def`
+
+  private:
+    std::span<const Token> tokens_;
+    std::size_t pos_ = 0;
+
+    std::optional<Expr> conditional();
+    std::optional<Expr> or_test();
+    std::optional<Expr> and_test();
+    std::optional<Expr> not_test();
+    std::optional<Expr> comparison();
+    std::optional<Expr> binary(std::size_t level);
+    std::optional<Expr> factor();
+    std::optional<Expr> power();
+    std::optional<Expr> primary();
+    std::optional<Expr> atom();
+    std::optional<Expr> parenthesised();
+    std::optional<Expr> bracketed_list();
+    std::optional<Expr> braced();
+    std::optional<Expr> strings();
+    std::optional<Expr> starred_or_expression();
+    std::optional<Expr> trailer(Expr base);
+    std::optional<Expr> call(Expr callee);
+    std::optional<Expr> call_argument();
+    std::optional<Expr> subscript(Expr value);
+    std::optional<Expr> subscript_item();
+    std::optional<Expr> slice_part();
+    std::optional<std::vector<Expr>> items_until(std::string_view closing, bool in_subscript);
+    std::optional<std::string> comparison_operator();
+
+    std::optional<Stmt> compound_statement();
+    std::optional<Stmt> if_statement();
+    std::optional<Stmt> for_statement();
+    std::optional<Stmt> while_statement();
+    std::optional<Stmt> simple_statement();
+    std::optional<Stmt> assignment_or_expression(const Token& first);
+    bool else_block(Stmt& stmt);
+    void simple_line(std::vector<Stmt>& out);
+    void indented_statements(std::vector<Stmt>& out);
+    Stmt skipped_statement(const Token& first);
+    std::optional<std::vector<Parameter>> parameters();
+    std::optional<Parameter> parameter();
+};
+
+// Expr helpers shared by the two halves.
+Expr make_expr(ExprKind kind, const Token& at, std::string text = {});
+bool is_reserved_word(std::string_view word);
+
+}  // namespace patchbay

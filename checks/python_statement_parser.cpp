@@ -1,0 +1,243 @@
+// Python's statement grammar as Triton kernels use it: simple statements (assignments, augmented
+// and annotated assignments, return, expressions, pass/break/continue) and the compound
+// statements if/elif/else, for and while. Anything else (with, try, nested def, assert, ...)
+// becomes StmtKind::other; a block below it is still parsed, so assignments inside are seen.
+
+#include <array>
+
+#include "checks/python_parser.hpp"
+
+namespace patchbay {
+namespace {
+
+bool is_augmented_operator(std::string_view op) {
+    static constexpr std::array<std::string_view, 13> kOps = {
+        "+=", "-=", "*=", "/=", "//=", "%=", "@=", "&=", "|=", "^=", "<<=", ">>=", "**="};
+    for (auto candidate : kOps)
+        if (candidate == op) return true;
+    return false;
+}
+
+Stmt make_stmt(StmtKind kind, const Token& first) {
+    Stmt stmt;
+    stmt.kind = kind;
+    stmt.line = first.line;
+    stmt.column = first.column;
+    return stmt;
+}
+
+}  // namespace
+
+void PythonParser::statement(std::vector<Stmt>& out) {
+    const Token& first = peek();
+    if (at_word("if") || at_word("for") || at_word("while")) {
+        auto stmt = compound_statement();
+        out.push_back(stmt ? std::move(*stmt) : skipped_statement(first));
+        return;
+    }
+    simple_line(out);
+}
+
+std::optional<Stmt> PythonParser::compound_statement() {
+    if (at_word("if")) return if_statement();
+    if (at_word("for")) return for_statement();
+    return while_statement();
+}
+
+// Skips the rest of the logical line; an indented block below it is parsed into the body.
+Stmt PythonParser::skipped_statement(const Token& first) {
+    Stmt stmt = make_stmt(StmtKind::other, first);
+    stmt.op = std::string(first.text);
+    skip_line();
+    if (at(TokenKind::indent)) {
+        take();
+        indented_statements(stmt.body);
+    }
+    return stmt;
+}
+
+std::vector<Stmt> PythonParser::block() {
+    std::vector<Stmt> body;
+    if (!at(TokenKind::newline)) {
+        simple_line(body);
+        return body;
+    }
+    take();
+    if (at(TokenKind::indent)) {
+        take();
+        indented_statements(body);
+    }
+    return body;
+}
+
+void PythonParser::indented_statements(std::vector<Stmt>& out) {
+    while (!at_end() && !at(TokenKind::dedent)) {
+        if (at(TokenKind::indent) || at(TokenKind::newline)) {
+            take();  // stray (an inconsistent dedent re-indents)
+            continue;
+        }
+        statement(out);
+    }
+    if (at(TokenKind::dedent)) take();
+}
+
+std::optional<Stmt> PythonParser::if_statement() {
+    Stmt stmt = make_stmt(StmtKind::if_, take());  // "if" or "elif"
+    stmt.value = expression();
+    if (!stmt.value || !accept_op(":")) return std::nullopt;
+    stmt.body = block();
+    if (at_word("elif")) {
+        const Token& elif = peek();
+        auto nested = if_statement();
+        stmt.orelse.push_back(nested ? std::move(*nested) : skipped_statement(elif));
+        return stmt;
+    }
+    if (!else_block(stmt)) return std::nullopt;
+    return stmt;
+}
+
+// An optional `else:` block; false when `else` is there but malformed.
+bool PythonParser::else_block(Stmt& stmt) {
+    if (!at_word("else")) return true;
+    take();
+    if (!accept_op(":")) return false;
+    stmt.orelse = block();
+    return true;
+}
+
+std::optional<Stmt> PythonParser::for_statement() {
+    Stmt stmt = make_stmt(StmtKind::for_, take());
+    auto target = target_list();
+    if (!target || !accept_word("in")) return std::nullopt;
+    stmt.targets.push_back(std::move(*target));
+    stmt.value = expression_list();
+    if (!stmt.value || !accept_op(":")) return std::nullopt;
+    stmt.body = block();
+    if (!else_block(stmt)) return std::nullopt;
+    return stmt;
+}
+
+std::optional<Stmt> PythonParser::while_statement() {
+    Stmt stmt = make_stmt(StmtKind::while_, take());
+    stmt.value = expression();
+    if (!stmt.value || !accept_op(":")) return std::nullopt;
+    stmt.body = block();
+    if (!else_block(stmt)) return std::nullopt;
+    return stmt;
+}
+
+// Simple statements separated by ';' up to the NEWLINE; a failure skips the rest of the line.
+void PythonParser::simple_line(std::vector<Stmt>& out) {
+    while (true) {
+        const Token& first = peek();
+        auto stmt = simple_statement();
+        if (!stmt) {
+            out.push_back(skipped_statement(first));
+            return;
+        }
+        out.push_back(std::move(*stmt));
+        if (accept_op(";") && !at(TokenKind::newline) && !at_end()) continue;
+        if (at(TokenKind::newline))
+            take();
+        else if (!at_end())
+            skip_line();
+        return;
+    }
+}
+
+std::optional<Stmt> PythonParser::simple_statement() {
+    const Token& first = peek();
+    if (at_word("pass") || at_word("break") || at_word("continue")) {
+        Stmt stmt = make_stmt(StmtKind::pass, take());
+        stmt.op = std::string(first.text);
+        return stmt;
+    }
+    if (at_word("return")) {
+        Stmt stmt = make_stmt(StmtKind::return_, take());
+        if (!at(TokenKind::newline) && !at_op(";") && !at_end()) {
+            stmt.value = expression_list();
+            if (!stmt.value) return std::nullopt;
+        }
+        return stmt;
+    }
+    if (first.kind == TokenKind::identifier && is_reserved_word(first.text) &&
+        first.text != "not" && first.text != "lambda")
+        return std::nullopt;
+    return assignment_or_expression(first);
+}
+
+std::optional<Stmt> PythonParser::assignment_or_expression(const Token& first) {
+    auto head = expression_list();
+    if (!head) return std::nullopt;
+    if (accept_op(":")) {
+        Stmt stmt = make_stmt(StmtKind::ann_assign, first);
+        stmt.targets.push_back(std::move(*head));
+        stmt.annotation = expression();
+        if (!stmt.annotation) return std::nullopt;
+        if (accept_op("=") && !(stmt.value = expression_list())) return std::nullopt;
+        return stmt;
+    }
+    if (at(TokenKind::op) && is_augmented_operator(peek().text)) {
+        Stmt stmt = make_stmt(StmtKind::aug_assign, first);
+        stmt.op = std::string(take().text);
+        stmt.targets.push_back(std::move(*head));
+        if (!(stmt.value = expression_list())) return std::nullopt;
+        return stmt;
+    }
+    Stmt stmt = make_stmt(at_op("=") ? StmtKind::assign : StmtKind::expr, first);
+    while (accept_op("=")) {
+        stmt.targets.push_back(std::move(*head));
+        if (!(head = expression_list())) return std::nullopt;
+    }
+    stmt.value = std::move(*head);
+    return stmt;
+}
+
+std::optional<FunctionDef> PythonParser::function(std::vector<Expr> decorators) {
+    FunctionDef def;
+    def.line = peek().line;
+    def.column = peek().column;
+    take();  // "def"
+    if (!at(TokenKind::identifier) || peek(1).text != "(") return std::nullopt;
+    def.name = std::string(take().text);
+    take();  // "("
+    auto parameters_found = parameters();
+    if (!parameters_found) return std::nullopt;
+    def.parameters = std::move(*parameters_found);
+    if (accept_op("->") && !expression()) return std::nullopt;
+    if (!accept_op(":")) return std::nullopt;
+    def.decorators = std::move(decorators);
+    def.body = block();
+    return def;
+}
+
+// After "(" up to and including ")". A bare `*` or `/` separator is dropped.
+std::optional<std::vector<Parameter>> PythonParser::parameters() {
+    std::vector<Parameter> out;
+    while (!accept_op(")")) {
+        bool separator = (at_op("*") || at_op("/")) && (peek(1).text == "," || peek(1).text == ")");
+        if (separator) {
+            take();
+        } else {
+            auto found = parameter();
+            if (!found) return std::nullopt;
+            out.push_back(std::move(*found));
+        }
+        if (!accept_op(",") && !at_op(")")) return std::nullopt;
+    }
+    return out;
+}
+
+std::optional<Parameter> PythonParser::parameter() {
+    Parameter param;
+    param.line = peek().line;
+    param.column = peek().column;
+    if (at_op("*") || at_op("**")) param.name = std::string(take().text);
+    if (!at(TokenKind::identifier)) return std::nullopt;
+    param.name += take().text;
+    if (accept_op(":") && !(param.annotation = expression())) return std::nullopt;
+    if (accept_op("=") && !(param.default_value = expression())) return std::nullopt;
+    return param;
+}
+
+}  // namespace patchbay

@@ -1,0 +1,122 @@
+// The public face of the Python parser: the token cursor, jit-function discovery and the small
+// helpers over the tree.
+
+#include "checks/python_syntax.hpp"
+
+#include "checks/python_parser.hpp"
+
+namespace patchbay {
+
+const Token& PythonParser::peek(std::size_t ahead) const {
+    std::size_t at = pos_ + ahead;
+    return at < tokens_.size() ? tokens_[at] : tokens_.back();  // the last token is `end`
+}
+
+const Token& PythonParser::take() {
+    const Token& token = peek();
+    if (pos_ + 1 < tokens_.size()) ++pos_;
+    return token;
+}
+
+bool PythonParser::at_op(std::string_view op) const {
+    return peek().kind == TokenKind::op && peek().text == op;
+}
+
+bool PythonParser::at_word(std::string_view word) const {
+    return peek().kind == TokenKind::identifier && peek().text == word;
+}
+
+bool PythonParser::accept_op(std::string_view op) {
+    if (!at_op(op)) return false;
+    take();
+    return true;
+}
+
+bool PythonParser::accept_word(std::string_view word) {
+    if (!at_word(word)) return false;
+    take();
+    return true;
+}
+
+void PythonParser::skip_line() {
+    while (!at_end() && !at(TokenKind::newline)) take();
+    if (at(TokenKind::newline)) take();
+}
+
+const Parameter* FunctionDef::parameter(std::string_view wanted) const {
+    for (const auto& param : parameters)
+        if (param.name == wanted) return &param;
+    return nullptr;
+}
+
+std::string dotted_name(const Expr& expr) {
+    if (expr.kind == ExprKind::name) return expr.text;
+    if (expr.kind != ExprKind::attribute) return {};
+    std::string object = dotted_name(expr.children[0]);
+    return object.empty() ? std::string() : object + "." + expr.text;
+}
+
+bool is_jit_decorator(const Expr& decorator) {
+    const Expr& callee = decorator.kind == ExprKind::call ? decorator.children[0] : decorator;
+    std::string name = dotted_name(callee);
+    return name == "triton.jit" || name == "jit";
+}
+
+namespace {
+
+bool any_jit(const std::vector<Expr>& decorators) {
+    for (const auto& decorator : decorators)
+        if (is_jit_decorator(decorator)) return true;
+    return false;
+}
+
+// One logical line at a time: decorators pile up until a `def`, anything else drops them.
+void scan_line(PythonParser& parser, std::vector<Expr>& decorators,
+               std::vector<FunctionDef>& found) {
+    if (parser.accept_op("@")) {
+        auto decorator = parser.expression();
+        if (decorator) decorators.push_back(std::move(*decorator));
+        parser.skip_line();
+        return;
+    }
+    parser.accept_word("async");
+    if (parser.at_word("def") && any_jit(decorators)) {
+        auto function = parser.function(std::move(decorators));
+        decorators.clear();
+        if (function)
+            found.push_back(std::move(*function));
+        else
+            parser.skip_line();
+        return;
+    }
+    decorators.clear();
+    parser.skip_line();
+}
+
+}  // namespace
+
+std::vector<FunctionDef> parse_jit_functions(std::string_view text) {
+    auto tokens = tokenize_python(text);
+    PythonParser parser(tokens);
+    std::vector<Expr> decorators;
+    std::vector<FunctionDef> found;
+    while (!parser.at_end()) {
+        if (parser.at(TokenKind::indent) || parser.at(TokenKind::dedent)) {
+            parser.take();
+            continue;
+        }
+        scan_line(parser, decorators, found);
+    }
+    return found;
+}
+
+std::optional<Expr> parse_python_expression(std::string_view text) {
+    auto tokens = tokenize_python(text);
+    PythonParser parser(tokens);
+    auto expr = parser.expression_list();
+    if (parser.at(TokenKind::newline)) parser.take();
+    if (!expr || !parser.at_end()) return std::nullopt;
+    return expr;
+}
+
+}  // namespace patchbay

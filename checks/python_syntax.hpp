@@ -1,0 +1,107 @@
+#pragma once
+// A syntax tree for @triton.jit functions: Python expressions with Python's precedence and the
+// statements Triton kernels use (assignments, if/elif/else, for, while, return). Comprehensions,
+// lambdas and other constructs Triton does not compile are not modelled: a statement holding one
+// becomes StmtKind::other and parsing goes on at the next logical line.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "checks/token.hpp"
+
+namespace patchbay {
+
+enum class ExprKind {
+    name,         // text: the identifier (None, True and False are names too)
+    number,       // text: the literal
+    string,       // text: the literal(s), adjacent literals joined by a space
+    attribute,    // children[0].text
+    call,         // children[0](children[1..]); keyword arguments are keyword nodes
+    keyword,      // text=children[0] in a call; text "**" for **kwargs
+    starred,      // *children[0]
+    subscript,    // children[0][children[1]]; several indices make children[1] a tuple
+    slice,        // children: lower, upper[, step]; an absent part is an `empty` node
+    tuple,        // children, with or without parentheses
+    list,         // [children]
+    dict,         // {k: v, ...}: children alternate key, value; a set keeps only its items
+    binary,       // children[0] text children[1]: | ^ & << >> + - * / // % @ **
+    unary,        // text children[0]: - + ~ not
+    boolean,      // children[0] and/or children[1]
+    compare,      // children[0] text children[1]; a chain nests to the left
+    conditional,  // children[0] if children[1] else children[2]
+    named,        // children[0] := children[1]
+    empty,        // an absent slice part
+};
+
+struct Expr {
+    ExprKind kind = ExprKind::empty;
+    std::string text;
+    std::vector<Expr> children;
+    std::int64_t line = 0;  // where the expression starts (its left operand for binary nodes)
+    std::int64_t column = 0;
+    std::int64_t op_line = 0;  // binary, compare, boolean: the operator's own position
+    std::int64_t op_column = 0;
+};
+
+enum class StmtKind {
+    assign,      // targets[0] = targets[1] = ... = value
+    aug_assign,  // targets[0] op value (op: "+=", "*=", ...)
+    ann_assign,  // targets[0]: annotation [= value]
+    expr,        // value
+    return_,     // return [value]
+    if_,         // if value: body else: orelse (an elif is an if alone in orelse)
+    for_,        // for targets[0] in value: body else: orelse
+    while_,      // while value: body else: orelse
+    pass,        // pass, break, continue (text says which)
+    other,       // anything else; a block after it, if any, is parsed into body
+};
+
+struct Stmt {
+    StmtKind kind = StmtKind::other;
+    std::int64_t line = 0;
+    std::int64_t column = 0;
+    std::string op;  // aug_assign's operator; pass's keyword; other's first token
+    std::vector<Expr> targets;
+    std::optional<Expr> value;
+    std::optional<Expr> annotation;
+    std::vector<Stmt> body;
+    std::vector<Stmt> orelse;
+};
+
+struct Parameter {
+    std::string name;  // "*args" and "**kw" keep their stars
+    std::optional<Expr> annotation;
+    std::optional<Expr> default_value;
+    std::int64_t line = 0;
+    std::int64_t column = 0;
+};
+
+struct FunctionDef {
+    std::string name;
+    std::vector<Expr> decorators;
+    std::vector<Parameter> parameters;
+    std::vector<Stmt> body;
+    std::int64_t line = 0;  // of `def`
+    std::int64_t column = 0;
+
+    const Parameter* parameter(std::string_view name) const;
+};
+
+// Every function in `text` (at any nesting depth) with a jit decorator: `@triton.jit`, `@jit`,
+// `@triton.jit(...)`, possibly below `@triton.autotune(...)` or `@triton.heuristics(...)`.
+std::vector<FunctionDef> parse_jit_functions(std::string_view text);
+
+// Whether a decorator expression is triton.jit / jit, called or not.
+bool is_jit_decorator(const Expr& decorator);
+
+// One expression (a tuple when there are top-level commas); nullopt when it does not parse or
+// when tokens are left over. For tests and for callers that hold a fragment.
+std::optional<Expr> parse_python_expression(std::string_view text);
+
+// "a.b.c" for a name or attribute chain, "" for anything else.
+std::string dotted_name(const Expr& expr);
+
+}  // namespace patchbay

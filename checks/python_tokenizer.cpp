@@ -1,0 +1,283 @@
+// Python's lexical structure, as far as Triton kernels and ordinary modules need it: logical
+// lines, INDENT/DEDENT from leading whitespace, strings with prefixes, numbers, longest-match
+// operators. The lexer never fails; anything it cannot place becomes a one-byte op token.
+
+#include <array>
+#include <cctype>
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+#include "checks/token.hpp"
+
+namespace patchbay {
+namespace {
+
+constexpr std::int64_t kTabWidth = 8;
+
+bool is_identifier_start(char c) {
+    auto byte = static_cast<unsigned char>(c);
+    return std::isalpha(byte) != 0 || c == '_' || byte >= 0x80;  // non-ASCII: Unicode names
+}
+
+bool is_identifier_char(char c) {
+    return is_identifier_start(c) || std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
+
+bool is_digit(char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
+
+bool is_string_prefix(std::string_view word) {
+    static constexpr std::array<std::string_view, 8> kPrefixes = {"r",  "b",  "f",  "u",
+                                                                  "rb", "br", "fr", "rf"};
+    if (word.size() > 2) return false;
+    std::array<char, 2> lower{};
+    for (std::size_t i = 0; i < word.size(); ++i)
+        lower[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(word[i])));
+    std::string_view folded(lower.data(), word.size());
+    for (auto prefix : kPrefixes)
+        if (prefix == folded) return true;
+    return false;
+}
+
+std::size_t operator_length(std::string_view rest) {
+    static constexpr std::array<std::string_view, 5> kThree = {"**=", "//=", ">>=", "<<=", "..."};
+    static constexpr std::array<std::string_view, 19> kTwo = {
+        "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", ":=",
+        "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@="};
+    for (auto op : kThree)
+        if (rest.starts_with(op)) return 3;
+    for (auto op : kTwo)
+        if (rest.starts_with(op)) return 2;
+    return 1;
+}
+
+class PythonLexer {
+  public:
+    explicit PythonLexer(std::string_view text) : text_(text) {}
+
+    std::vector<Token> run() {
+        while (pos_ < text_.size()) {
+            if (at_line_start_ && depth_ == 0) {
+                begin_line();
+                continue;
+            }
+            lex_one();
+        }
+        finish();
+        return std::move(tokens_);
+    }
+
+  private:
+    std::string_view text_;
+    std::size_t pos_ = 0;
+    std::int64_t line_ = 1;
+    std::size_t line_begin_ = 0;  // offset of the current physical line's first byte
+    int depth_ = 0;
+    bool at_line_start_ = true;
+    std::vector<std::int64_t> indents_ = {0};
+    std::vector<Token> tokens_;
+
+    char peek(std::size_t ahead = 0) const {
+        return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
+    }
+    std::int64_t column_of(std::size_t offset) const {
+        return static_cast<std::int64_t>(offset - line_begin_) + 1;
+    }
+
+    void push(TokenKind kind, std::size_t begin, std::size_t end, std::int64_t line,
+              std::int64_t column) {
+        tokens_.push_back({kind, text_.substr(begin, end - begin), line, column});
+    }
+
+    // Length of a line break at `offset` (\n, \r\n, a lone \r), 0 when there is none.
+    std::size_t break_length(std::size_t offset) const {
+        if (offset >= text_.size()) return 0;
+        if (text_[offset] == '\n') return 1;
+        if (text_[offset] != '\r') return 0;
+        return offset + 1 < text_.size() && text_[offset + 1] == '\n' ? 2 : 1;
+    }
+
+    void advance_break(std::size_t length) {
+        pos_ += length;
+        ++line_;
+        line_begin_ = pos_;
+    }
+
+    // Moves past the bytes [pos_, end), counting the line breaks inside (strings).
+    void advance_to(std::size_t end) {
+        while (pos_ < end) {
+            auto length = break_length(pos_);
+            if (length > 0)
+                advance_break(length);
+            else
+                ++pos_;
+        }
+    }
+
+    void begin_line() {
+        std::size_t start = pos_;
+        std::int64_t width = 0;
+        for (; pos_ < text_.size(); ++pos_) {
+            char c = text_[pos_];
+            if (c == ' ')
+                ++width;
+            else if (c == '\t')
+                width = (width / kTabWidth + 1) * kTabWidth;
+            else if (c != '\f')
+                break;
+        }
+        if (is_blank_rest()) return skip_blank_line();
+        at_line_start_ = false;
+        set_indent(width, start);
+    }
+
+    // Blank and comment-only lines neither end a logical line nor change the indentation.
+    bool is_blank_rest() const {
+        return pos_ >= text_.size() || peek() == '#' || break_length(pos_) > 0;
+    }
+
+    void skip_blank_line() {
+        while (pos_ < text_.size() && break_length(pos_) == 0) ++pos_;
+        if (pos_ < text_.size()) advance_break(break_length(pos_));
+    }
+
+    void set_indent(std::int64_t width, std::size_t start) {
+        if (width > indents_.back()) {
+            indents_.push_back(width);
+            push(TokenKind::indent, start, pos_, line_, column_of(pos_));
+            return;
+        }
+        while (width < indents_.back()) {
+            indents_.pop_back();
+            push(TokenKind::dedent, pos_, pos_, line_, column_of(pos_));
+        }
+        if (width > indents_.back()) {  // inconsistent dedent: Python rejects it, we re-indent
+            indents_.push_back(width);
+            push(TokenKind::indent, start, pos_, line_, column_of(pos_));
+        }
+    }
+
+    void lex_one() {
+        char c = peek();
+        if (c == ' ' || c == '\t' || c == '\f') return void(++pos_);
+        if (c == '#') return skip_comment();
+        if (c == '\\' && break_length(pos_ + 1) > 0)
+            return advance_break(1 + break_length(pos_ + 1));
+        if (break_length(pos_) > 0) return end_physical_line();
+        if (is_identifier_start(c)) return lex_word();
+        if (is_digit(c) || (c == '.' && is_digit(peek(1)))) return lex_number();
+        if (c == '"' || c == '\'') return lex_string(pos_, pos_);
+        lex_operator();
+    }
+
+    void skip_comment() {
+        while (pos_ < text_.size() && break_length(pos_) == 0) ++pos_;
+    }
+
+    void end_physical_line() {
+        if (depth_ == 0) {
+            push(TokenKind::newline, pos_, pos_ + break_length(pos_), line_, column_of(pos_));
+            at_line_start_ = true;
+        }
+        advance_break(break_length(pos_));
+    }
+
+    void lex_word() {
+        std::size_t begin = pos_;
+        while (pos_ < text_.size() && is_identifier_char(text_[pos_])) ++pos_;
+        std::string_view word = text_.substr(begin, pos_ - begin);
+        if ((peek() == '"' || peek() == '\'') && is_string_prefix(word))
+            return lex_string(begin, pos_);
+        push(TokenKind::identifier, begin, pos_, line_, column_of(begin));
+    }
+
+    void lex_number() {
+        std::size_t begin = pos_;
+        if (peek() == '0' && std::isalpha(static_cast<unsigned char>(peek(1))) != 0 &&
+            std::string_view("xXoObB").find(peek(1)) != std::string_view::npos) {
+            pos_ += 2;
+            while (pos_ < text_.size() &&
+                   (std::isxdigit(static_cast<unsigned char>(peek())) != 0 || peek() == '_'))
+                ++pos_;
+        } else {
+            lex_decimal();
+        }
+        if (peek() == 'j' || peek() == 'J') ++pos_;
+        push(TokenKind::number, begin, pos_, line_, column_of(begin));
+    }
+
+    void skip_digits() {
+        while (is_digit(peek()) || (peek() == '_' && is_digit(peek(1)))) ++pos_;
+    }
+
+    void lex_decimal() {
+        skip_digits();
+        if (peek() == '.') {
+            ++pos_;
+            skip_digits();
+        }
+        bool signed_exponent = (peek(1) == '+' || peek(1) == '-') && is_digit(peek(2));
+        if ((peek() == 'e' || peek() == 'E') && (is_digit(peek(1)) || signed_exponent)) {
+            pos_ += signed_exponent ? 2 : 1;
+            skip_digits();
+        }
+    }
+
+    // `begin` is the first byte of the prefix (if any), `quote_at` the opening quote.
+    void lex_string(std::size_t begin, std::size_t quote_at) {
+        std::int64_t line = line_;
+        std::int64_t column = column_of(begin);
+        char quote = text_[quote_at];
+        bool triple = quote_at + 2 < text_.size() && text_[quote_at + 1] == quote &&
+                      text_[quote_at + 2] == quote;
+        std::size_t end = string_end(quote_at + (triple ? 3 : 1), quote, triple);
+        advance_to(end);
+        push(TokenKind::string, begin, end, line, column);
+    }
+
+    // One past the closing quote(s), or the end of the text when the string is unterminated.
+    std::size_t string_end(std::size_t at, char quote, bool triple) const {
+        while (at < text_.size()) {
+            char c = text_[at];
+            if (c == '\\') {
+                at += 2;
+                continue;
+            }
+            if (c == quote && (!triple || closes_triple(at, quote))) return at + (triple ? 3 : 1);
+            ++at;
+        }
+        return text_.size();
+    }
+
+    bool closes_triple(std::size_t at, char quote) const {
+        return at + 2 < text_.size() && text_[at + 1] == quote && text_[at + 2] == quote;
+    }
+
+    void lex_operator() {
+        std::size_t length = operator_length(text_.substr(pos_));
+        char c = peek();
+        if (c == '(' || c == '[' || c == '{') ++depth_;
+        if ((c == ')' || c == ']' || c == '}') && depth_ > 0) --depth_;
+        push(TokenKind::op, pos_, pos_ + length, line_, column_of(pos_));
+        pos_ += length;
+    }
+
+    void finish() {
+        bool open_line = !tokens_.empty() && tokens_.back().kind != TokenKind::newline &&
+                         tokens_.back().kind != TokenKind::dedent;
+        if (open_line) push(TokenKind::newline, pos_, pos_, line_, column_of(pos_));
+        for (std::size_t i = 1; i < indents_.size(); ++i)
+            push(TokenKind::dedent, pos_, pos_, line_, column_of(pos_));
+        push(TokenKind::end, pos_, pos_, line_, column_of(pos_));
+    }
+};
+
+}  // namespace
+
+std::vector<Token> tokenize_python(std::string_view text) {
+    return PythonLexer(text).run();
+}
+
+}  // namespace patchbay

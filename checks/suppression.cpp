@@ -1,0 +1,176 @@
+#include "checks/suppression.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "checks/token.hpp"
+
+namespace patchbay {
+
+namespace {
+
+using Span = std::pair<std::size_t, std::size_t>;  // byte offsets [first, last)
+
+std::vector<Span> string_spans(const SourceFile& file) {
+    auto tokens =
+        file.language == Language::python ? tokenize_python(file.text) : tokenize_cpp(file.text);
+    std::vector<Span> spans;
+    for (const auto& token : tokens) {
+        if (token.kind != TokenKind::string) continue;
+        auto first = static_cast<std::size_t>(token.text.data() - file.text.data());
+        spans.emplace_back(first, first + token.text.size());
+    }
+    return spans;
+}
+
+bool inside(const std::vector<Span>& spans, std::size_t offset) {
+    return std::any_of(spans.begin(), spans.end(),
+                       [&](const Span& s) { return s.first <= offset && offset < s.second; });
+}
+
+std::string_view trim(std::string_view text) {
+    auto first = text.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos) return {};
+    auto last = text.find_last_not_of(" \t\r");
+    return text.substr(first, last - first + 1);
+}
+
+// Offset of the comment marker that `patchbay:` at `at` follows; npos when it follows none.
+std::size_t marker_before(std::string_view text, std::size_t at, Language language) {
+    auto before = text.substr(0, at);
+    auto end = before.find_last_not_of(" \t");
+    if (end == std::string_view::npos) return std::string_view::npos;
+    before = before.substr(0, end + 1);
+    std::string_view marker = language == Language::python ? "#" : "//";
+    return before.ends_with(marker) ? before.size() - marker.size() : std::string_view::npos;
+}
+
+std::vector<std::string> split_ids(std::string_view list) {
+    std::vector<std::string> ids;
+    while (!list.empty()) {
+        auto comma = list.find(',');
+        auto id = trim(list.substr(0, comma));
+        if (!id.empty()) ids.emplace_back(id);
+        list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+    }
+    return ids;
+}
+
+// Reads `ignore[ids] reason` (the text after `patchbay:` up to the end of the line).
+void read_directive(std::string_view rest, Suppression& suppression) {
+    rest.remove_prefix(std::string_view("ignore").size());
+    auto close = rest.find(']');
+    if (!rest.starts_with("[") || close == std::string_view::npos) {
+        suppression.problem = "suppression without rule ids: write ignore[rule-id] reason";
+        return;
+    }
+    suppression.rules = split_ids(rest.substr(1, close - 1));
+    auto reason = trim(rest.substr(close + 1));
+    while (!reason.empty() && (reason.front() == '-' || reason.front() == ':'))
+        reason = trim(reason.substr(1));
+    suppression.reason = std::string(reason);
+    if (suppression.rules.empty())
+        suppression.problem = "suppression without rule ids: write ignore[rule-id] reason";
+    else if (suppression.reason.empty())
+        suppression.problem = "a reason is required after ignore[" +
+                              std::string(rest.substr(1, close - 1)) +
+                              "]; this suppression suppresses nothing";
+}
+
+std::int64_t line_of(std::string_view text, std::size_t offset) {
+    return 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n');
+}
+
+std::int64_t column_of(std::string_view text, std::size_t offset) {
+    auto line_start = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+    auto start = line_start == std::string_view::npos || offset == 0 ? 0 : line_start + 1;
+    return static_cast<std::int64_t>(offset - start) + 1;
+}
+
+}  // namespace
+
+std::vector<Suppression> find_suppressions(const SourceFile& file) {
+    if (file.language == Language::other) return {};
+    std::string_view text = file.text;
+    std::vector<Span> spans;
+    std::vector<Suppression> found;
+    for (auto at = text.find("patchbay:"); at != std::string_view::npos;
+         at = text.find("patchbay:", at + 1)) {
+        auto marker = marker_before(text, at, file.language);
+        if (marker == std::string_view::npos) continue;
+        if (spans.empty()) spans = string_spans(file);
+        if (inside(spans, marker)) continue;
+        auto line_end = text.find('\n', at);
+        auto rest = trim(
+            text.substr(at + 9, line_end == std::string_view::npos ? line_end : line_end - at - 9));
+        if (!rest.starts_with("ignore")) continue;
+        Suppression suppression{line_of(text, marker), column_of(text, marker), {}, {}, {}};
+        read_directive(rest, suppression);
+        found.push_back(std::move(suppression));
+    }
+    return found;
+}
+
+namespace {
+
+void check_known(Suppression& suppression, const std::vector<std::string>& known_rules) {
+    if (!suppression.problem.empty() || known_rules.empty()) return;
+    for (const auto& id : suppression.rules)
+        if (std::find(known_rules.begin(), known_rules.end(), id) == known_rules.end()) {
+            suppression.problem = "suppression names unknown rule '" + id + "'";
+            return;
+        }
+}
+
+Finding invalid_finding(const SourceFile& file, const Suppression& suppression) {
+    Finding finding;
+    finding.rule = kInvalidSuppressionRule;
+    finding.severity = Severity::warning;
+    finding.path = file.path;
+    finding.line = suppression.line;
+    finding.column = suppression.column;
+    finding.message = suppression.problem;
+    finding.fix_hint = std::string(file.language == Language::python ? "#" : "//") +
+                       " patchbay: ignore[rule-id] why the flagged code is safe";
+    finding.source_line = std::string(file.line_text(suppression.line));
+    return finding;
+}
+
+bool covers(const Suppression& suppression, const Finding& finding) {
+    if (!suppression.problem.empty()) return false;
+    if (finding.line != suppression.line && finding.line != suppression.line + 1) return false;
+    return std::find(suppression.rules.begin(), suppression.rules.end(), finding.rule) !=
+           suppression.rules.end();
+}
+
+}  // namespace
+
+SuppressionResult apply_suppressions(const AuditTree& tree, std::vector<Finding> findings,
+                                     const std::vector<std::string>& known_rules) {
+    std::map<std::string, std::vector<Suppression>, std::less<>> by_path;
+    SuppressionResult result;
+    std::vector<Finding> invalid;
+    for (const auto& file : tree.files) {
+        auto suppressions = find_suppressions(file);
+        for (auto& suppression : suppressions) {
+            check_known(suppression, known_rules);
+            if (!suppression.problem.empty()) invalid.push_back(invalid_finding(file, suppression));
+        }
+        if (!suppressions.empty()) by_path[file.path] = std::move(suppressions);
+    }
+    for (auto& finding : findings) {
+        auto it = by_path.find(finding.path);
+        bool hidden = it != by_path.end() &&
+                      std::any_of(it->second.begin(), it->second.end(),
+                                  [&](const Suppression& s) { return covers(s, finding); });
+        if (hidden)
+            ++result.suppressed;
+        else
+            result.kept.push_back(std::move(finding));
+    }
+    for (auto& finding : invalid) result.kept.push_back(std::move(finding));
+    return result;
+}
+
+}  // namespace patchbay

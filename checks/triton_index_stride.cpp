@@ -1,0 +1,69 @@
+// The Triton half of rule int32-index-stride: interpret every @triton.jit function of a file
+// (helpers again at each call, with the caller's values) and report each candidate product that
+// reached an address.
+
+#include <algorithm>
+
+#include "checks/index_stride_analysis.hpp"
+#include "checks/triton_taint.hpp"
+
+namespace patchbay {
+namespace {
+
+// What the index table holds, for the message: "block id", "page id", ...
+std::string index_noun(const std::string& table) {
+    if (table.starts_with("block_table")) return "block id";
+    if (table.starts_with("page_table")) return "page id";
+    if (table.starts_with("slot_mapping")) return "slot";
+    if (table.starts_with("req_to_token")) return "token slot";
+    return "index";
+}
+
+std::string fix_hint(const CandidateProduct& product) {
+    std::string hint = "widen before the multiply: ";
+    if (product.index_is_name)
+        hint += product.index_operand + " = " + product.index_operand + ".to(tl.int64)";
+    else
+        hint += product.index_operand + ".to(tl.int64)";
+    if (product.other_is_unannotated_parameter)
+        hint += " (or annotate " + product.other_operand + ": tl.int64)";
+    return hint;
+}
+
+Finding to_finding(const CandidateProduct& product, const SourceFile& file) {
+    std::string noun = index_noun(product.origin.table);
+    Finding finding;
+    finding.rule = kIndexStrideRule;
+    finding.severity = Severity::error;
+    finding.path = file.path;
+    finding.line = product.line;
+    finding.column = product.column;
+    finding.message = noun + " '" + product.index_operand + "' (loaded from " +
+                      product.origin.table + " at line " + std::to_string(product.origin.line) +
+                      ") times '" + product.other_operand +
+                      "' is computed in 32 bits: it wraps once offsets pass 2^31 - 1";
+    finding.related.push_back({file.path, product.origin.line, product.origin.column,
+                               noun + " loaded from " + product.origin.table + " here"});
+    finding.fix_hint = fix_hint(product);
+    finding.source_line = std::string(file.line_text(product.line));
+    return finding;
+}
+
+}  // namespace
+
+std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
+                                                  const AuditConfig& config) {
+    TritonFile triton;
+    triton.functions = parse_jit_functions(file.text);
+    triton.config = &config;
+    for (const auto& def : triton.functions) interpret_function(triton, def, {});
+    std::vector<Finding> findings;
+    for (const auto& product : triton.candidates.all())
+        if (product.used) findings.push_back(to_finding(product, file));
+    std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
+        return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+    });
+    return findings;
+}
+
+}  // namespace patchbay

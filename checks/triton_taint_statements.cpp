@@ -1,0 +1,234 @@
+// Statements and calls of the Triton taint interpreter: parameters, assignments in order,
+// branches and loops joined, helper calls interpreted with the caller's argument values.
+
+#include <functional>
+
+#include "checks/index_stride_analysis.hpp"
+#include "checks/triton_taint.hpp"
+
+namespace patchbay {
+namespace {
+
+// Times a loop body runs so that values carried around the loop reach a fixed point; the
+// lattice is tiny (a few booleans per name), two passes cover `x = x + load` chains.
+constexpr int kLoopPasses = 2;
+
+bool is_annotated(const Parameter& param, std::string_view type) {
+    if (!param.annotation) return false;
+    std::string name = dotted_name(*param.annotation);
+    return name == std::string("tl.") + std::string(type) ||
+           name == std::string("triton.language.") + std::string(type);
+}
+
+bool has_pointer_name(std::string_view name) {
+    return name == "ptr" || name.ends_with("_ptr") || name.ends_with("_ptrs") ||
+           name.ends_with("Ptr");
+}
+
+// The leftmost name of `P + a - b`, `P[...]`: the base a pointer expression starts from.
+const Expr* pointer_base(const Expr& expr) {
+    if (expr.kind == ExprKind::name) return &expr;
+    bool additive = expr.kind == ExprKind::binary && (expr.text == "+" || expr.text == "-");
+    if (additive || expr.kind == ExprKind::subscript) return pointer_base(expr.children[0]);
+    return nullptr;
+}
+
+void visit_expr(const Expr& expr, const std::function<void(const Expr&)>& visit) {
+    visit(expr);
+    for (const auto& child : expr.children) visit_expr(child, visit);
+}
+
+void visit_statements(const std::vector<Stmt>& statements,
+                      const std::function<void(const Expr&)>& visit) {
+    for (const auto& stmt : statements) {
+        for (const auto& target : stmt.targets) visit_expr(target, visit);
+        if (stmt.value) visit_expr(*stmt.value, visit);
+        visit_statements(stmt.body, visit);
+        visit_statements(stmt.orelse, visit);
+    }
+}
+
+// Parameters passed as the pointer of tl.load/tl.store/tl.atomic_* (`tl.load(K + offs)`).
+std::set<std::string> parameters_used_as_pointers(const FunctionDef& def) {
+    std::set<std::string> names;
+    visit_statements(def.body, [&](const Expr& expr) {
+        if (expr.kind != ExprKind::call || expr.children.size() < 2) return;
+        std::string callee = dotted_name(expr.children[0]);
+        bool memory =
+            callee == "tl.load" || callee == "tl.store" || callee.starts_with("tl.atomic_");
+        const Expr* base = memory ? pointer_base(expr.children[1]) : nullptr;
+        if (base && def.parameter(base->text)) names.insert(base->text);
+    });
+    return names;
+}
+
+}  // namespace
+
+void TritonInterpreter::bind_parameters(std::map<std::string, TaintValue> arguments) {
+    pointer_parameters_ = parameters_used_as_pointers(def_);
+    for (const auto& param : def_.parameters) {
+        auto given = arguments.find(param.name);
+        TaintValue value = given == arguments.end() ? TaintValue{} : std::move(given->second);
+        if (is_annotated(param, "int64") || is_annotated(param, "uint64")) value.wide = true;
+        if (has_pointer_name(param.name) || pointer_parameters_.contains(param.name))
+            value.pointer = true;
+        if (is_index_table_name(param.name, *file_.config) && !value.origin) {
+            value.pointer = true;
+            if (value.index_table.empty()) value.index_table = param.name;
+        }
+        env_[param.name] = std::move(value);
+    }
+}
+
+void TritonInterpreter::run(const std::vector<Stmt>& statements) {
+    for (const auto& stmt : statements) statement(stmt);
+}
+
+void TritonInterpreter::statement(const Stmt& stmt) {
+    switch (stmt.kind) {
+        case StmtKind::assign: {
+            TaintValue value = eval(*stmt.value);
+            for (const auto& target : stmt.targets) assign(target, value);
+            return;
+        }
+        case StmtKind::aug_assign:
+            return augmented(stmt);
+        case StmtKind::ann_assign:
+            return annotated(stmt);
+        case StmtKind::expr:
+            eval(*stmt.value);
+            return;
+        case StmtKind::return_:
+            if (stmt.value) add_return(eval(*stmt.value));
+            return;
+        case StmtKind::if_:
+            return branch(stmt);
+        case StmtKind::for_:
+        case StmtKind::while_:
+            return loop(stmt);
+        case StmtKind::pass:
+            return;
+        case StmtKind::other:
+            return run(stmt.body);
+    }
+}
+
+// The first return sets the value; later ones join it (a clean start would undo a widening).
+void TritonInterpreter::add_return(TaintValue value) {
+    returned_ = has_returned_ ? join(returned_, value) : std::move(value);
+    has_returned_ = true;
+}
+
+void TritonInterpreter::assign(const Expr& target, const TaintValue& value) {
+    if (target.kind == ExprKind::name) {
+        env_[target.text] = value;
+        return;
+    }
+    if (target.kind == ExprKind::starred) return assign(target.children[0], value);
+    if (target.kind != ExprKind::tuple && target.kind != ExprKind::list) return;
+    for (std::size_t i = 0; i < target.children.size(); ++i) {
+        bool matched = value.elements.size() == target.children.size();
+        assign(target.children[i], matched ? value.elements[i] : value);
+    }
+}
+
+// `x op= y` is `x = x op y`, with the multiply placed at the statement.
+void TritonInterpreter::augmented(const Stmt& stmt) {
+    Expr as_binary;
+    as_binary.kind = ExprKind::binary;
+    as_binary.text = stmt.op.substr(0, stmt.op.size() - 1);
+    as_binary.line = as_binary.op_line = stmt.line;
+    as_binary.column = as_binary.op_column = stmt.column;
+    as_binary.children = {stmt.targets[0], *stmt.value};
+    assign(stmt.targets[0], eval(as_binary));
+}
+
+// `x: tl.int64 = v` converts like `.to(tl.int64)`.
+void TritonInterpreter::annotated(const Stmt& stmt) {
+    if (!stmt.value) return;
+    TaintValue value = eval(*stmt.value);
+    assign(stmt.targets[0], convert(std::move(value), &*stmt.annotation));
+}
+
+void TritonInterpreter::branch(const Stmt& stmt) {
+    eval(*stmt.value);
+    TaintEnv before = env_;
+    run(stmt.body);
+    TaintEnv taken = std::move(env_);
+    env_ = std::move(before);
+    run(stmt.orelse);
+    env_ = join(taken, env_);
+}
+
+void TritonInterpreter::loop(const Stmt& stmt) {
+    TaintValue iterated = eval(*stmt.value);
+    for (int pass = 0; pass < kLoopPasses; ++pass) {
+        TaintEnv before = env_;
+        if (stmt.kind == StmtKind::for_) assign(stmt.targets[0], TaintValue{});
+        run(stmt.body);
+        if (stmt.kind == StmtKind::while_) eval(*stmt.value);
+        env_ = join(before, env_);
+    }
+    run(stmt.orelse);
+}
+
+TaintValue TritonInterpreter::helper_call(const FunctionDef& helper, const Expr& expr) {
+    std::map<std::string, TaintValue> arguments;
+    std::size_t positional = 0;
+    for (std::size_t i = 1; i < expr.children.size(); ++i) {
+        const Expr& arg = expr.children[i];
+        TaintValue value = eval(arg);
+        if (arg.kind == ExprKind::keyword)
+            arguments[arg.text] = std::move(value);
+        else if (arg.kind != ExprKind::starred && positional < helper.parameters.size())
+            arguments[helper.parameters[positional++].name] = std::move(value);
+    }
+    return interpret_function(file_, helper, std::move(arguments));
+}
+
+std::string TritonInterpreter::describe(const Expr& expr) const {
+    switch (expr.kind) {
+        case ExprKind::name:
+        case ExprKind::number:
+            return expr.text;
+        case ExprKind::attribute: {
+            std::string dotted = dotted_name(expr);
+            return dotted.empty() ? describe(expr.children[0]) + "." + expr.text : dotted;
+        }
+        case ExprKind::subscript:
+            return describe(expr.children[0]);
+        case ExprKind::call: {
+            const Expr& callee = expr.children[0];
+            if (callee.kind == ExprKind::attribute && !dotted_name(callee).starts_with("tl."))
+                return describe(callee.children[0]);  // x.to(...)
+            return dotted_name(callee) + "(...)";
+        }
+        case ExprKind::binary:
+            return "(" + describe(expr.children[0]) + " " + expr.text + " " +
+                   describe(expr.children[1]) + ")";
+        case ExprKind::unary:
+            return expr.text + describe(expr.children[0]);
+        default:
+            return "expression";
+    }
+}
+
+bool TritonInterpreter::is_unannotated_parameter(const Expr& expr) const {
+    if (expr.kind != ExprKind::name) return false;
+    const Parameter* param = def_.parameter(expr.text);
+    return param && !param->annotation;
+}
+
+TaintValue interpret_function(TritonFile& file, const FunctionDef& def,
+                              std::map<std::string, TaintValue> arguments) {
+    for (const FunctionDef* active : file.active)
+        if (active == &def) return {};  // recursion: Triton does not compile it anyway
+    file.active.push_back(&def);
+    TritonInterpreter interpreter(file, def);
+    interpreter.bind_parameters(std::move(arguments));
+    interpreter.run(def.body);
+    file.active.pop_back();
+    return interpreter.returned();
+}
+
+}  // namespace patchbay

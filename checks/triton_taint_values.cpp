@@ -1,0 +1,67 @@
+// The value lattice of the Triton taint interpreter: promotion, joins and the candidate table.
+
+#include "checks/triton_taint.hpp"
+
+namespace patchbay {
+namespace {
+
+void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
+    out.origin = a.origin ? a.origin : b.origin;
+    out.pointer = a.pointer || b.pointer;
+    out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
+    out.products = a.products;
+    out.products.insert(b.products.begin(), b.products.end());
+}
+
+}  // namespace
+
+TaintValue promote(const TaintValue& a, const TaintValue& b) {
+    TaintValue out;
+    merge_common(out, a, b);
+    out.wide = a.wide || b.wide;
+    return out;
+}
+
+TaintValue join(const TaintValue& a, const TaintValue& b) {
+    TaintValue out;
+    merge_common(out, a, b);
+    out.wide = a.wide && b.wide;
+    if (a.elements.size() == b.elements.size())
+        for (std::size_t i = 0; i < a.elements.size(); ++i)
+            out.elements.push_back(join(a.elements[i], b.elements[i]));
+    return out;
+}
+
+TaintEnv join(const TaintEnv& a, const TaintEnv& b) {
+    TaintEnv out = a;
+    for (const auto& [name, value] : b) {
+        auto found = out.find(name);
+        if (found == out.end())
+            out.emplace(name, value);
+        else
+            found->second = join(found->second, value);
+    }
+    return out;
+}
+
+std::size_t CandidateTable::add(CandidateProduct candidate) {
+    auto key = std::make_pair(candidate.line, candidate.column);
+    auto found = by_position_.find(key);
+    if (found != by_position_.end()) return found->second;
+    candidates_.push_back(std::move(candidate));
+    by_position_.emplace(key, candidates_.size() - 1);
+    return candidates_.size() - 1;
+}
+
+void CandidateTable::mark_used(const TaintValue& value) {
+    for (auto id : value.products) candidates_[id].used = true;
+    for (const auto& element : value.elements) mark_used(element);
+}
+
+const FunctionDef* TritonFile::function(const std::string& name) const {
+    for (const auto& def : functions)
+        if (def.name == name) return &def;
+    return nullptr;
+}
+
+}  // namespace patchbay

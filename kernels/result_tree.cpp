@@ -1,0 +1,88 @@
+#include "kernels/result_tree.hpp"
+
+#include <unistd.h>
+
+#include <fstream>
+#include <map>
+
+#include "common/sha256.hpp"
+
+namespace patchbay {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Files = std::map<std::string, FileState>;
+
+Result<Files> result_files(const PristineSource& source, const TreeChanges& changes) {
+    auto pristine = source.list_files();
+    if (!pristine) return pristine.error();
+    Files files;
+    for (const auto& path : *pristine) {
+        auto entry = source.lookup(path);
+        if (!entry) return entry.error();
+        if (auto state = to_state(*entry)) files[path] = *state;
+    }
+    for (const auto& [path, state] : changes) {
+        if (state)
+            files[path] = *state;
+        else
+            files.erase(path);
+    }
+    return files;
+}
+
+std::string tree_hash(const Files& files) {
+    std::string manifest;
+    for (const auto& [path, state] : files)
+        manifest += path + '\0' +
+                    (state.symlink      ? "l"
+                     : state.executable ? "x"
+                                        : "f") +
+                    '\0' + sha256_hex(state.content) + '\n';
+    return sha256_hex(manifest);
+}
+
+Status write_one(const fs::path& root, const std::string& path, const FileState& state) {
+    const fs::path target = root / path;
+    std::error_code ec;
+    fs::create_directories(target.parent_path(), ec);
+    if (state.symlink) {
+        fs::create_symlink(state.content, target, ec);
+        if (ec) return make_error(target.string(), 0, "cannot create the symlink: " + ec.message());
+        return Ok{};
+    }
+    std::ofstream out(target, std::ios::binary);
+    out << state.content;
+    if (!out.flush()) return make_error(target.string(), 0, "cannot write the file");
+    out.close();
+    if (state.executable)
+        fs::permissions(target, fs::perms::owner_exec | fs::perms::group_exec,
+                        fs::perm_options::add, ec);
+    return Ok{};
+}
+
+}  // namespace
+
+Result<MaterialisedTree> materialise_result(const PristineSource& source,
+                                            const TreeChanges& changes,
+                                            const fs::path& cache_root) {
+    auto files = result_files(source, changes);
+    if (!files) return files.error();
+    MaterialisedTree tree{cache_root / "trees" / tree_hash(*files), tree_hash(*files), false};
+    std::error_code ec;
+    if (fs::is_directory(tree.dir, ec)) return tree;
+    const fs::path temp = tree.dir.string() + ".tmp-" + std::to_string(getpid());
+    fs::remove_all(temp, ec);
+    fs::create_directories(temp, ec);
+    if (ec) return make_error(temp.string(), 0, "cannot create the folder: " + ec.message());
+    for (const auto& [path, state] : *files)
+        if (auto written = write_one(temp, path, state); !written) return written.error();
+    fs::rename(temp, tree.dir, ec);
+    if (ec) fs::remove_all(temp, ec);  // another process won the race: its copy is identical
+    tree.written = true;
+    return tree;
+}
+
+}  // namespace patchbay

@@ -1,0 +1,148 @@
+#include "checks/cpp_declarations.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace patchbay {
+namespace {
+
+TEST(BuiltinWidth, NarrowAndWideSpellings) {
+    for (const char* narrow :
+         {"int", "unsigned", "unsigned int", "int32_t", "uint32_t", "short", "char", "int16_t",
+          "uint16_t", "int8_t", "uint8_t", "bool", "unsigned short", "signed char"})
+        EXPECT_EQ(builtin_width(narrow), IntWidth::narrow) << narrow;
+    for (const char* wide :
+         {"int64_t", "uint64_t", "long long", "unsigned long long", "long", "unsigned long",
+          "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "long int"})
+        EXPECT_EQ(builtin_width(wide), IntWidth::wide) << wide;
+    for (const char* other : {"float", "double", "index_t", "auto", "scalar_t", ""})
+        EXPECT_EQ(builtin_width(other), IntWidth::unknown) << other;
+}
+
+TEST(TypeAliases, ChainsResolveInAnyOrder) {
+    TypeAliases aliases;
+    add_type_aliases(tokenize_cpp("using idx_t = index_type; typedef int32_t index_type;\n"
+                                  "typedef std::int64_t big_t; using huge_t = big_t;\n"
+                                  "typedef unsigned long long ull_t;"),
+                     aliases);
+    EXPECT_EQ(aliases.width_of("idx_t"), IntWidth::narrow);
+    EXPECT_EQ(aliases.width_of("index_type"), IntWidth::narrow);
+    EXPECT_EQ(aliases.width_of("huge_t"), IntWidth::wide);
+    EXPECT_EQ(aliases.width_of("ull_t"), IntWidth::wide);
+    EXPECT_EQ(aliases.width_of("unknown_t"), IntWidth::unknown);
+}
+
+TEST(TypeAliases, CyclesStructsPointersAndNamespacesAreNotWidths) {
+    TypeAliases aliases;
+    add_type_aliases(tokenize_cpp("using a_t = b_t; using b_t = a_t;\n"
+                                  "typedef struct { int x; } pair_t;\n"
+                                  "typedef int* int_ptr;\n"
+                                  "using namespace std;\n"
+                                  "using vec_t = std::vector<int>;"),
+                     aliases);
+    EXPECT_EQ(aliases.width_of("a_t"), IntWidth::unknown);
+    EXPECT_FALSE(aliases.contains("pair_t"));
+    EXPECT_FALSE(aliases.contains("int_ptr"));
+    EXPECT_EQ(aliases.width_of("vec_t"), IntWidth::unknown);
+}
+
+TEST(TypeAliases, TheFilesOwnAliasWinsOverTheTrees) {
+    AuditTree tree;
+    tree.files = {{"a.h", "typedef int64_t stride_t;", Language::cuda},
+                  {"k.cu", "typedef int stride_t;", Language::cuda},
+                  {"n.py", "typedef int other_t;", Language::python}};
+    auto aliases = collect_type_aliases(tree, tree.files[1]);
+    EXPECT_EQ(aliases.width_of("stride_t"), IntWidth::narrow);
+    EXPECT_FALSE(aliases.contains("other_t"));
+}
+
+TEST(MatchBrackets, NestedAndUnbalanced) {
+    auto tokens = tokenize_cpp("f(a[1], {b}) ) (");
+    auto partner = match_brackets(tokens);
+    EXPECT_EQ(partner[1], 10u);  // ( … )
+    EXPECT_EQ(partner[3], 5u);   // [ … ]
+    EXPECT_EQ(partner[7], 9u);   // { … }
+    EXPECT_EQ(partner[11], static_cast<std::size_t>(-1));
+    EXPECT_EQ(partner[12], static_cast<std::size_t>(-1));
+}
+
+std::vector<FunctionInfo> functions_of(const std::string& text, std::vector<Token>& tokens) {
+    tokens = tokenize_cpp(text);
+    return find_functions(tokens, match_brackets(tokens));
+}
+
+TEST(FindFunctions, KernelParametersAndTemplateValues) {
+    std::vector<Token> tokens;
+    auto functions = functions_of(
+        "namespace v {\ntemplate <typename T, int HEAD_DIM>\n"
+        "__global__ void __launch_bounds__(256) kern(T* __restrict__ out,\n"
+        "    const int* __restrict__ block_table, const int64_t stride, unsigned n = 4) {\n"
+        "  if (n) { return; }\n}\n}\n",
+        tokens);
+    ASSERT_EQ(functions.size(), 1u);
+    const auto& f = functions[0];
+    EXPECT_EQ(f.name, "kern");
+    ASSERT_EQ(f.parameters.size(), 5u);
+    EXPECT_EQ(f.parameters[0].name, "HEAD_DIM");
+    EXPECT_EQ(f.parameters[0].type, "int");
+    EXPECT_EQ(f.parameters[1].name, "out");
+    EXPECT_TRUE(f.parameters[1].is_pointer);
+    EXPECT_EQ(f.parameters[2].name, "block_table");
+    EXPECT_EQ(f.parameters[2].type, "int");
+    EXPECT_TRUE(f.parameters[2].is_pointer);
+    EXPECT_EQ(f.parameters[3].type, "int64_t");
+    EXPECT_FALSE(f.parameters[3].is_pointer);
+    EXPECT_EQ(f.parameters[4].type, "unsigned");
+    EXPECT_EQ(tokens[f.body_begin].line, 4);
+    EXPECT_EQ(tokens[f.body_end].line, 6);
+}
+
+TEST(FindFunctions, ControlStatementsCallsAndConstructorsAreNotFunctions) {
+    std::vector<Token> tokens;
+    auto functions = functions_of(
+        "struct S { S(int a) : x(a) { } int x; int get() const { return x; } };\n"
+        "void g() { while (true) { h(); } }\n",
+        tokens);
+    // A constructor with member initializers is skipped (a known gap): `x(a)` is no function.
+    ASSERT_EQ(functions.size(), 2u);
+    EXPECT_EQ(functions[0].name, "get");
+    EXPECT_EQ(functions[1].name, "g");
+}
+
+TEST(FindFunctions, LocalsWithTypesPointersAndScopes) {
+    std::vector<Token> tokens;
+    auto functions = functions_of(
+        "void f(const int* t) {\n"
+        "  const int a = t[0], *p = t;\n"
+        "  int64_t b, c;\n"
+        "  auto d = a * 2;\n"
+        "  for (int e = 0; e < a; ++e) { std::size_t g{e}; }\n"
+        "  out[a] = b;\n"
+        "  x = y;\n"
+        "  float s[4];\n"
+        "}\n",
+        tokens);
+    ASSERT_EQ(functions.size(), 1u);
+    const auto& locals = functions[0].locals;
+    ASSERT_EQ(locals.size(), 8u);
+    std::vector<std::string> names, types;
+    for (const auto& decl : locals) {
+        names.push_back(decl.name);
+        types.push_back(decl.type);
+    }
+    EXPECT_EQ(names, (std::vector<std::string>{"a", "p", "b", "c", "d", "e", "g", "s"}));
+    EXPECT_EQ(types, (std::vector<std::string>{"int", "int", "int64_t", "int64_t", "auto", "int",
+                                               "size_t", "float"}));
+    EXPECT_FALSE(locals[0].is_pointer);
+    EXPECT_TRUE(locals[1].is_pointer);
+    EXPECT_TRUE(locals[7].is_pointer);  // an array
+    EXPECT_EQ(tokens[locals[0].init_begin].text, "t");
+    EXPECT_EQ(locals[0].init_end - locals[0].init_begin, 4u);  // t [ 0 ]
+    EXPECT_EQ(tokens[locals[6].init_begin].text, "e");         // braced initializer
+    EXPECT_EQ(tokens[locals[6].scope_end].line, 5);            // the inner block's '}'
+    EXPECT_EQ(tokens[locals[0].scope_end].line, 9);
+}
+
+}  // namespace
+}  // namespace patchbay

@@ -1,0 +1,166 @@
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "checks/token.hpp"
+
+namespace patchbay {
+namespace {
+
+std::vector<std::string> texts(std::string_view source) {
+    std::vector<std::string> out;
+    for (const auto& token : tokenize_cpp(source))
+        if (token.kind != TokenKind::end) out.emplace_back(token.text);
+    return out;
+}
+
+std::vector<TokenKind> kinds(std::string_view source) {
+    std::vector<TokenKind> out;
+    for (const auto& token : tokenize_cpp(source)) out.push_back(token.kind);
+    return out;
+}
+
+using Texts = std::vector<std::string>;
+using K = TokenKind;
+
+TEST(CppTokenizer, EmptyTextIsJustEnd) {
+    auto tokens = tokenize_cpp("");
+    ASSERT_EQ(tokens.size(), 1u);
+    EXPECT_EQ(tokens[0].kind, K::end);
+    EXPECT_EQ(tokens[0].line, 1);
+    EXPECT_EQ(tokens[0].column, 1);
+}
+
+TEST(CppTokenizer, IdentifiersKeywordsAndPunctuation) {
+    EXPECT_EQ(texts("const int x = a_b1;"), (Texts{"const", "int", "x", "=", "a_b1", ";"}));
+    EXPECT_EQ(kinds("x = 1;"), (std::vector<K>{K::identifier, K::op, K::number, K::op, K::end}));
+}
+
+TEST(CppTokenizer, LineAndColumnAreOneBasedBytes) {
+    auto tokens = tokenize_cpp("int a;\n  b = c * d;\n");
+    ASSERT_EQ(tokens.size(), 10u);
+    EXPECT_EQ(tokens[3].text, "b");
+    EXPECT_EQ(tokens[3].line, 2);
+    EXPECT_EQ(tokens[3].column, 3);
+    EXPECT_EQ(tokens[6].text, "*");
+    EXPECT_EQ(tokens[6].line, 2);
+    EXPECT_EQ(tokens[6].column, 9);
+    EXPECT_EQ(tokens[9].kind, K::end);
+    EXPECT_EQ(tokens[9].line, 3);
+}
+
+TEST(CppTokenizer, NumbersWithPrefixesSuffixesAndSeparators) {
+    EXPECT_EQ(texts("0x1Fu 10ll 7ULL 1.5f 1'000'000 0b1010 .5 3e-2 0x1p+3 42L"),
+              (Texts{"0x1Fu", "10ll", "7ULL", "1.5f", "1'000'000", "0b1010", ".5", "3e-2", "0x1p+3",
+                     "42L"}));
+}
+
+TEST(CppTokenizer, HexDigitEIsNotAnExponent) {
+    EXPECT_EQ(texts("0x1e-2"), (Texts{"0x1e", "-", "2"}));
+}
+
+TEST(CppTokenizer, StringAndCharLiteralsWithEscapesAndPrefixes) {
+    EXPECT_EQ(
+        texts(R"(s = "a\"b"; c = '\''; u8"x" L'y' U"z")"),
+        (Texts{"s", "=", R"("a\"b")", ";", "c", "=", R"('\'')", ";", "u8\"x\"", "L'y'", "U\"z\""}));
+    EXPECT_EQ(kinds("L'y'")[0], K::string);
+}
+
+TEST(CppTokenizer, RawStringWithDelimiterSpansLines) {
+    auto tokens = tokenize_cpp("x = R\"xy(a)\" \"\n)xy\"; y");
+    ASSERT_EQ(tokens.size(), 6u);
+    EXPECT_EQ(tokens[2].kind, K::string);
+    EXPECT_EQ(tokens[2].text, "R\"xy(a)\" \"\n)xy\"");
+    EXPECT_EQ(tokens[4].text, "y");
+    EXPECT_EQ(tokens[4].line, 2);
+    EXPECT_EQ(tokens[4].column, 7);
+}
+
+TEST(CppTokenizer, CommentsAreSkipped) {
+    EXPECT_EQ(texts("a // b * c\nd /* e\n f */ g"), (Texts{"a", "d", "g"}));
+    auto tokens = tokenize_cpp("/* x\ny */ z");
+    EXPECT_EQ(tokens[0].text, "z");
+    EXPECT_EQ(tokens[0].line, 2);
+    EXPECT_EQ(tokens[0].column, 6);
+}
+
+TEST(CppTokenizer, LineCommentContinuedByBackslash) {
+    EXPECT_EQ(texts("a // b \\\n c\nd"), (Texts{"a", "d"}));
+}
+
+TEST(CppTokenizer, DirectiveIsOneTokenWithContinuations) {
+    auto tokens = tokenize_cpp("  #define M(x) \\\n  ((x) * 2)\nint y;");
+    ASSERT_EQ(tokens.size(), 5u);
+    EXPECT_EQ(tokens[0].kind, K::directive);
+    EXPECT_EQ(tokens[0].text, "#define M(x) \\\n  ((x) * 2)");
+    EXPECT_EQ(tokens[0].line, 1);
+    EXPECT_EQ(tokens[0].column, 3);
+    EXPECT_EQ(tokens[1].text, "int");
+    EXPECT_EQ(tokens[1].line, 3);
+}
+
+TEST(CppTokenizer, HashInsideALineIsAnOperator) {
+    EXPECT_EQ(kinds("a # b"), (std::vector<K>{K::identifier, K::op, K::identifier, K::end}));
+    EXPECT_EQ(kinds("#include <x>\n#pragma once")[1], K::directive);
+}
+
+TEST(CppTokenizer, LongestMatchOperators) {
+    EXPECT_EQ(texts("a->*b <<= c :: d ... e <=> f -> g ++ h != i .* j"),
+              (Texts{"a", "->*", "b", "<<=", "c", "::", "d", "...", "e", "<=>", "f", "->", "g",
+                     "++", "h", "!=", "i", ".*", "j"}));
+}
+
+TEST(CppTokenizer, KernelLaunchChevronsAndTemplateClosing) {
+    EXPECT_EQ(texts("k<T, 4><<<grid, 256>>>(x);"),
+              (Texts{"k", "<", "T", ",", "4", ">", "<<<", "grid", ",", "256", ">>>", "(", "x", ")",
+                     ";"}));
+    EXPECT_EQ(
+        texts("std::vector<std::vector<int>> v;"),
+        (Texts{"std", "::", "vector", "<", "std", "::", "vector", "<", "int", ">>", "v", ";"}));
+}
+
+TEST(CppTokenizer, UnterminatedBlockCommentRunsToEnd) {
+    auto tokens = tokenize_cpp("a /* never closed\n b * c");
+    ASSERT_EQ(tokens.size(), 2u);
+    EXPECT_EQ(tokens[1].kind, K::end);
+    EXPECT_EQ(tokens[1].line, 2);
+}
+
+TEST(CppTokenizer, UnterminatedStringStopsAtItsLineEnd) {
+    auto tokens = tokenize_cpp("s = \"abc\nnext");
+    ASSERT_EQ(tokens.size(), 5u);
+    EXPECT_EQ(tokens[2].text, "\"abc");
+    EXPECT_EQ(tokens[3].text, "next");
+    EXPECT_EQ(tokens[3].line, 2);
+}
+
+TEST(CppTokenizer, UnterminatedRawStringRunsToEnd) {
+    auto tokens = tokenize_cpp("R\"(abc\ndef");
+    ASSERT_EQ(tokens.size(), 2u);
+    EXPECT_EQ(tokens[0].text, "R\"(abc\ndef");
+}
+
+TEST(CppTokenizer, CrLfLineEndings) {
+    auto tokens = tokenize_cpp("#pragma once\r\nint x;\r\n");
+    EXPECT_EQ(tokens[0].text, "#pragma once");
+    EXPECT_EQ(tokens[1].text, "int");
+    EXPECT_EQ(tokens[1].line, 2);
+    EXPECT_EQ(tokens[1].column, 1);
+}
+
+TEST(CppTokenizer, IdentifierEndingInPrefixLetterIsNotAString) {
+    EXPECT_EQ(texts("fooR\"x\""), (Texts{"fooR", "\"x\""}));
+    EXPECT_EQ(texts("LR\"(a)\""), (Texts{"LR\"(a)\""}));
+}
+
+TEST(CppTokenizer, CudaIndexExpression) {
+    auto tokens = tokenize_cpp("const int b = __ldg(&block_table[i]);");
+    EXPECT_EQ(texts("const int b = __ldg(&block_table[i]);"),
+              (Texts{"const", "int", "b", "=", "__ldg", "(", "&", "block_table", "[", "i", "]", ")",
+                     ";"}));
+    EXPECT_EQ(tokens[7].column, 22);
+}
+
+}  // namespace
+}  // namespace patchbay

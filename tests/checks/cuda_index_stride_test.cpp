@@ -1,0 +1,197 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "checks/index_stride_analysis.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace patchbay {
+
+namespace {
+
+namespace fs = std::filesystem;
+using testing::read_file;
+
+const fs::path kSource = PATCHBAY_SOURCE_DIR;
+const fs::path kFixtures = kSource / "tests/fixtures/checks/int32-index-stride/cuda";
+
+SourceFile source(std::string path, std::string text) {
+    SourceFile file{std::move(path), std::move(text), Language::cuda};
+    file.language = language_of(file.path);
+    return file;
+}
+
+AuditTree fixture_tree() {
+    AuditTree tree;
+    for (const auto& entry : fs::directory_iterator(kFixtures))
+        tree.files.push_back(source(entry.path().filename().string(), read_file(entry.path())));
+    std::sort(tree.files.begin(), tree.files.end(),
+              [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
+    return tree;
+}
+
+std::set<std::int64_t> expected_lines(const SourceFile& file) {
+    std::set<std::int64_t> lines;
+    for (std::int64_t line = 1;; ++line) {
+        auto text = file.line_text(line);
+        if (text.empty() && line > std::count(file.text.begin(), file.text.end(), '\n')) break;
+        if (text.find("// expect: int32-index-stride") != std::string_view::npos)
+            lines.insert(line);
+    }
+    return lines;
+}
+
+std::set<std::int64_t> flagged_lines(const std::vector<Finding>& findings) {
+    std::set<std::int64_t> lines;
+    for (const auto& finding : findings) lines.insert(finding.line);
+    return lines;
+}
+
+std::vector<Finding> analyse(const std::string& text, const std::string& path = "k.cu") {
+    AuditTree tree;
+    tree.files.push_back(source(path, text));
+    return cuda_index_stride_findings(tree.files[0], tree, AuditConfig{});
+}
+
+TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
+    auto tree = fixture_tree();
+    ASSERT_GE(tree.files.size(), 7u);
+    std::size_t expected_total = 0;
+    for (const auto& file : tree.files) {
+        auto expected = expected_lines(file);
+        expected_total += expected.size();
+        auto findings = cuda_index_stride_findings(file, tree, AuditConfig{});
+        EXPECT_EQ(flagged_lines(findings), expected) << file.path;
+        EXPECT_EQ(findings.size(), expected.size()) << file.path;
+    }
+    EXPECT_EQ(expected_total, 20u);  // the `// expect:` lines written in the fixtures
+}
+
+TEST(CudaIndexStride, MessageRelatedAndFixHint) {
+    auto findings = analyse(
+        "__global__ void k(float* out, const float* cache, const int* block_table,\n"
+        "                  int block_stride) {\n"
+        "  const int block_id = block_table[blockIdx.x];\n"
+        "  out[0] = cache[block_id * block_stride];\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 1u);
+    const auto& f = findings[0];
+    EXPECT_EQ(f.rule, "int32-index-stride");
+    EXPECT_EQ(f.severity, Severity::error);
+    EXPECT_EQ(f.path, "k.cu");
+    EXPECT_EQ(f.line, 4);
+    EXPECT_EQ(f.column, 27);  // the `*`
+    EXPECT_EQ(f.message,
+              "block id 'block_id' (read from block_table at line 3) times 'block_stride' (int) "
+              "is computed in 32 bits: it wraps once offsets pass 2^31 - 1");
+    ASSERT_EQ(f.related.size(), 1u);
+    EXPECT_EQ(f.related[0].path, "k.cu");
+    EXPECT_EQ(f.related[0].line, 3);
+    EXPECT_EQ(f.related[0].column, 24);
+    EXPECT_EQ(f.related[0].message, "block id read from block_table here");
+    EXPECT_EQ(f.fix_hint,
+              "widen before the multiply: static_cast<int64_t>(block_id) * block_stride");
+    EXPECT_EQ(f.source_line, "  out[0] = cache[block_id * block_stride];");
+}
+
+TEST(CudaIndexStride, FixHintWidensTheIndexOperandWhenItIsOnTheRight) {
+    auto findings = analyse(
+        "__global__ void k(float* c, const int* block_table, uint32_t s) {\n"
+        "  int b = block_table[0];\n"
+        "  c[s * b] = 0;\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].fix_hint, "widen before the multiply: s * static_cast<int64_t>(b)");
+    EXPECT_NE(findings[0].message.find("times 's' (uint32_t)"), std::string::npos);
+}
+
+TEST(CudaIndexStride, DirectReadIsNamedByItsText) {
+    auto findings = analyse(
+        "__global__ void k(float* c, const int* block_table, int s) {\n"
+        "  c[block_table[threadIdx.x] * s] = 0;\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].message.substr(0, 60),
+              "block id 'block_table[threadIdx.x]' (read from block_table a");
+    EXPECT_EQ(findings[0].related[0].line, 2);
+    EXPECT_EQ(findings[0].related[0].column, 5);
+}
+
+TEST(CudaIndexStride, StrideAliasInAnotherHeaderOfTheTree) {
+    const std::string kernel =
+        "#include \"types.h\"\n"
+        "__global__ void k(float* c, const int* block_table, stride_t s) {\n"
+        "  int b = block_table[0];\n"
+        "  c[b * s] = 0;\n"
+        "}\n";
+    AuditTree narrow;
+    narrow.files = {source("k.cu", kernel),
+                    source("types.h", "using stride_t = index_type;\ntypedef int index_type;\n")};
+    EXPECT_EQ(flagged_lines(cuda_index_stride_findings(narrow.files[0], narrow, AuditConfig{})),
+              (std::set<std::int64_t>{4}));
+    AuditTree wide;
+    wide.files = {
+        source("k.cu", kernel),
+        source("types.h", "typedef long long index_type;\nusing stride_t = index_type;\n")};
+    EXPECT_TRUE(cuda_index_stride_findings(wide.files[0], wide, AuditConfig{}).empty());
+    AuditTree alone;
+    alone.files = {source("k.cu", kernel)};  // stride_t unknown: not reported
+    EXPECT_TRUE(cuda_index_stride_findings(alone.files[0], alone, AuditConfig{}).empty());
+}
+
+TEST(CudaIndexStride, ConfiguredIndexTablePatterns) {
+    const std::string kernel =
+        "__global__ void k(float* c, const int* pages, int s) {\n"
+        "  int p = pages[0];\n"
+        "  c[p * s] = 0;\n"
+        "}\n";
+    EXPECT_TRUE(analyse(kernel).empty());
+    AuditTree tree;
+    tree.files = {source("k.cu", kernel)};
+    AuditConfig config;
+    config.index_tables = {"pages"};
+    EXPECT_EQ(cuda_index_stride_findings(tree.files[0], tree, config).size(), 1u);
+}
+
+TEST(CudaIndexStride, OneFindingPerMultiplyEvenWhenItReachesSeveralOffsets) {
+    auto findings = analyse(
+        "__global__ void k(float* a, float* b2, const int* block_table, int s) {\n"
+        "  int b = block_table[0];\n"
+        "  int off = b * s;\n"
+        "  a[off] = 0;\n"
+        "  b2[off + 1] = 0;\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].line, 3);
+}
+
+TEST(CudaIndexStride, DemoUpstreamGatherIsClean) {
+    auto path = kSource / "examples/demo/upstream/csrc/attention/paged_gather.cuh";
+    EXPECT_TRUE(analyse(read_file(path), "csrc/attention/paged_gather.cuh").empty());
+}
+
+TEST(CudaIndexStride, DemoPatch0002IsFlaggedAtLine28) {
+    testing::TempDir dir;
+    fs::copy(kSource / "examples/demo/upstream", dir.path() / "tree", fs::copy_options::recursive);
+    auto patched = testing::run_process(
+        {"patch", "-p1", "--fuzz=0", "-s", "-i",
+         (kSource / "examples/demo/patches/0002-kv-int32-block-ids.patch").string()},
+        dir.path() / "tree");
+    ASSERT_EQ(patched.status, 0) << patched.out << patched.err;
+    auto text = read_file(dir.path() / "tree/csrc/attention/paged_gather.cuh");
+    auto findings = analyse(text, "csrc/attention/paged_gather.cuh");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].line, 28);
+    EXPECT_EQ(findings[0].source_line,
+              "  const int64_t src_base = block_id * block_stride + head * head_stride;");
+    EXPECT_EQ(findings[0].related[0].line, 27);
+    EXPECT_EQ(findings[0].fix_hint,
+              "widen before the multiply: static_cast<int64_t>(block_id) * block_stride");
+}
+
+}  // namespace
+}  // namespace patchbay

@@ -1,0 +1,220 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "checks/index_stride_analysis.hpp"
+
+namespace patchbay {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kSourceDir = PATCHBAY_SOURCE_DIR;
+const fs::path kFixtures = kSourceDir / "tests/fixtures/checks/int32-index-stride/triton";
+
+std::string read_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+SourceFile python_file(std::string path, std::string text) {
+    return SourceFile{std::move(path), std::move(text), Language::python};
+}
+
+// 1-based lines carrying the fixture's hand-written expectation marker.
+std::set<std::int64_t> expected_lines(const std::string& text) {
+    std::set<std::int64_t> lines;
+    std::istringstream in(text);
+    std::string line;
+    for (std::int64_t number = 1; std::getline(in, line); ++number)
+        if (line.find("# expect: int32-index-stride") != std::string::npos) lines.insert(number);
+    return lines;
+}
+
+std::set<std::int64_t> flagged_lines(const std::vector<Finding>& findings) {
+    std::set<std::int64_t> lines;
+    for (const auto& finding : findings) lines.insert(finding.line);
+    return lines;
+}
+
+std::vector<fs::path> fixture_files() {
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(kFixtures))
+        if (entry.path().extension() == ".py") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+TEST(TritonIndexStride, EveryFixtureFlagsExactlyItsExpectedLines) {
+    auto files = fixture_files();
+    ASSERT_GE(files.size(), 15u);
+    for (const auto& path : files) {
+        std::string text = read_text(path);
+        auto findings = triton_index_stride_findings(python_file(path.filename().string(), text),
+                                                     AuditConfig{});
+        EXPECT_EQ(flagged_lines(findings), expected_lines(text)) << path.filename();
+    }
+}
+
+TEST(TritonIndexStride, FixturesHoldPositiveAndNegativeFiles) {
+    int with_findings = 0;
+    int without = 0;
+    for (const auto& path : fixture_files())
+        (expected_lines(read_text(path)).empty() ? without : with_findings)++;
+    EXPECT_GE(with_findings, 15);
+    EXPECT_GE(without, 15);
+}
+
+constexpr const char* kKernel = R"(import triton
+import triton.language as tl
+
+
+@triton.jit
+def gather(out_ptr, k_cache_ptr, block_table_ptr, stride_kb, BLOCK: tl.constexpr):
+    lb = tl.program_id(0)
+    blk = tl.load(block_table_ptr + lb)
+    vals = tl.load(k_cache_ptr + blk * stride_kb)
+    tl.store(out_ptr + lb, vals)
+)";
+
+TEST(TritonIndexStride, FindingFieldsForAPlainLoad) {
+    auto findings = triton_index_stride_findings(python_file("ops/gather.py", kKernel), {});
+    ASSERT_EQ(findings.size(), 1u);
+    const Finding& finding = findings[0];
+    EXPECT_EQ(finding.rule, "int32-index-stride");
+    EXPECT_EQ(finding.severity, Severity::error);
+    EXPECT_EQ(finding.path, "ops/gather.py");
+    EXPECT_EQ(finding.line, 9);
+    EXPECT_EQ(finding.column, 38);  // the `*`
+    EXPECT_EQ(finding.message,
+              "block id 'blk' (loaded from block_table_ptr at line 8) times 'stride_kb' is "
+              "computed in 32 bits: it wraps once offsets pass 2^31 - 1");
+    ASSERT_EQ(finding.related.size(), 1u);
+    EXPECT_EQ(finding.related[0].path, "ops/gather.py");
+    EXPECT_EQ(finding.related[0].line, 8);
+    EXPECT_EQ(finding.related[0].column, 11);  // `tl.load`
+    EXPECT_EQ(finding.related[0].message, "block id loaded from block_table_ptr here");
+    EXPECT_EQ(
+        finding.fix_hint,
+        "widen before the multiply: blk = blk.to(tl.int64) (or annotate stride_kb: tl.int64)");
+    EXPECT_EQ(finding.source_line, "    vals = tl.load(k_cache_ptr + blk * stride_kb)");
+    EXPECT_FALSE(finding.reach);
+}
+
+TEST(TritonIndexStride, ConstexprOtherOperandGetsNoAnnotateHint) {
+    std::string text = kKernel;
+    text.replace(text.find("blk * stride_kb"), 15, "blk * BLOCK");
+    auto findings = triton_index_stride_findings(python_file("g.py", text), {});
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].fix_hint, "widen before the multiply: blk = blk.to(tl.int64)");
+    EXPECT_NE(findings[0].message.find("times 'BLOCK'"), std::string::npos);
+}
+
+TEST(TritonIndexStride, SubscriptedOperandIsNamedByItsBase) {
+    std::string text = kKernel;
+    text.replace(text.find("blk * stride_kb"), 15, "blk[:, None] * stride_kb");
+    auto findings = triton_index_stride_findings(python_file("g.py", text), {});
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_NE(findings[0].message.find("block id 'blk' (loaded"), std::string::npos);
+    EXPECT_EQ(findings[0].fix_hint,
+              "widen before the multiply: blk.to(tl.int64) (or annotate stride_kb: tl.int64)");
+}
+
+TEST(TritonIndexStride, OtherTablesAreNamedByWhatTheyHold) {
+    auto text = read_text(kFixtures / "table_names.py");
+    auto findings = triton_index_stride_findings(python_file("t.py", text), {});
+    ASSERT_EQ(findings.size(), 4u);
+    EXPECT_EQ(findings[0].related[0].message, "token slot loaded from req_to_token_ptr here");
+    EXPECT_EQ(findings[1].related[0].message, "page id loaded from page_table here");
+    EXPECT_EQ(findings[2].related[0].message, "slot loaded from slot_mapping_ptr here");
+    EXPECT_EQ(findings[3].related[0].message, "block id loaded from block_tables here");
+}
+
+TEST(TritonIndexStride, HelperFindingPointsIntoTheHelperAndAtTheCallersLoad) {
+    auto text = read_text(kFixtures / "helper_parameter.py");
+    auto findings = triton_index_stride_findings(python_file("h.py", text), {});
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_EQ(findings[0].line, 7);
+    EXPECT_EQ(findings[0].related[0].line, 18);  // the load in `gather`, which calls the helper
+    EXPECT_EQ(findings[1].line, 12);
+    EXPECT_EQ(findings[1].related[0].line, 25);
+}
+
+TEST(TritonIndexStride, ConfiguredTablePatternsReplaceTheDefaults) {
+    AuditConfig config;
+    config.index_tables = {"kv_indices*"};
+    EXPECT_TRUE(triton_index_stride_findings(python_file("g.py", kKernel), config).empty());
+    std::string text = kKernel;
+    for (auto at = text.find("block_table_ptr"); at != std::string::npos;
+         at = text.find("block_table_ptr"))
+        text.replace(at, 15, "kv_indices");
+    auto findings = triton_index_stride_findings(python_file("g.py", text), config);
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].related[0].message, "index loaded from kv_indices here");
+}
+
+TEST(TritonIndexStride, NonJitFunctionsAndBrokenTextAreIgnored) {
+    EXPECT_TRUE(triton_index_stride_findings(
+                    python_file("x.py",
+                                "def f(block_table_ptr, s):\n"
+                                "    return tl.load(p + tl.load(block_table_ptr) * s)\n"),
+                    {})
+                    .empty());
+    EXPECT_TRUE(
+        triton_index_stride_findings(python_file("x.py", "@triton.jit\ndef k(a, (\n"), {}).empty());
+}
+
+TEST(TritonIndexStride, DemoUpstreamGatherIsClean) {
+    auto path = kSourceDir / "examples/demo/upstream/vllm/attention/ops/paged_gather.py";
+    auto findings = triton_index_stride_findings(
+        python_file("vllm/attention/ops/paged_gather.py", read_text(path)), {});
+    EXPECT_TRUE(findings.empty());
+}
+
+// The new file of a patch: its hunk's `+` lines without the `+`.
+std::string new_file_from_patch(const std::string& patch, const std::string& path) {
+    std::istringstream in(patch);
+    std::string line;
+    std::string text;
+    bool in_file = false;
+    bool in_hunk = false;
+    while (std::getline(in, line)) {
+        if (line.starts_with("diff --git ")) in_file = line.ends_with(" b/" + path);
+        if (!in_file) continue;
+        if (line.starts_with("@@ "))
+            in_hunk = true;
+        else if (in_hunk && line.starts_with("+"))
+            text += line.substr(1) + "\n";
+    }
+    return text;
+}
+
+TEST(TritonIndexStride, DemoPatchedGatherV2IsFlaggedWhereTheAuthorSaid) {
+    auto patch = read_text(kSourceDir / "examples/demo/patches/0003-triton-paged-gather-v2.patch");
+    const std::string path = "vllm/attention/ops/paged_gather_v2.py";
+    std::string text = new_file_from_patch(patch, path);
+    ASSERT_NE(text.find("def _paged_gather_v2_kernel("), std::string::npos);
+    auto findings = triton_index_stride_findings(python_file(path, text), {});
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_EQ(findings[0].line, 42);
+    EXPECT_EQ(findings[1].line, 43);
+    for (const auto& finding : findings) {
+        ASSERT_EQ(finding.related.size(), 1u);
+        EXPECT_EQ(finding.related[0].line, 36);
+        EXPECT_EQ(finding.message,
+                  "block id 'blk' (loaded from block_table_ptr at line 36) times 'stride_kb' is "
+                  "computed in 32 bits: it wraps once offsets pass 2^31 - 1");
+    }
+    EXPECT_EQ(findings[0].source_line,
+              "    k_src = k_cache_ptr + blk * stride_kb + head * stride_kh");
+}
+
+}  // namespace
+}  // namespace patchbay

@@ -1,0 +1,226 @@
+// End-to-end: `patchbay regenerate` on copies of the demo. Expected patch texts are the demo's
+// own files (written by git) or hand-written lines; never output of patchbay fed back as truth.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "tests/support/process.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace patchbay {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::ProcessResult;
+using testing::read_file;
+using testing::run_process;
+using testing::TempDir;
+using testing::write_file;
+
+const fs::path kDemo = fs::path(PATCHBAY_SOURCE_DIR) / "examples/demo";
+const std::string k0002 = "0002-kv-int32-block-ids.patch";
+const std::string k0003 = "0003-triton-paged-gather-v2.patch";
+const std::string k0004 = "0004-utils-package.patch";
+
+ProcessResult patchbay(std::vector<std::string> args, const fs::path& cwd) {
+    args.insert(args.begin(), PATCHBAY_BINARY);
+    return run_process(args, cwd);
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+std::string preamble_of(const std::string& patch) {
+    return patch.substr(0, patch.find("diff --git"));
+}
+
+void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
+    auto text = read_file(file);
+    auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    write_file(file, text);
+}
+
+class RegenerateDemo : public ::testing::Test {
+  protected:
+    void SetUp() override { fs::copy(kDemo, demo(), fs::copy_options::recursive); }
+    fs::path demo() const { return dir.path() / "demo"; }
+    fs::path patch(const std::string& name) const { return demo() / "patches" / name; }
+    fs::path worktree(const std::string& name) {
+        fs::path wt = dir.path() / ("wt-" + name);
+        auto made = patchbay({"apply", "--worktree", wt.string(), "--upto", name}, demo());
+        EXPECT_EQ(made.status, 0) << made.out << made.err;
+        return wt;
+    }
+    TempDir dir;
+};
+
+// 0002 (mail headers and an "--- exported from" marker), 0003 (a new file), 0004 (a rename with
+// "similarity index 89%") and 0006 were written by git against this upstream.
+TEST_F(RegenerateDemo, AnUntouchedWorktreeReproducesTheGitWrittenPatchesByteForByte) {
+    for (std::string name : {k0002, k0003, k0004, std::string("0006-widen-block-ids.patch")}) {
+        auto original = read_file(kDemo / "patches" / name);
+        auto wt = worktree(name);
+        auto check = patchbay({"regenerate", name, "--worktree", wt.string(), "--check"}, demo());
+        EXPECT_EQ(check.status, 0) << name << check.out << check.err;
+        auto result = patchbay({"regenerate", name, "--worktree", wt.string()}, demo());
+        EXPECT_EQ(result.status, 0) << name << result.out << result.err;
+        EXPECT_TRUE(contains(result.out, "unchanged: patches/" + name)) << result.out;
+        EXPECT_EQ(read_file(patch(name)), original) << name;
+    }
+}
+
+TEST_F(RegenerateDemo, AnEditInTheNewFileGrowsItsHunkAndReportsTheLaterPatch) {
+    auto wt = worktree(k0003);
+    // Three lines before the line 0006 changes: 0006's hunk must move by 3.
+    replace_in(
+        wt / "vllm/attention/ops/paged_gather_v2.py", "    out_k_ptr,\n",
+        "    # out_k_ptr: where K goes\n    # (contiguous)\n    # per token\n    out_k_ptr,\n");
+    auto check = patchbay({"regenerate", k0003, "--worktree", wt.string(), "--check"}, demo());
+    EXPECT_EQ(check.status, 1) << check.out << check.err;
+    EXPECT_TRUE(contains(check.out, "-@@ -0,0 +1,81 @@\n+@@ -0,0 +1,84 @@\n")) << check.out;
+    auto before = read_file(patch(k0003));
+    EXPECT_EQ(before, read_file(kDemo / "patches" / k0003)) << "--check wrote the patch";
+
+    auto result = patchbay({"regenerate", k0003, "--worktree", wt.string()}, demo());
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out,
+                         "wrote patches/0003-triton-paged-gather-v2.patch (1 file, 1 hunk; "
+                         "new-file hunk 81 → 84 lines; 1 later hunk now at an offset)"))
+        << result.out;
+    // GNU patch on the result: 0006's hunk at 33 now lands at 36.
+    EXPECT_TRUE(contains(result.out,
+                         "0006-widen-block-ids.patch  vllm/attention/ops/paged_gather_v2.py"
+                         "  hunk #1 succeeded at 36 (offset 3 lines) (was: succeeded at 33)"))
+        << result.out;
+    auto after = read_file(patch(k0003));
+    EXPECT_EQ(preamble_of(after), preamble_of(before));
+    EXPECT_TRUE(contains(after, "@@ -0,0 +1,84 @@\n")) << after;
+    EXPECT_TRUE(contains(after, "+    # out_k_ptr: where K goes\n"));
+    auto series = patchbay({"check-series"}, demo());
+    EXPECT_EQ(series.status, 0) << series.out;
+    EXPECT_EQ(patchbay({"regenerate", k0003, "--worktree", wt.string(), "--check"}, demo()).status,
+              0);
+}
+
+TEST_F(RegenerateDemo, RegeneratingTheMailPatchKeepsItsHeadersAndMarkerLine) {
+    auto original = read_file(patch(k0002));
+    auto wt = worktree(k0002);
+    replace_in(wt / "csrc/attention/paged_gather.cuh", "  const int block_id = block_table[i];\n",
+               "  const int block_id = block_table[i];  // 32-bit on purpose\n");
+    auto result = patchbay({"regenerate", k0002, "--worktree", wt.string()}, demo());
+    EXPECT_EQ(result.status, 1) << result.out << result.err;  // 0006's context line changed
+    EXPECT_TRUE(contains(result.out, "1 later hunk now rejected")) << result.out;
+    EXPECT_TRUE(contains(result.out, "0006-widen-block-ids.patch  rejected (was applied)"))
+        << result.out;
+    auto after = read_file(patch(k0002));
+    EXPECT_EQ(preamble_of(after), preamble_of(original));
+    EXPECT_TRUE(contains(after,
+                         "--- exported from 3f9c2ab (kv-int32); regenerate with "
+                         "tools/export-patches.sh, do not edit ---\ndiff --git"));
+    EXPECT_TRUE(contains(after, "+  const int block_id = block_table[i];  // 32-bit on purpose\n"));
+}
+
+TEST_F(RegenerateDemo, AFileCreatedInTheWorktreeBecomesANewFileSection) {
+    auto wt = worktree(k0004);
+    write_file(wt / "vllm/utils/cuda.py", "def is_cuda():\n    return True\n");
+    auto result = patchbay({"regenerate", k0004, "--worktree", wt.string()}, demo());
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    auto after = read_file(patch(k0004));
+    // Blob id from `git hash-object` of the two lines.
+    EXPECT_TRUE(contains(after,
+                         "diff --git a/vllm/utils/cuda.py b/vllm/utils/cuda.py\n"
+                         "new file mode 100644\nindex 0000000.."))
+        << after;
+    EXPECT_TRUE(contains(after,
+                         "--- /dev/null\n+++ b/vllm/utils/cuda.py\n@@ -0,0 +1,2 @@\n"
+                         "+def is_cuda():\n+    return True\n"));
+    EXPECT_TRUE(after.starts_with(read_file(kDemo / "patches" / k0004)));  // old sections first
+}
+
+TEST_F(RegenerateDemo, AWorktreeOfAnotherPatchIsRefusedWithTheApplyCommand) {
+    auto wt = worktree(k0004);
+    auto before = read_file(patch(k0003));
+    auto result = patchbay({"regenerate", k0003, "--worktree", wt.string()}, demo());
+    EXPECT_EQ(result.status, 2);
+    EXPECT_TRUE(contains(result.err, "its HEAD commit is \"0004-utils-package.patch\""))
+        << result.err;
+    EXPECT_TRUE(contains(result.err, "patchbay apply --worktree NEW_DIR --upto " + k0003));
+    EXPECT_EQ(read_file(patch(k0003)), before);
+}
+
+TEST_F(RegenerateDemo, BadFlagsAreBadInput) {
+    EXPECT_EQ(patchbay({"regenerate", k0003}, demo()).status, 2);
+    EXPECT_EQ(patchbay({"regenerate", "nope.patch", "--worktree", "x"}, demo()).status, 2);
+}
+
+TEST_F(RegenerateDemo, FromCommitOfAForkReproducesAndUpdatesThePatch) {
+    auto fork = worktree(k0003);  // a checkout whose HEAD commit is the 0003 topic commit
+    auto original = read_file(patch(k0003));
+    auto same = patchbay(
+        {"regenerate", k0003, "--from-commit", "HEAD", "--repo", fork.string(), "--check"}, demo());
+    EXPECT_EQ(same.status, 0) << same.out << same.err;
+    replace_in(fork / "vllm/attention/ops/paged_gather_v2.py", "import os\n",
+               "import os\nimport sys\n");
+    ASSERT_EQ(run_process({"git", "-C", fork.string(), "-c", "user.name=t", "-c", "user.email=t@t",
+                           "commit", "-q", "-a", "--amend", "--no-edit"})
+                  .status,
+              0);
+    auto result =
+        patchbay({"regenerate", k0003, "--from-commit", "HEAD", "--repo", fork.string()}, demo());
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out, "new-file hunk 81 → 82 lines; 1 later hunk now at an offset"))
+        << result.out;
+    auto after = read_file(patch(k0003));
+    EXPECT_EQ(preamble_of(after), preamble_of(original));
+    EXPECT_TRUE(contains(after, "@@ -0,0 +1,82 @@\n")) << after;
+    EXPECT_TRUE(contains(after, "+import os\n+import sys\n+\n+import torch\n"));
+}
+
+TEST_F(RegenerateDemo, FromCommitStripsTheUpstreamDirectory) {
+    fs::rename(demo() / "upstream", dir.path() / "vllm-src");
+    fs::create_directories(demo() / "upstream");
+    fs::rename(dir.path() / "vllm-src", demo() / "upstream/vllm-src");
+    replace_in(demo() / "patchbay.toml", "path = \"upstream\"",
+               "path = \"upstream\"\ndirectory = \"vllm-src\"");
+    fs::path fork = dir.path() / "fork";
+    write_file(fork / "vllm-src/vllm/envs.py", read_file(demo() / "upstream/vllm/envs.py"));
+    write_file(fork / "README", "top level, outside the directory\n");
+    auto git = [&](std::vector<std::string> args) {
+        args.insert(args.begin(),
+                    {"git", "-C", fork.string(), "-c", "user.name=t", "-c", "user.email=t@t"});
+        return run_process(args).status;
+    };
+    ASSERT_EQ(git({"init", "-q"}), 0);
+    ASSERT_EQ(git({"add", "-A"}), 0);
+    ASSERT_EQ(git({"commit", "-qm", "base"}), 0);
+    write_file(fork / "vllm-src/new_mod.py", "x = 1\n");
+    write_file(fork / "README", "changed\n");
+    ASSERT_EQ(git({"add", "-A"}), 0);
+    ASSERT_EQ(git({"commit", "-qm", "topic"}), 0);
+    auto result = patchbay(
+        {
+            "regenerate",
+            k0004,
+            "--from-commit",
+            "HEAD",
+            "--repo",
+            fork.string(),
+        },
+        demo());
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    auto after = read_file(patch(k0004));
+    EXPECT_TRUE(contains(after,
+                         "diff --git a/new_mod.py b/new_mod.py\nnew file mode 100644\n"
+                         "index 0000000..7d4290a\n--- /dev/null\n+++ b/new_mod.py\n"
+                         "@@ -0,0 +1 @@\n+x = 1\n"))
+        << after;
+    EXPECT_FALSE(contains(after, "README"));
+    EXPECT_TRUE(after.starts_with(preamble_of(read_file(kDemo / "patches" / k0004))));
+}
+
+}  // namespace
+}  // namespace patchbay

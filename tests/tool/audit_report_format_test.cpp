@@ -1,0 +1,290 @@
+// The four renderings of an audit report, against expected text written by hand. The SARIF
+// output is also validated against the SARIF 2.1.0 JSON schema when a validator and the schema
+// are installed (python3-jsonschema; the schema from npm's @microsoft/jest-sarif).
+
+#include "tool/audit_report_format.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "tests/support/process.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace patchbay {
+namespace {
+
+const char* kKernel = "vllm/attention/ops/paged_gather_v2.py";
+const char* kEnvLine = "    splits = int(os.environ.get(\"VLLM_GATHER_SPLITS\", \"1\"))";
+
+Finding stride_finding() {
+    Finding f;
+    f.rule = "int32-index-stride";
+    f.severity = Severity::error;
+    f.path = kKernel;
+    f.line = 43;
+    f.column = 27;
+    f.message = "block id times stride_kb in 32-bit arithmetic";
+    f.related = {{kKernel, 36, 11, "block id loaded from block_table_ptr here"}};
+    f.fix_hint = "widen first: blk = tl.load(block_table_ptr + lb).to(tl.int64)";
+    f.reach = Reach{901120, 2383, 8.0029296875};
+    f.source_line = "    k_src = k_cache_ptr + blk * stride_kb + head * stride_kh";
+    f.is_new = true;
+    return f;
+}
+
+Finding env_finding() {
+    Finding f;
+    f.rule = "unregistered-env-read";
+    f.severity = Severity::warning;
+    f.path = kKernel;
+    f.line = 61;
+    f.column = 33;
+    f.message =
+        "environment variable 'VLLM_GATHER_SPLITS' is read here but is not registered in "
+        "vllm/envs.py (environment_variables)";
+    f.related = {{"vllm/envs.py", 14, 1, "registry table here"}};
+    f.fix_hint =
+        "add 'VLLM_GATHER_SPLITS' to environment_variables in vllm/envs.py, or read it "
+        "through vllm.envs";
+    f.source_line = kEnvLine;
+    return f;
+}
+
+Finding odd_finding() {
+    Finding f;
+    f.rule = "raw-env-read";
+    f.severity = Severity::note;
+    f.path = "a,b:c.py";
+    f.line = 1;
+    f.column = 2;
+    f.message = "50% done\r\nnext: x, y";
+    return f;
+}
+
+AuditReport report() {
+    AuditReport r;
+    r.findings = {stride_finding(), env_finding()};
+    r.summary = {12, 2, 1, 1};
+    r.notes = {"no GPU found"};
+    r.scoped = true;
+    return r;
+}
+
+TEST(AuditReportText, ClangStyleLinesWithSourceCaretRelatedFixAndReach) {
+    auto expected =
+        "vllm/attention/ops/paged_gather_v2.py:43:27: error: block id times stride_kb in 32-bit "
+        "arithmetic [int32-index-stride]\n"
+        "    k_src = k_cache_ptr + blk * stride_kb + head * stride_kh\n"
+        "                          ^\n"
+        "    vllm/attention/ops/paged_gather_v2.py:36: note: block id loaded from "
+        "block_table_ptr here\n"
+        "    fix: widen first: blk = tl.load(block_table_ptr + lb).to(tl.int64)\n"
+        "    reach: block ids from 2,383 (pool of 8.0 GiB and up)\n"
+        "vllm/attention/ops/paged_gather_v2.py:61:33: warning: environment variable "
+        "'VLLM_GATHER_SPLITS' is read here but is not registered in vllm/envs.py "
+        "(environment_variables) [unregistered-env-read]\n"
+        "    splits = int(os.environ.get(\"VLLM_GATHER_SPLITS\", \"1\"))\n"
+        "                                ^\n"
+        "    vllm/envs.py:14: note: registry table here\n"
+        "    fix: add 'VLLM_GATHER_SPLITS' to environment_variables in vllm/envs.py, or read it "
+        "through vllm.envs\n"
+        "note: no GPU found\n"
+        "2 findings (1 new) in 12 files, 1 suppressed\n";
+    EXPECT_EQ(render_audit_text(report(), Palette{false}), expected);
+}
+
+TEST(AuditReportText, CaretKeepsTabsAndSummaryHandlesNoFindings) {
+    AuditReport r;
+    auto f = odd_finding();
+    f.message = "m";
+    f.column = 3;
+    f.source_line = "\tx = 1";
+    r.findings = {f};
+    r.summary = {1, 1, 0, 0};
+    EXPECT_EQ(render_audit_text(r, Palette{false}),
+              "a,b:c.py:1:3: note: m [raw-env-read]\n\tx = 1\n\t ^\n1 finding in 1 file\n");
+    EXPECT_EQ(render_audit_text(AuditReport{{}, {3, 0, 0, 0}, {}, false}, Palette{false}),
+              "no findings in 3 files\n");
+}
+
+TEST(AuditReportText, ColoursSeverityLocationRuleAndCaret) {
+    AuditReport r;
+    auto f = env_finding();
+    f.related.clear();
+    f.fix_hint.clear();
+    f.source_line = "  x";
+    f.column = 3;
+    r.findings = {f};
+    r.summary = {1, 1, 0, 0};
+    auto text = render_audit_text(r, Palette{true});
+    EXPECT_EQ(text,
+              "\033[1mvllm/attention/ops/paged_gather_v2.py:61:3:\033[0m \033[33mwarning\033[0m: " +
+                  f.message +
+                  " \033[2m[unregistered-env-read]\033[0m\n  x\n  \033[32m^\033[0m\n"
+                  "\033[1m1 finding in 1 file\033[0m\n");
+}
+
+TEST(AuditReportJson, FixedNamesStatusRelatedAndReach) {
+    auto expected =
+        R"j({"version":1,"findings":[)j"
+        R"j({"rule":"int32-index-stride","severity":"error","path":"vllm/attention/ops/paged_gather_v2.py",)j"
+        R"j("line":43,"column":27,"message":"block id times stride_kb in 32-bit arithmetic","status":"new",)j"
+        R"j("related":[{"path":"vllm/attention/ops/paged_gather_v2.py","line":36,"message":"block id loaded from block_table_ptr here"}],)j"
+        R"j("reach":{"first_block":2383,"pool_gib":8},)j"
+        R"j("fix":"widen first: blk = tl.load(block_table_ptr + lb).to(tl.int64)",)j"
+        R"j("source":"    k_src = k_cache_ptr + blk * stride_kb + head * stride_kh"},)j"
+        R"j({"rule":"unregistered-env-read","severity":"warning","path":"vllm/attention/ops/paged_gather_v2.py",)j"
+        R"j("line":61,"column":33,"message":"environment variable 'VLLM_GATHER_SPLITS' is read here but is not registered in vllm/envs.py (environment_variables)","status":"existing",)j"
+        R"j("related":[{"path":"vllm/envs.py","line":14,"message":"registry table here"}],)j"
+        R"j("fix":"add 'VLLM_GATHER_SPLITS' to environment_variables in vllm/envs.py, or read it through vllm.envs",)j"
+        R"j("source":"    splits = int(os.environ.get(\"VLLM_GATHER_SPLITS\", \"1\"))"}],)j"
+        R"j("summary":{"files":12,"findings":2,"new":1,"suppressed":1},"notes":["no GPU found"]})j"
+        "\n";
+    EXPECT_EQ(render_audit_json(report()), expected);
+}
+
+TEST(AuditReportJson, EmptyReport) {
+    EXPECT_EQ(render_audit_json(AuditReport{{}, {4, 0, 0, 0}, {}, false}),
+              "{\"version\":1,\"findings\":[],\"summary\":{\"files\":4,\"findings\":0,\"new\":0,"
+              "\"suppressed\":0}}\n");
+}
+
+const std::vector<RuleDescriptor> kRules = {
+    {"invalid-suppression", "suppression without a reason", Severity::warning},
+    {"unregistered-env-read", "env read not in the registry", Severity::warning},
+};
+
+TEST(AuditReportSarif, OneRunWithRulesResultsAndFingerprints) {
+    AuditReport r;
+    r.findings = {env_finding()};
+    r.summary = {1, 1, 0, 0};
+    auto expected =
+        R"j({"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{)j"
+        R"j("tool":{"driver":{"name":"patchbay","version":"0.1.0","rules":[)j"
+        R"j({"id":"invalid-suppression","shortDescription":{"text":"suppression without a reason"},)j"
+        R"j("fullDescription":{"text":"suppression without a reason. What it flags, why it matters and how to fix or suppress it: checks/docs/invalid-suppression.md."},)j"
+        R"j("help":{"text":"See checks/docs/invalid-suppression.md in the patchbay sources. Suppress one finding with `patchbay: ignore[invalid-suppression] reason` in a comment on the line or the line above."},)j"
+        R"j("defaultConfiguration":{"level":"warning"}},)j"
+        R"j({"id":"unregistered-env-read","shortDescription":{"text":"env read not in the registry"},)j"
+        R"j("fullDescription":{"text":"env read not in the registry. What it flags, why it matters and how to fix or suppress it: checks/docs/unregistered-env-read.md."},)j"
+        R"j("help":{"text":"See checks/docs/unregistered-env-read.md in the patchbay sources. Suppress one finding with `patchbay: ignore[unregistered-env-read] reason` in a comment on the line or the line above."},)j"
+        R"j("defaultConfiguration":{"level":"warning"}}]}},)j"
+        R"j("results":[{"ruleId":"unregistered-env-read","ruleIndex":1,"level":"warning",)j"
+        R"j("message":{"text":"environment variable 'VLLM_GATHER_SPLITS' is read here but is not registered in vllm/envs.py (environment_variables)"},)j"
+        R"j("locations":[{"physicalLocation":{"artifactLocation":{"uri":"vllm/attention/ops/paged_gather_v2.py"},)j"
+        R"j("region":{"startLine":61,"startColumn":33,"snippet":{"text":"    splits = int(os.environ.get(\"VLLM_GATHER_SPLITS\", \"1\"))"}}}}],)j"
+        R"j("relatedLocations":[{"id":0,"physicalLocation":{"artifactLocation":{"uri":"vllm/envs.py"},"region":{"startLine":14,"startColumn":1}},"message":{"text":"registry table here"}}],)j"
+        R"j("partialFingerprints":{"patchbayFingerprint/v1":"3610c520e0ae85813881cc88801383d8d5cd2332b08db6d911084d9c4462c6c1"},)j"
+        R"j("properties":{"fix":"add 'VLLM_GATHER_SPLITS' to environment_variables in vllm/envs.py, or read it through vllm.envs"}}]}]})j"
+        "\n";
+    EXPECT_EQ(render_audit_sarif(r, kRules), expected);
+}
+
+TEST(AuditReportSarif, FingerprintIgnoresWhitespaceAndCountsOccurrences) {
+    auto moved = env_finding();
+    moved.line = 90;
+    moved.source_line = "    splits = int(os.environ.get(\"VLLM_GATHER_SPLITS\", \"2\"))";
+    // Same rule, path and normalised line: the first keeps its hash wherever it moves, the
+    // second is told apart by its occurrence index.
+    EXPECT_EQ(finding_fingerprint(env_finding(), 0),
+              "3610c520e0ae85813881cc88801383d8d5cd2332b08db6d911084d9c4462c6c1");
+    EXPECT_NE(finding_fingerprint(moved, 0), finding_fingerprint(env_finding(), 0));
+    moved.source_line = "\tsplits  =  int(os.environ.get(\"VLLM_GATHER_SPLITS\",\t\"1\"))  ";
+    EXPECT_EQ(finding_fingerprint(moved, 0), finding_fingerprint(env_finding(), 0));
+    EXPECT_EQ(finding_fingerprint(moved, 1),
+              "ece30c732f3f3edc7b786020a73c0b2f1f356f633deda318a181946029ea5792");
+    AuditReport r;
+    r.findings = {env_finding(), moved};
+    auto sarif = render_audit_sarif(r, kRules);
+    EXPECT_NE(sarif.find("3610c520e0ae8581"), std::string::npos);
+    EXPECT_NE(sarif.find("ece30c732f3f3edc"), std::string::npos);
+}
+
+TEST(AuditReportSarif, BaselineStateOnlyWhenScopedAndNotesAsNotifications) {
+    auto sarif = render_audit_sarif(report(), kRules);
+    EXPECT_NE(sarif.find(R"j("baselineState":"new")j"), std::string::npos);
+    EXPECT_NE(sarif.find(R"j("baselineState":"unchanged")j"), std::string::npos);
+    EXPECT_NE(
+        sarif.find(
+            R"j("invocations":[{"executionSuccessful":true,"toolExecutionNotifications":[{"level":"note","message":{"text":"no GPU found"}}]}])j"),
+        std::string::npos);
+    // int32-index-stride is not among kRules: no ruleIndex rather than a wrong one.
+    EXPECT_NE(sarif.find(R"j({"ruleId":"int32-index-stride","level":"error")j"), std::string::npos);
+    auto unscoped = report();
+    unscoped.scoped = false;
+    EXPECT_EQ(render_audit_sarif(unscoped, kRules).find("baselineState"), std::string::npos);
+}
+
+TEST(AuditReportSarif, UrisArePercentEncoded) {
+    AuditReport r;
+    auto f = odd_finding();
+    f.path = "dir name/a%b.py";
+    r.findings = {f};
+    EXPECT_NE(render_audit_sarif(r, kRules).find(R"j("uri":"dir%20name/a%25b.py")j"),
+              std::string::npos);
+}
+
+std::filesystem::path sarif_schema() {
+    if (const char* set = std::getenv("PATCHBAY_SARIF_SCHEMA")) return set;
+    for (const char* root : {"/usr/local/lib/node_modules", "/usr/lib/node_modules"}) {
+        auto path = std::filesystem::path(root) /
+                    "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json";
+        if (std::filesystem::exists(path)) return path;
+    }
+    return {};
+}
+
+// Debian's python3, where python3-jsonschema installs; a python3 earlier on PATH may lack it.
+std::string python() {
+    return std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+}
+
+const char* kValidate =
+    "import json, sys, jsonschema\n"
+    "schema = json.load(open(sys.argv[1]))\n"
+    "jsonschema.validators.validator_for(schema)(schema).validate(json.load(open(sys.argv[2])))\n";
+
+TEST(AuditReportSarif, ValidatesAgainstTheSarif210Schema) {
+    auto schema = sarif_schema();
+    if (schema.empty())
+        GTEST_SKIP() << "SARIF schema not installed (npm install -g @microsoft/jest-sarif, or set "
+                        "PATCHBAY_SARIF_SCHEMA)";
+    if (testing::run_process({python(), "-c", "import jsonschema"}).status != 0)
+        GTEST_SKIP()
+            << "python3 with jsonschema not installed (apt-get install python3-jsonschema)";
+    testing::TempDir dir;
+    auto full = report();
+    full.findings.push_back(odd_finding());
+    testing::write_file(dir / "out.sarif", render_audit_sarif(full, kRules));
+    auto result = testing::run_process(
+        {python(), "-c", kValidate, schema.string(), (dir / "out.sarif").string()});
+    EXPECT_EQ(result.status, 0) << result.err;
+}
+
+TEST(AuditReportGithub, WorkflowCommandsWithEscapes) {
+    auto r = report();
+    r.findings.push_back(odd_finding());
+    auto expected =
+        "::error file=vllm/attention/ops/paged_gather_v2.py,line=43,col=27,"
+        "title=int32-index-stride::block id times stride_kb in 32-bit arithmetic\n"
+        "::warning file=vllm/attention/ops/paged_gather_v2.py,line=61,col=33,"
+        "title=unregistered-env-read::environment variable 'VLLM_GATHER_SPLITS' is read here but "
+        "is not registered in vllm/envs.py (environment_variables)\n"
+        "::notice file=a%2Cb%3Ac.py,line=1,col=2,title=raw-env-read::50%25 done%0D%0Anext: x, y\n"
+        "::notice::no GPU found\n";
+    EXPECT_EQ(render_audit_github(r), expected);
+}
+
+TEST(GroupThousands, GroupsByThree) {
+    EXPECT_EQ(group_thousands(0), "0");
+    EXPECT_EQ(group_thousands(999), "999");
+    EXPECT_EQ(group_thousands(2383), "2,383");
+    EXPECT_EQ(group_thousands(901120), "901,120");
+    EXPECT_EQ(group_thousands(1234567), "1,234,567");
+    EXPECT_EQ(group_thousands(-1000), "-1,000");
+}
+
+}  // namespace
+}  // namespace patchbay

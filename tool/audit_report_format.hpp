@@ -1,0 +1,36 @@
+#pragma once
+// The four renderings of an audit report (DESIGN.md §2, §5): text for people, JSON for tools,
+// SARIF 2.1.0 for code-scanning dashboards, GitHub workflow commands for PR annotations.
+
+#include <string>
+#include <vector>
+
+#include "checks/audit_report.hpp"
+#include "tool/version.hpp"
+#include "tool/terminal.hpp"
+
+namespace patchbay {
+
+
+// What SARIF says about a rule (tool.driver.rules[]).
+struct RuleDescriptor {
+    std::string id;
+    std::string summary;
+    Severity severity = Severity::warning;
+};
+
+// Every registered rule plus invalid-suppression, in id order.
+std::vector<RuleDescriptor> audit_rule_descriptors();
+
+std::string render_audit_text(const AuditReport& report, const Palette& palette);
+std::string render_audit_json(const AuditReport& report);
+std::string render_audit_sarif(const AuditReport& report, const std::vector<RuleDescriptor>& rules);
+std::string render_audit_github(const AuditReport& report);
+
+// "2,383": digits grouped by thousands.
+std::string group_thousands(std::int64_t number);
+// The partialFingerprints value: sha256 of rule, path, the source line with whitespace runs
+// collapsed, and the finding's occurrence among those with the same three.
+std::string finding_fingerprint(const Finding& finding, int occurrence);
+
+}  // namespace patchbay

@@ -1,0 +1,168 @@
+// render_audit_sarif: one SARIF 2.1.0 run. Results carry a fingerprint that survives line
+// moves (rule, path, normalised source line, occurrence), and a baselineState when the audit was
+// scoped to a change.
+
+#include <cctype>
+#include <map>
+#include <tuple>
+
+#include "common/sha256.hpp"
+#include "tool/audit_report_format.hpp"
+
+#include "checks/audit_scope.hpp"
+#include "tool/json_writer.hpp"
+
+namespace patchbay {
+
+namespace {
+
+// A relative path as a URI reference: unreserved characters and "/" stay, the rest is %XX.
+std::string uri_of(std::string_view path) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : path) {
+        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+            out += static_cast<char>(c);
+            continue;
+        }
+        out += '%';
+        out += kHex[c >> 4];
+        out += kHex[c & 15];
+    }
+    return out;
+}
+
+void write_text(JsonWriter& json, std::string_view key, std::string_view text) {
+    json.key(key).begin_object().field("text", text).end_object();
+}
+
+void write_rule(JsonWriter& json, const RuleDescriptor& rule) {
+    auto doc = "checks/docs/" + rule.id + ".md";
+    json.begin_object().field("id", rule.id);
+    write_text(json, "shortDescription", rule.summary);
+    write_text(json, "fullDescription",
+               rule.summary +
+                   ". What it flags, why it matters and how "
+                   "to fix or suppress it: " +
+                   doc + ".");
+    write_text(json, "help",
+               "See " + doc +
+                   " in the patchbay sources. Suppress one finding with "
+                   "`patchbay: ignore[" +
+                   rule.id +
+                   "] reason` in a comment on the "
+                   "line or the line above.");
+    json.key("defaultConfiguration").begin_object().field("level", to_string(rule.severity));
+    json.end_object().end_object();
+}
+
+void write_location(JsonWriter& json, std::string_view path, std::int64_t line, std::int64_t column,
+                    std::string_view snippet) {
+    json.key("physicalLocation").begin_object();
+    json.key("artifactLocation").begin_object().field("uri", uri_of(path)).end_object();
+    json.key("region").begin_object().field("startLine", line);
+    if (column > 0) json.field("startColumn", column);
+    if (!snippet.empty()) write_text(json, "snippet", snippet);
+    json.end_object().end_object();
+}
+
+void write_related(JsonWriter& json, const Finding& finding) {
+    if (finding.related.empty()) return;
+    json.key("relatedLocations").begin_array();
+    for (std::size_t i = 0; i < finding.related.size(); ++i) {
+        const auto& related = finding.related[i];
+        json.begin_object().field("id", static_cast<std::int64_t>(i));
+        write_location(json, related.path, related.line, related.column, {});
+        write_text(json, "message", related.message);
+        json.end_object();
+    }
+    json.end_array();
+}
+
+void write_properties(JsonWriter& json, const Finding& finding) {
+    if (finding.fix_hint.empty() && !finding.reach) return;
+    json.key("properties").begin_object();
+    if (!finding.fix_hint.empty()) json.field("fix", finding.fix_hint);
+    if (finding.reach)
+        json.field("reachFirstBlock", finding.reach->first_block)
+            .field("reachPoolGiB", finding.reach->pool_gib);
+    json.end_object();
+}
+
+struct ResultContext {
+    const std::vector<RuleDescriptor>& rules;
+    bool scoped = false;
+};
+
+void write_result(JsonWriter& json, const Finding& finding, int occurrence,
+                  const ResultContext& context) {
+    json.begin_object().field("ruleId", finding.rule);
+    for (std::size_t i = 0; i < context.rules.size(); ++i)
+        if (context.rules[i].id == finding.rule)
+            json.field("ruleIndex", static_cast<std::int64_t>(i));
+    json.field("level", to_string(finding.severity));
+    write_text(json, "message", finding.message);
+    json.key("locations").begin_array().begin_object();
+    write_location(json, finding.path, finding.line, finding.column, finding.source_line);
+    json.end_object().end_array();
+    write_related(json, finding);
+    json.key("partialFingerprints")
+        .begin_object()
+        .field("patchbayFingerprint/v1", finding_fingerprint(finding, occurrence))
+        .end_object();
+    if (context.scoped) json.field("baselineState", finding.is_new ? "new" : "unchanged");
+    write_properties(json, finding);
+    json.end_object();
+}
+
+void write_results(JsonWriter& json, const AuditReport& report, const ResultContext& context) {
+    std::map<std::tuple<std::string, std::string, std::string>, int> seen;
+    json.key("results").begin_array();
+    for (const auto& finding : report.findings) {
+        auto key =
+            std::make_tuple(finding.rule, finding.path, normalised_line(finding.source_line));
+        write_result(json, finding, seen[key]++, context);
+    }
+    json.end_array();
+}
+
+void write_notes(JsonWriter& json, const AuditReport& report) {
+    if (report.notes.empty()) return;
+    json.key("invocations").begin_array().begin_object().field("executionSuccessful", true);
+    json.key("toolExecutionNotifications").begin_array();
+    for (const auto& note : report.notes) {
+        json.begin_object().field("level", "note");
+        write_text(json, "message", note);
+        json.end_object();
+    }
+    json.end_array().end_object().end_array();
+}
+
+}  // namespace
+
+std::string finding_fingerprint(const Finding& finding, int occurrence) {
+    std::string key = finding.rule + '\0' + finding.path + '\0' +
+                      normalised_line(finding.source_line) + '\0' + std::to_string(occurrence);
+    return sha256_hex(key);
+}
+
+std::string render_audit_sarif(const AuditReport& report,
+                               const std::vector<RuleDescriptor>& rules) {
+    JsonWriter json;
+    json.begin_object()
+        .field("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
+        .field("version", "2.1.0");
+    json.key("runs").begin_array().begin_object();
+    json.key("tool").begin_object().key("driver").begin_object();
+    json.field("name", "patchbay")
+        .field("version", kPatchbayVersion);
+    json.key("rules").begin_array();
+    for (const auto& rule : rules) write_rule(json, rule);
+    json.end_array().end_object().end_object();
+    write_notes(json, report);
+    write_results(json, report, {rules, report.scoped});
+    json.end_object().end_array().end_object();
+    return json.str() + "\n";
+}
+
+}  // namespace patchbay

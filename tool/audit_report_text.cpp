@@ -1,0 +1,83 @@
+// render_audit_text: clang's layout, `path:line:col: severity: message [rule-id]`, the source
+// line with a caret under the column, then the related locations, the fix and the reach.
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "tool/audit_report_format.hpp"
+
+namespace patchbay {
+
+std::string group_thousands(std::int64_t number) {
+    auto digits = std::to_string(number < 0 ? -number : number);
+    std::string grouped;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
+        grouped += digits[i];
+    }
+    return number < 0 ? "-" + grouped : grouped;
+}
+
+namespace {
+
+std::string colored_severity(Severity severity, const Palette& palette) {
+    std::string name = to_string(severity);
+    if (severity == Severity::error) return palette.red(name);
+    if (severity == Severity::warning) return palette.yellow(name);
+    return palette.bold(name);
+}
+
+// Spaces up to the column, keeping the line's tabs so the caret lines up in a terminal.
+std::string caret_line(const Finding& finding) {
+    std::string pad;
+    for (std::int64_t i = 0; i + 1 < finding.column; ++i) {
+        auto index = static_cast<std::size_t>(i);
+        pad +=
+            index < finding.source_line.size() && finding.source_line[index] == '\t' ? '\t' : ' ';
+    }
+    return pad;
+}
+
+void render_finding(const Finding& finding, const Palette& palette, std::string& out) {
+    out += palette.bold(fmt::format("{}:{}:{}:", finding.path, finding.line, finding.column));
+    out += fmt::format(" {}: {} {}\n", colored_severity(finding.severity, palette), finding.message,
+                       palette.dim("[" + finding.rule + "]"));
+    if (!finding.source_line.empty()) {
+        out += finding.source_line + "\n";
+        out += caret_line(finding) + palette.green("^") + "\n";
+    }
+    for (const auto& related : finding.related)
+        out += fmt::format("    {}:{}: note: {}\n", related.path, related.line, related.message);
+    if (!finding.fix_hint.empty()) out += "    fix: " + finding.fix_hint + "\n";
+    if (finding.reach)
+        out += fmt::format("    reach: block ids from {} (pool of {:.1f} GiB and up)\n",
+                           group_thousands(finding.reach->first_block), finding.reach->pool_gib);
+}
+
+std::string plural(int count, const char* noun) {
+    return fmt::format("{} {}{}", count, noun, count == 1 ? "" : "s");
+}
+
+std::string summary_line(const AuditReport& report) {
+    const auto& s = report.summary;
+    std::string line = s.findings == 0 ? std::string("no findings") : plural(s.findings, "finding");
+    if (report.scoped && s.findings > 0) line += fmt::format(" ({} new)", s.new_findings);
+    line += " in " + plural(s.files, "file");
+    if (s.suppressed > 0) line += fmt::format(", {} suppressed", s.suppressed);
+    return line;
+}
+
+}  // namespace
+
+std::string render_audit_text(const AuditReport& report, const Palette& palette) {
+    std::string out;
+    for (const auto& finding : report.findings) render_finding(finding, palette, out);
+    for (const auto& note : report.notes) out += "note: " + note + "\n";
+    auto summary = summary_line(report);
+    bool clean = report.summary.findings == 0;
+    out += (clean ? palette.green(summary) : palette.bold(summary)) + "\n";
+    return out;
+}
+
+}  // namespace patchbay

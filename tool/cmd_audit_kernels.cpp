@@ -1,0 +1,218 @@
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "checks/audit.hpp"
+#include "checks/audit_scope.hpp"
+#include "patches/diff_parser.hpp"
+#include "series/git_snapshot.hpp"
+#include "tool/audit_report_format.hpp"
+#include "tool/commands.hpp"
+#include "tool/exit_status.hpp"
+#include "tool/workspace.hpp"
+
+namespace patchbay {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A scratch folder removed when the audit ends.
+class ScratchDir {
+public:
+    ScratchDir() {
+        std::string pattern = (fs::temp_directory_path() / "patchbay-base-XXXXXX").string();
+        if (mkdtemp(pattern.data())) path_ = pattern;
+    }
+    ~ScratchDir() {
+        std::error_code ec;
+        if (!path_.empty()) fs::remove_all(path_, ec);
+    }
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+    const fs::path& path() const { return path_; }
+
+private:
+    fs::path path_;
+};
+
+Result<std::string> read_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return make_error(path.string(), 0, "cannot read the file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+struct SeriesResult {
+    std::vector<AppliedStep> steps;
+    std::vector<std::string> notes;
+};
+
+Result<SeriesResult> apply_in_memory(const SeriesPlan& plan, const PristineSource& source) {
+    auto run = run_series(plan, source);
+    if (!run) return run.error();
+    if (run->report.has_failed_patch())
+        return make_error(plan.series.path, 0,
+                          "the series has bad input; run check-series to see where");
+    SeriesResult result{std::move(run->steps), {}};
+    for (const auto& patch : run->report.patches)
+        if (patch.status == PatchStatus::rejected)
+            result.notes.push_back("patch " + patch.name +
+                                   " was rejected and is not in the audited tree");
+    return result;
+}
+
+Result<AuditReport> audit_result_tree(const CliOptions& options) {
+    auto workspace = open_workspace(options);
+    if (!workspace) return workspace.error();
+    auto applied = apply_in_memory(workspace->plan, *workspace->source);
+    if (!applied) return applied.error();
+    const auto& audit = workspace->config.audit;
+    auto tree = tree_from_result(*workspace->source, combined_changes(applied->steps), audit);
+    if (!tree) return tree.error();
+    auto report = run_audit(*tree, audit);
+    report.notes.insert(report.notes.end(), applied->notes.begin(), applied->notes.end());
+    return report;
+}
+
+Result<AuditReport> audit_directory(const CliOptions& options) {
+    auto config = resolve_config(options);
+    if (!config) return config.error();
+    auto tree = tree_from_directory(options.tree, config->audit);
+    if (!tree) return tree.error();
+    if (options.diff.empty()) return run_audit(*tree, config->audit);
+    auto text = read_text(options.diff);
+    if (!text) return text.error();
+    auto diff = parse_patch(*text, options.diff);
+    if (!diff) return diff.error();
+    auto added = added_lines(*diff, config->strip);
+    std::set<std::string> scope;
+    for (const auto& entry : added) scope.insert(entry.first);
+    auto report = run_audit(*tree, config->audit, &scope);
+    label_new_by_added_lines(report.findings, added);
+    report.scoped = true;
+    return report;
+}
+
+// The entries whose patch file differs between the base folder and the one on disk.
+std::set<std::string> changed_patches(const SeriesPlan& head, const fs::path& base_dir) {
+    std::set<std::string> changed;
+    for (const auto& entry : head.series.entries) {
+        auto now = read_text(head.patches_dir / entry.name);
+        auto before = read_text(base_dir / entry.name);
+        if (!now || !before || *now != *before) changed.insert(entry.name);
+    }
+    return changed;
+}
+
+Result<SeriesPlan> base_plan(const Workspace& head, const std::string& rev, const fs::path& dir) {
+    if (auto extracted = extract_folder_at(head.plan.patches_dir, rev, dir); !extracted)
+        return extracted.error();
+    Config config = head.config;
+    config.series_file = (dir / fs::path(head.config.series_file).filename()).string();
+    auto plan = load_plan(config);
+    if (!plan) return plan.error();
+    plan->patches_label = head.plan.patches_label + "@" + rev;
+    plan->upto = head.plan.upto;
+    return plan;
+}
+
+Result<AuditReport> audit_steps(const PristineSource& source, const SeriesResult& applied,
+                                const AuditConfig& audit, const std::set<std::string>& scope) {
+    auto tree = tree_from_result(source, combined_changes(applied.steps), audit);
+    if (!tree) return tree.error();
+    auto report = run_audit(*tree, audit, &scope);
+    report.notes.insert(report.notes.end(), applied.notes.begin(), applied.notes.end());
+    return report;
+}
+
+// The files the changed patches write, at head or at base: a patch that stops touching a
+// kernel must still get that kernel audited.
+std::set<std::string> change_scope(const SeriesResult& head, const SeriesResult& base,
+                                   const std::set<std::string>& changed) {
+    auto scope = touched_paths(head.steps, changed);
+    scope.merge(touched_paths(base.steps, changed));
+    return scope;
+}
+
+Result<AuditReport> audit_change(const CliOptions& options) {
+    auto head = open_workspace(options);
+    if (!head) return head.error();
+    ScratchDir scratch;
+    auto base = base_plan(*head, options.base, scratch.path());
+    if (!base) return base.error();
+    auto head_run = apply_in_memory(head->plan, *head->source);
+    if (!head_run) return head_run.error();
+    auto base_run = apply_in_memory(*base, *head->source);
+    if (!base_run) return base_run.error();
+    auto scope = change_scope(*head_run, *base_run, changed_patches(head->plan, scratch.path()));
+    const auto& audit = head->config.audit;
+    auto head_report = audit_steps(*head->source, *head_run, audit, scope);
+    if (!head_report) return head_report;
+    auto base_report = audit_steps(*head->source, *base_run, audit, scope);
+    if (!base_report) return base_report;
+    label_new_against_base(head_report->findings, base_report->findings);
+    head_report->scoped = true;
+    head_report->notes.push_back(fmt::format(
+        "audited {} file(s) produced by the patches changed since {}", scope.size(), options.base));
+    return head_report;
+}
+
+void count_new(AuditReport& report) {
+    report.summary.new_findings = 0;
+    for (const auto& finding : report.findings) report.summary.new_findings += finding.is_new;
+}
+
+bool fails(const AuditReport& report, bool only_new) {
+    for (const auto& finding : report.findings)
+        if (finding.severity != Severity::note && (!only_new || finding.is_new)) return true;
+    return false;
+}
+
+std::string render(const AuditReport& report, const CommandContext& context) {
+    const auto& format = context.options.format;
+    if (format == "json") return render_audit_json(report);
+    if (format == "sarif") return render_audit_sarif(report, audit_rule_descriptors());
+    if (format == "github") return render_audit_github(report);
+    return render_audit_text(report, context.palette);
+}
+
+Result<AuditReport> audit_in_scope(const CliOptions& options) {
+    if (!options.diff.empty() && options.tree.empty())
+        return make_error("--diff needs --tree DIR: the tree the diff applies to");
+    if (!options.tree.empty() && !options.base.empty())
+        return make_error("--tree and --base cannot be combined");
+    if (!options.tree.empty()) return audit_directory(options);
+    if (!options.base.empty()) return audit_change(options);
+    return audit_result_tree(options);
+}
+
+}  // namespace
+
+void add_audit_kernels_options(CLI::App& app, CliOptions& options) {
+    add_source_options(app, options);
+    add_report_options(app, options, {"text", "json", "sarif", "github"});
+    app.add_option("--upto", options.upto, "audit the result tree up to this patch");
+    app.add_option("--tree", options.tree, "audit this folder instead of the series result");
+    app.add_option("--base", options.base,
+                   "audit what the patches changed since this revision of the series repository");
+    app.add_option("--diff", options.diff, "with --tree: audit the files this diff touches");
+    app.add_option("--fail-on", options.fail_on,
+                   "which findings fail the run: new (default with --base/--diff) or all")
+        ->check(CLI::IsMember({"new", "all"}));
+}
+
+Result<CommandOutput> run_audit_kernels(const CommandContext& context) {
+    const auto& options = context.options;
+    auto report = audit_in_scope(options);
+    if (!report) return report.error();
+    count_new(*report);
+    bool scoped = !options.base.empty() || !options.diff.empty();
+    bool only_new = options.fail_on.empty() ? scoped : options.fail_on == "new";
+    int status = fails(*report, only_new) ? kExitNegative : kExitSuccess;
+    return CommandOutput{render(*report, context), status, {}};
+}
+
+}  // namespace patchbay

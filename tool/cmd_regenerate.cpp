@@ -1,0 +1,140 @@
+#include <fmt/format.h>
+
+#include "series/atomic_write.hpp"
+#include "series/buffer_diff.hpp"
+#include "series/regenerate.hpp"
+#include "series/series_delta.hpp"
+#include "tool/commands.hpp"
+#include "tool/exit_status.hpp"
+#include "tool/series_report_format.hpp"
+#include "tool/workspace.hpp"
+
+namespace patchbay {
+
+namespace {
+
+std::string plural(int n, const char* word) {
+    return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+int hunk_count(const PatchFile& patch) {
+    int n = 0;
+    for (const auto& file : patch.files) n += static_cast<int>(file.hunks.size());
+    return n;
+}
+
+// "new-file hunk 239 → 242 lines" for each new file whose one hunk changed length.
+std::vector<std::string> new_file_changes(const PatchFile& old, const PatchFile& now) {
+    std::vector<std::string> parts;
+    for (const auto& file : now.files) {
+        if (file.op != FileOp::create || file.hunks.size() != 1) continue;
+        for (const auto& before : old.files)
+            if (before.op == FileOp::create && before.new_name == file.new_name &&
+                before.hunks.size() == 1 && before.hunks[0].new_count != file.hunks[0].new_count)
+                parts.push_back(fmt::format("new-file hunk {} → {} lines",
+                                            before.hunks[0].new_count, file.hunks[0].new_count));
+    }
+    return parts;
+}
+
+std::vector<std::string> later_parts(const SeriesDelta& delta) {
+    std::vector<std::string> parts;
+    if (delta.now_offset)
+        parts.push_back(plural(delta.now_offset, "later hunk") + " now at an offset");
+    if (delta.now_fuzz) parts.push_back(plural(delta.now_fuzz, "later hunk") + " now with fuzz");
+    if (delta.now_rejected)
+        parts.push_back(plural(delta.now_rejected, "later hunk") + " now rejected");
+    if (delta.empty()) parts.push_back("later patches unchanged");
+    return parts;
+}
+
+std::string summary(const std::string& verb, const Regeneration& regen,
+                    const std::vector<std::string>& extra) {
+    std::string text = fmt::format("{} {} ({}, {}", verb, regen.label,
+                                   plural(static_cast<int>(regen.new_patch.files.size()), "file"),
+                                   plural(hunk_count(regen.new_patch), "hunk"));
+    std::vector<std::string> parts = new_file_changes(regen.old_patch, regen.new_patch);
+    parts.insert(parts.end(), extra.begin(), extra.end());
+    for (const auto& part : parts) text += "; " + part;
+    return text + ")\n";
+}
+
+// Only the rows of the check-series table that changed, with what they were.
+std::string delta_rows(const SeriesDelta& delta) {
+    std::string out;
+    for (const auto& patch : delta.patches)
+        out +=
+            fmt::format("  {}  {} (was {}){}\n", patch.patch, to_string(patch.after),
+                        to_string(patch.before), patch.reason.empty() ? "" : ": " + patch.reason);
+    for (const auto& hunk : delta.hunks)
+        out += fmt::format("  {}  {}  hunk #{} {} (was: {})\n", hunk.patch, hunk.path, hunk.after.n,
+                           describe_hunk(hunk.after), describe_hunk(hunk.before));
+    return out;
+}
+
+Status check_flags(const CliOptions& o) {
+    if (o.worktree.empty() == o.from_commit.empty())
+        return make_error("regenerate needs exactly one of --worktree DIR and --from-commit REV");
+    if (!o.repo.empty() && o.from_commit.empty())
+        return make_error("--repo only goes with --from-commit");
+    return Ok{};
+}
+
+Result<CommandOutput> check_only(const Regeneration& regen) {
+    if (!regen.stale()) return CommandOutput{summary("up to date:", regen, {}), kExitSuccess, {}};
+    auto diff = unified_diff(regen.old_text, regen.new_text, regen.label, regen.label);
+    if (!diff) return diff.error();
+    return CommandOutput{*diff + summary("stale:", regen, {}), kExitNegative, {}};
+}
+
+Result<CommandOutput> write_and_report(const Workspace& workspace, const SeriesRun& before,
+                                       const Regeneration& regen) {
+    if (!regen.stale()) return CommandOutput{summary("unchanged:", regen, {}), kExitSuccess, {}};
+    if (auto written = write_atomically(regen.patch_path, regen.new_text); !written)
+        return written.error();
+    auto after = run_series(workspace.plan, *workspace.source);
+    if (!after) return after.error();
+    auto delta = later_changes(before.report, after->report, regen.name);
+    std::string text = summary("wrote", regen, later_parts(delta)) + delta_rows(delta);
+    return CommandOutput{text, delta.newly_broken ? kExitNegative : kExitSuccess, {}};
+}
+
+Result<Regeneration> regenerate(const CommandContext& context, const Workspace& workspace,
+                                const SeriesRun& run) {
+    const auto& o = context.options;
+    if (!o.worktree.empty())
+        return regenerate_from_worktree(workspace.plan, *workspace.source, run, o.patch_name,
+                                        o.worktree);
+    return regenerate_from_commit(workspace.plan, o.patch_name, o.repo.empty() ? "." : o.repo,
+                                  o.from_commit, workspace.config.directory);
+}
+
+}  // namespace
+
+void add_regenerate_options(CLI::App& app, CliOptions& options) {
+    add_source_options(app, options);
+    add_report_options(app, options, {"text"});
+    app.add_option("name", options.patch_name, "the patch to rewrite, as listed in the series")
+        ->required();
+    app.add_option("--worktree", options.worktree,
+                   "a worktree made by apply --worktree --upto NAME");
+    app.add_flag("--check", options.check, "write nothing; exit 1 when the patch file is stale");
+    app.add_option("--from-commit", options.from_commit, "regenerate from this commit of a fork");
+    app.add_option("--repo", options.repo, "the fork checkout for --from-commit (default: .)");
+}
+
+Result<CommandOutput> run_regenerate(const CommandContext& context) {
+    if (auto flags = check_flags(context.options); !flags) return flags.error();
+    auto workspace = open_workspace(context.options);
+    if (!workspace) return workspace.error();
+    // --check only needs the patches before NAME; a write compares the rest of the series too.
+    workspace->plan.upto = context.options.check ? context.options.patch_name : std::string();
+    auto run = run_series(workspace->plan, *workspace->source);
+    if (!run) return run.error();
+    auto regen = regenerate(context, *workspace, *run);
+    if (!regen) return regen.error();
+    if (context.options.check) return check_only(*regen);
+    return write_and_report(*workspace, *run, *regen);
+}
+
+}  // namespace patchbay
