@@ -1,11 +1,12 @@
 #include "tool/cli.hpp"
 
-#include <cstdio>
 #include <fmt/format.h>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
+#include "series/atomic_write.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
 #include "tool/version.hpp"
@@ -22,8 +23,10 @@ std::string printable(const std::string& message) {
     std::string out;
     for (std::size_t i = 0; i < message.size() && out.size() < kMaxMessageBytes; ++i) {
         unsigned char c = static_cast<unsigned char>(message[i]);
-        if (c < 0x20 || c == 0x7F) out += fmt::format("\\x{:02x}", c);
-        else out += static_cast<char>(c);
+        if (c < 0x20 || c == 0x7F)
+            out += fmt::format("\\x{:02x}", c);
+        else
+            out += static_cast<char>(c);
     }
     if (out.size() >= kMaxMessageBytes) out += "...";
     return out;
@@ -41,16 +44,9 @@ Status write_output(const std::string& path, const std::string& text) {
         std::fflush(stdout);  // a closed pipe is not an error worth reporting (ripgrep)
         return Ok{};
     }
-    std::string temp = path + ".patchbay-tmp";
-    {
-        std::ofstream out(temp, std::ios::binary);
-        out << text;
-        if (!out.flush()) return make_error(path, 0, "cannot write the report");
-    }
-    std::error_code ec;
-    std::filesystem::rename(temp, path, ec);
-    if (ec) return make_error(path, 0, "cannot write the report: " + ec.message());
-    return Ok{};
+    // A unique temporary name (never one an earlier run or someone else left, which could be
+    // a symlink) and an fsync before the rename: write_atomically, as regenerate uses.
+    return write_atomically(path, text);
 }
 
 int finish(const CliOptions& options, const Result<CommandOutput>& result) {

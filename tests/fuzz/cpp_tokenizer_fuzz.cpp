@@ -13,7 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const char* previous = text.data();
     for (const auto& token : tokens) {
         if (token.text.empty()) continue;  // indent, dedent, newline and end may be empty views
-        if (token.text.data() < previous || token.text.data() + token.text.size() > text.data() + size)
+        if (token.text.data() < previous ||
+            token.text.data() + token.text.size() > text.data() + size)
             __builtin_trap();
         if (token.line < 1 || token.column < 1) __builtin_trap();
         previous = token.text.data();

@@ -23,7 +23,9 @@ inline std::string numbered_lines(int count, const char* prefix) {
 }
 
 // A pristine file of 1,000,000 distinct lines.
-inline std::string million_line_file() { return numbered_lines(kMillion, "line "); }
+inline std::string million_line_file() {
+    return numbered_lines(kMillion, "line ");
+}
 
 // One hunk of 1,000,000 lines over the whole file above: all context but the middle line.
 inline std::string million_line_hunk() {
@@ -48,7 +50,9 @@ inline std::string hundred_megabyte_line_patch() {
 }
 
 // 100 MB without a single newline: the parser sees one endless line of free text.
-inline std::string hundred_megabyte_no_newline() { return std::string(kHundredMegabytes, '@'); }
+inline std::string hundred_megabyte_no_newline() {
+    return std::string(kHundredMegabytes, '@');
+}
 
 // Bytes from a fixed linear congruential generator: the same garbage on every run.
 inline std::string binary_garbage(std::size_t size) {

@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <iostream>
 #include <filesystem>
+#include <iostream>
 #include <sstream>
 
 #include "tests/hostile/generators.hpp"
@@ -98,8 +98,7 @@ void make_sandbox(const fs::path& parent, const fs::path& case_dir) {
     fs::create_symlink("outside/secret.txt", parent / "canary-link");
     auto sandbox = parent / "sandbox";
     fs::copy(kHostile / "base", sandbox, fs::copy_options::recursive);
-    fs::copy(case_dir, sandbox,
-             fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+    fs::copy(case_dir, sandbox, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
     fs::remove(sandbox / "case");
 }
 
@@ -147,8 +146,8 @@ TEST_P(HostileInput, EndsCleanlyAndWritesNothingOutside) {
     auto result = run_bounded(args, parent / "sandbox", case_limits());
 
     if (std::getenv("PATCHBAY_HOSTILE_VERBOSE"))
-        std::cout << c.name << ": status " << result.status << " signal " << result.signal
-                  << " in " << result.seconds << " s\n  err: " << result.err.substr(0, 600)
+        std::cout << c.name << ": status " << result.status << " signal " << result.signal << " in "
+                  << result.seconds << " s\n  err: " << result.err.substr(0, 600)
                   << "\n  out: " << result.out.substr(0, 300) << "\n";
     ASSERT_NE(c.status, -1) << "the case has no status";
     ASSERT_FALSE(c.message.empty()) << "the case has no message";
@@ -165,7 +164,9 @@ std::string test_name(const ::testing::TestParamInfo<std::string>& param_info) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, HostileInput, ::testing::ValuesIn(case_names()), test_name);
 
-TEST(HostileSuite, HasAtLeastFortyCases) { EXPECT_GE(case_names().size(), 40u); }
+TEST(HostileSuite, HasAtLeastFortyCases) {
+    EXPECT_GE(case_names().size(), 40u);
+}
 
 }  // namespace
 }  // namespace patchbay

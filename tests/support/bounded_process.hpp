@@ -90,7 +90,8 @@ inline BoundedResult run_bounded(const std::vector<std::string>& argv,
     if (pid == 0) exec_child(argv, cwd, out_fd, err_fd, limits);
     BoundedResult result;
     int wait_status = wait_with_deadline(pid, limits.deadline, result.timed_out);
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (WIFEXITED(wait_status)) result.status = WEXITSTATUS(wait_status);
     if (WIFSIGNALED(wait_status)) result.signal = WTERMSIG(wait_status);
     lseek(out_fd, 0, SEEK_SET);
