@@ -49,12 +49,23 @@ Status write_output(const std::string& path, const std::string& text) {
     return write_atomically(path, text);
 }
 
+constexpr std::size_t kMaxDiagnostics = 20;
+
+// A series of 100,000 bad entries must not print 100,000 lines: the report lists them all.
+void print_diagnostics(const std::vector<Error>& diagnostics) {
+    for (std::size_t i = 0; i < diagnostics.size() && i < kMaxDiagnostics; ++i)
+        print_error(diagnostics[i]);
+    if (diagnostics.size() > kMaxDiagnostics)
+        std::cerr << "patchbay: error: ... and " << diagnostics.size() - kMaxDiagnostics
+                  << " more (see the report)\n";
+}
+
 int finish(const CliOptions& options, const Result<CommandOutput>& result) {
     if (!result) {
         print_error(result.error());
         return kExitBadInput;
     }
-    for (const auto& diagnostic : result->diagnostics) print_error(diagnostic);
+    print_diagnostics(result->diagnostics);
     if (auto written = write_output(options.output, result->report); !written) {
         print_error(written.error());
         return kExitBadInput;
