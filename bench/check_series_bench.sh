@@ -87,6 +87,7 @@ run_hyperfine() {
     local unwt="git -C $PRISTINE worktree remove --force $RUN/wt-git 2>/dev/null; rm -rf $RUN/wt-git; git -C $PRISTINE worktree prune"
     hyperfine --warmup 1 --runs "$RUNS" -i --style basic --export-json "$RUN/times.json" \
         -n "patchbay check-series" --prepare true "$check" \
+        -n "patchbay check-series --allow-dirty" --prepare true "$check --allow-dirty" \
         -n "quilt push -a" --prepare "$(fresh_copy quilt) && ln -s $PATCHES $RUN/quilt/patches" \
         "cd $RUN/quilt && quilt --quiltrc /dev/null push -a -q --fuzz=0" \
         -n "patch loop" --prepare "$(fresh_copy patch)" "$LOOPS patch-loop $RUN/patch $PATCHES" \
@@ -107,6 +108,7 @@ peak_memory() {
         printf '%s|%s\n' "$name" "$(/usr/bin/time -f %M bash -c "$cmd" 2>&1 >/dev/null | tail -1)"
     done <<EOF
 patchbay check-series|true|$PATCHBAY check-series --pristine $PRISTINE --series $PATCHES/series
+patchbay check-series --allow-dirty|true|$PATCHBAY check-series --allow-dirty --pristine $PRISTINE --series $PATCHES/series
 quilt push -a|$(fresh_copy quilt) && ln -s $PATCHES $RUN/quilt/patches|cd $RUN/quilt && quilt --quiltrc /dev/null push -a -q --fuzz=0
 patch loop|$(fresh_copy patch)|$LOOPS patch-loop $RUN/patch $PATCHES
 git apply loop|$(fresh_copy gitapply)|$LOOPS git-apply-loop $RUN/gitapply $PATCHES
