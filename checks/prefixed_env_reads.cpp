@@ -14,17 +14,24 @@ bool allowed(const std::string& name, const AuditConfig& config) {
     return false;
 }
 
+// A read by a plain literal name spells the prefix (no escapes) and getenv or environ (an
+// import or the call itself).
+bool may_read_prefixed(const SourceFile& file, const std::string& prefix) {
+    std::string_view text = file.text;
+    if (text.find(prefix) == std::string_view::npos) return false;
+    return text.find("getenv") != std::string_view::npos ||
+           text.find("environ") != std::string_view::npos;
+}
+
 }  // namespace
 
-std::vector<LocatedEnvRead> prefixed_env_reads(const AuditTree& tree, const AuditConfig& config,
+std::vector<LocatedEnvRead> prefixed_env_reads(const SourceFile& file, const AuditConfig& config,
                                                const EnvRegistry& registry) {
     std::vector<LocatedEnvRead> found;
-    for (const auto& file : tree.files) {
-        if (file.path == registry.path) continue;
-        for (auto& read : env_reads(file))
-            if (read.name.starts_with(config.env_prefix) && !allowed(read.name, config))
-                found.push_back({&file, std::move(read)});
-    }
+    if (file.path == registry.path || !may_read_prefixed(file, config.env_prefix)) return found;
+    for (auto& read : env_reads(file))
+        if (read.name.starts_with(config.env_prefix) && !allowed(read.name, config))
+            found.push_back({&file, std::move(read)});
     return found;
 }
 

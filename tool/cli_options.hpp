@@ -32,6 +32,7 @@ struct CliOptions {
     std::string base;
     std::string diff;
     std::string fail_on;
+    std::optional<int> jobs;
 };
 
 }  // namespace patchbay
