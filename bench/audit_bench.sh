@@ -52,7 +52,8 @@ pattern='(block_table|req_to_token|page_table|slot_mapping)[a-zA-Z_]*|os\.(envir
 grep_cmd="LC_ALL=C grep -rE '$pattern' --include='*.py' --include='*.cu' --include='*.cuh' $tree"
 audit_cmd="$patchbay audit-kernels --config $config --tree $tree"
 
-"$patchbay" audit-kernels --config "$config" --tree "$tree" --format json |
+# (exit status 1: the tree has findings, by design)
+{ "$patchbay" audit-kernels --config "$config" --tree "$tree" --format json || true; } |
     python3 -c 'import json,sys; print("patchbay summary:", json.load(sys.stdin)["summary"])' >&2
 # `--output=pipe`: grep writing to /dev/null stops at each file's first match (it detects the
 # null device), which would not be the same work.
