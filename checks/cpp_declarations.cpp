@@ -4,6 +4,8 @@
 #include <array>
 #include <optional>
 
+#include "checks/text_contains.hpp"
+
 namespace patchbay {
 namespace {
 
@@ -349,8 +351,8 @@ FunctionInfo make_function(std::span<const Token> tokens, const std::vector<std:
 // Only a file that spells `typedef` or `using` can declare an alias: the others are not
 // tokenized at all.
 bool may_declare_alias(const SourceFile& file) {
-    return file.language == Language::cuda && (file.text.find("typedef") != std::string::npos ||
-                                               file.text.find("using") != std::string::npos);
+    return file.language == Language::cuda &&
+           (text_contains(file.text, "typedef") || text_contains(file.text, "using"));
 }
 
 }  // namespace

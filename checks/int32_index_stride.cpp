@@ -7,6 +7,7 @@
 #include "checks/index_stride_analysis.hpp"
 #include "checks/reach.hpp"
 #include "checks/rule.hpp"
+#include "checks/text_contains.hpp"
 
 namespace patchbay {
 
@@ -38,10 +39,9 @@ class CannotMatch {
     bool operator()(const SourceFile& file) const {
         std::string_view text = file.text;
         if (text.find('*') == std::string_view::npos) return true;
-        if (file.language == Language::python && text.find("jit") == std::string_view::npos)
-            return true;
+        if (file.language == Language::python && !text_contains(text, "jit")) return true;
         for (const auto& prefix : table_prefixes_)
-            if (text.find(prefix) != std::string_view::npos) return false;
+            if (text_contains(text, prefix)) return false;
         return true;
     }
 

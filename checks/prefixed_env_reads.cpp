@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "checks/text_contains.hpp"
+
 namespace patchbay {
 
 namespace {
@@ -18,9 +20,8 @@ bool allowed(const std::string& name, const AuditConfig& config) {
 // import or the call itself).
 bool may_read_prefixed(const SourceFile& file, const std::string& prefix) {
     std::string_view text = file.text;
-    if (text.find(prefix) == std::string_view::npos) return false;
-    return text.find("getenv") != std::string_view::npos ||
-           text.find("environ") != std::string_view::npos;
+    if (!text_contains(text, prefix)) return false;
+    return text_contains(text, "getenv") || text_contains(text, "environ");
 }
 
 }  // namespace

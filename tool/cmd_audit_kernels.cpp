@@ -81,9 +81,9 @@ Result<AuditReport> audit_result_tree(const CliOptions& options) {
 Result<AuditReport> audit_directory(const CliOptions& options) {
     auto config = resolve_config(options);
     if (!config) return config.error();
-    auto tree = tree_from_directory(options.tree, config->audit);
-    if (!tree) return tree.error();
     unsigned jobs = resolve_jobs(options.jobs);
+    auto tree = tree_from_directory(options.tree, config->audit, jobs);
+    if (!tree) return tree.error();
     if (options.diff.empty()) return run_audit(*tree, config->audit, nullptr, jobs);
     auto text = read_text(options.diff);
     if (!text) return text.error();
