@@ -32,8 +32,7 @@ std::string literal_prefix(const std::string& pattern) {
 class CannotMatch {
   public:
     explicit CannotMatch(const AuditConfig& config) {
-        for (const auto& pattern : config.index_tables)
-            table_prefixes_.push_back(literal_prefix(pattern));
+        for (const auto& pattern : config.index_tables) add_prefix(literal_prefix(pattern));
     }
 
     bool operator()(const SourceFile& file) const {
@@ -46,6 +45,16 @@ class CannotMatch {
     }
 
   private:
+    // A text holding "block_tables" holds "block_table": only the shorter one is searched for.
+    void add_prefix(const std::string& prefix) {
+        for (const auto& known : table_prefixes_)
+            if (prefix.find(known) != std::string::npos) return;
+        std::erase_if(table_prefixes_, [&](const std::string& known) {
+            return known.find(prefix) != std::string::npos;
+        });
+        table_prefixes_.push_back(prefix);
+    }
+
     std::vector<std::string> table_prefixes_;
 };
 
