@@ -68,11 +68,15 @@ python3 - "$cache/hyperfine.json" "$bytes" <<'EOF'
 import json, sys
 results = json.load(open(sys.argv[1]))["results"]
 mb = int(sys.argv[2]) / 1e6
-grep = results[0]["median"]
-print(f"{mb:.1f} MB; {len(results[0]['times'])} timed runs per command after 1 warm-up\n")
-print("| tool | median (s) | min-max (s) | MB/s | throughput vs grep (1 core) |")
-print("|---|---|---|---|---|")
+grep = results[0]
+grep_cpu = grep["user"] + grep["system"]
+print(f"{mb:.1f} MB; {len(grep['times'])} timed runs per command after 1 warm-up\n")
+print("| tool | median (s) | min-max (s) | MB/s | vs grep (1 core) | CPU s (user+sys, mean) "
+      "| MB per CPU s | vs grep, CPU |")
+print("|---|---|---|---|---|---|---|---|")
 for r in results:
+    cpu = r["user"] + r["system"]
     print(f"| {r['command']} | {r['median']:.3f} | {r['min']:.3f}-{r['max']:.3f} "
-          f"| {mb / r['median']:.0f} | {grep / r['median']:.2f} |")
+          f"| {mb / r['median']:.0f} | {grep['median'] / r['median']:.2f} "
+          f"| {cpu:.3f} | {mb / cpu:.0f} | {grep_cpu / cpu:.2f} |")
 EOF
