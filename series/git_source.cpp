@@ -1,6 +1,7 @@
 #include "series/git_source.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "series/git_handles.hpp"
 #include "series/tree_path.hpp"
@@ -124,7 +125,16 @@ class GitSource : public PristineSource {
           prefix_(std::move(prefix)),
           description_(std::move(description)) {}
 
+    // Remembered per path: a series reads the same pristine file for every patch that touches
+    // it and again for the reverse check, and each read inflates the blob anew.
     Result<TreeEntry> lookup(const std::string& path) const override {
+        if (auto known = looked_up_.find(path); known != looked_up_.end()) return known->second;
+        auto entry = lookup_uncached(path);
+        if (entry) looked_up_.emplace(path, *entry);
+        return entry;
+    }
+
+    Result<TreeEntry> lookup_uncached(const std::string& path) const {
         auto components = tree_path_components(path);
         if (!components) return components.error();
         Components full = prefix_;
@@ -149,8 +159,8 @@ class GitSource : public PristineSource {
         auto collect = [](const char* root, const git_tree_entry* entry, void* payload) -> int {
             auto mode = git_tree_entry_filemode(entry);
             if (mode == GIT_FILEMODE_TREE || mode == GIT_FILEMODE_COMMIT) return 0;
-            static_cast<std::vector<std::string>*>(payload)->push_back(
-                std::string(root) + git_tree_entry_name(entry));
+            static_cast<std::vector<std::string>*>(payload)->push_back(std::string(root) +
+                                                                       git_tree_entry_name(entry));
             return 0;
         };
         if (git_tree_walk(subtree->get(), GIT_TREEWALK_PRE, collect, &paths) != 0)
@@ -232,6 +242,7 @@ class GitSource : public PristineSource {
     TreePtr tree_;
     Components prefix_;
     SourceDescription description_;
+    mutable std::map<std::string, TreeEntry> looked_up_;
 };
 
 Result<Components> subtree_prefix(git_repository* repo, const SourceOptions& options,

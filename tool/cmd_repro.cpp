@@ -253,6 +253,9 @@ Result<CommandOutput> run_selected(const CommandContext& context, const Config& 
         report.tree = describe_tree(*run, *tree);
         if (auto ran = run_plain(report, repros, *tree, env); !ran) return ran.error();
     }
+    // Under `ctest --resource-spec-file`, say which GPU CTest gave this run.
+    if (auto device = env.env.find("CUDA_VISIBLE_DEVICES"); device != env.env.end())
+        report.tree += fmt::format(" on CUDA device {} (CTest resource group)", device->second);
     report.bench_repetitions = options.bench;
     report.compile_only = options.compile_only;
     if (options.bench > 0 && !options.compile_only)
