@@ -33,6 +33,7 @@ class PatchRun {
     bool under_pending_symlink(const std::string& path) const;
     Result<TreeEntry> lookup(const std::string& path) const;
     std::optional<FileState> read_source(const FileDiff& file, const Paths& paths);
+    bool parent_is_not_a_folder(const FileDiff& file, const std::string& path);
     bool target_is_free(const FileDiff& file, const Paths& paths);
     void record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes);
     bool check_deletion(const FileDiff& file, const Paths& paths, const std::string& text);
@@ -111,6 +112,10 @@ std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths
     }
     using Kind = TreeEntry::Kind;
     if (entry->kind == Kind::file) return to_state(*entry);
+    // A git section that says its source is a symlink (mode 120000) patches or deletes the
+    // link itself, never what it points to: undoing a patch that created one does this.
+    if (entry->kind == Kind::symlink && file.old_mode && (*file.old_mode & 0170000) == kSymlinkMode)
+        return to_state(*entry);
     if (entry->kind == Kind::absent) {
         problem("missing-file", file.header_line,
                 fmt::format("'{}' does not exist in the tree", paths.source));
@@ -123,9 +128,29 @@ std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths
     return std::nullopt;
 }
 
+// A file (or symlink) where the new path needs a folder: "f.txt/x" with f.txt a file.
+bool PatchRun::parent_is_not_a_folder(const FileDiff& file, const std::string& path) {
+    for (auto slash = path.find('/'); slash != std::string::npos;
+         slash = path.find('/', slash + 1)) {
+        auto parent = lookup(path.substr(0, slash));
+        if (!parent || parent->kind == TreeEntry::Kind::absent ||
+            parent->kind == TreeEntry::Kind::directory)
+            continue;
+        bool link = parent->kind == TreeEntry::Kind::symlink ||
+                    parent->kind == TreeEntry::Kind::under_symlink;
+        problem("path", file.header_line,
+                link ? fmt::format("refusing '{}': it is reached through a symlink", path)
+                     : fmt::format("refusing '{}': '{}' is not a folder", path,
+                                   path.substr(0, slash)));
+        return true;
+    }
+    return false;
+}
+
 // A created, renamed or copied file must not land on something that is already there.
 bool PatchRun::target_is_free(const FileDiff& file, const Paths& paths) {
     if (file.op == FileOp::modify || file.op == FileOp::remove) return true;
+    if (parent_is_not_a_folder(file, paths.target)) return false;
     auto entry = lookup(paths.target);
     if (!entry) {
         problem("path", file.header_line, entry.error().message);

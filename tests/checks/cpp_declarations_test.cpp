@@ -67,7 +67,7 @@ TEST(MatchBrackets, NestedAndUnbalanced) {
     EXPECT_EQ(partner[12], static_cast<std::size_t>(-1));
 }
 
-std::vector<FunctionInfo> functions_of(const std::string& text, std::vector<Token>& tokens) {
+std::vector<FunctionInfo> functions_of(std::string_view text, std::vector<Token>& tokens) {
     tokens = tokenize_cpp(text);
     return find_functions(tokens, match_brackets(tokens));
 }

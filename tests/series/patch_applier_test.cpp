@@ -142,6 +142,32 @@ TEST(ApplyPatch, ModeChangeSetsTheExecutableBit) {
     EXPECT_FALSE(has_problem(applied, "vacuous"));
 }
 
+TEST(ApplyPatch, CreatingAFileUnderAFileIsRefused) {
+    MemorySource source;
+    source.file("f.txt", "plain\n");
+    auto applied = apply_text(source, "--- /dev/null\n+++ b/f.txt/x\n@@ -0,0 +1 @@\n+x\n");
+    EXPECT_EQ(applied.report.status, PatchStatus::failed);
+    EXPECT_TRUE(has_problem(applied, "path"));
+    EXPECT_NE(applied.report.reason.find("'f.txt' is not a folder"), std::string::npos)
+        << applied.report.reason;
+}
+
+TEST(ReversedPatch, UndoesTheCreationOfASymlink) {
+    MemorySource source;
+    source.file("target.py", "x\n");
+    const char* link =
+        "diff --git a/lnk b/lnk\nnew file mode 120000\nindex 0000000..1de5659\n--- /dev/null\n"
+        "+++ b/lnk\n@@ -0,0 +1 @@\n+target.py\n\\ No newline at end of file\n";
+    TreeState state(source);
+    auto created = apply_patch(state, parse(link), 1, PatchOptions{0, true}, "p.patch");
+    ASSERT_EQ(created.report.status, PatchStatus::applied) << created.report.reason;
+    ASSERT_TRUE(created.changes.at("lnk")->symlink);
+    state.apply(created.changes);
+    auto back = apply_patch(state, reversed(parse(link)), 1, PatchOptions{0, false}, "p.patch");
+    ASSERT_EQ(back.report.status, PatchStatus::applied) << back.report.reason;
+    EXPECT_FALSE(back.changes.at("lnk").has_value());
+}
+
 TEST(ReversedPatch, UndoesAModification) {
     MemorySource source;
     source.file("f.py", "a\nB\nc\n");
