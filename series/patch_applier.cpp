@@ -1,7 +1,7 @@
 #include "series/patch_applier.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "series/tree_path.hpp"
 
@@ -14,14 +14,14 @@ constexpr std::uint32_t kSymlinkMode = 0120000;
 // The state of one patch application: the tree before it, plus the sections applied so far
 // (a patch may touch the same file in two sections).
 class PatchRun {
-public:
+  public:
     PatchRun(const TreeState& state, int strip, const PatchOptions& options, std::string label)
         : state_(state), strip_(strip), options_(options), label_(std::move(label)) {}
 
     void apply_section(const FileDiff& file);
     AppliedPatch finish(const PatchFile& patch);
 
-private:
+  private:
     struct Paths {
         std::string source;  // read from (empty for a created file)
         std::string target;  // written to (empty for a deleted file)
@@ -74,10 +74,10 @@ Result<TreeEntry> PatchRun::lookup(const std::string& path) const {
 std::optional<PatchRun::Paths> PatchRun::resolve_paths(const FileDiff& file) {
     Paths paths;
     if (file.op != FileOp::create) {
-        auto source = stripped(file.op == FileOp::modify && file.new_name != "/dev/null"
-                                   ? file.new_name
-                                   : file.old_name,
-                               file);
+        auto source =
+            stripped(file.op == FileOp::modify && file.new_name != "/dev/null" ? file.new_name
+                                                                               : file.old_name,
+                     file);
         if (!source || !usable(*source, file)) return std::nullopt;
         paths.source = *source;
     }
@@ -97,13 +97,15 @@ std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths
         return std::nullopt;
     }
     using Kind = TreeEntry::Kind;
-    if (entry->kind == Kind::file) return to_state(*entry);
+    if (entry->kind == Kind::file) return to_state(std::move(entry).value());
     if (entry->kind == Kind::absent) {
         problem("missing-file", file.header_line,
                 fmt::format("'{}' does not exist in the tree", paths.source));
     } else {
-        const char* what = entry->kind == Kind::directory ? "a directory" : "reached through a symlink";
-        problem("path", file.header_line, fmt::format("refusing '{}': it is {}", paths.source, what));
+        const char* what =
+            entry->kind == Kind::directory ? "a directory" : "reached through a symlink";
+        problem("path", file.header_line,
+                fmt::format("refusing '{}': it is {}", paths.source, what));
     }
     return std::nullopt;
 }
@@ -118,7 +120,8 @@ bool PatchRun::target_is_free(const FileDiff& file, const Paths& paths) {
     }
     using Kind = TreeEntry::Kind;
     if (entry->kind == Kind::absent) return true;
-    if (entry->kind == Kind::file && entry->content.empty() && file.op == FileOp::create) return true;
+    if (entry->kind == Kind::file && entry->content.empty() && file.op == FileOp::create)
+        return true;
     if (entry->kind == Kind::file && file.op == FileOp::create) {
         auto created = apply_hunks("", file.hunks, options_).text;
         bool same = created == entry->content;
@@ -139,7 +142,8 @@ void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>
         const auto& outcome = outcomes[i];
         auto line = file.hunks[i].header_line;
         if (outcome.status == HunkStatus::rejected)
-            problem("rejected", line, fmt::format("hunk #{} FAILED at {}", outcome.n, outcome.line));
+            problem("rejected", line,
+                    fmt::format("hunk #{} FAILED at {}", outcome.n, outcome.line));
         if (outcome.status == HunkStatus::already_applied)
             problem("already-applied", line,
                     fmt::format("hunk #{} is already applied (found reversed at {})", outcome.n,
@@ -159,8 +163,7 @@ void PatchRun::store_result(const FileDiff& file, const Paths& paths, const File
     if (file.op == FileOp::remove || file.op == FileOp::rename)
         result_.changes[paths.source] = std::nullopt;
     if (file.op == FileOp::remove) return;
-    FileState after = before;
-    after.content = std::move(text);
+    FileState after{std::move(text), before.executable, before.symlink};
     if (file.new_mode) {
         after.symlink = (*file.new_mode & 0170000) == kSymlinkMode;
         after.executable = (*file.new_mode & 0111) != 0;
@@ -203,8 +206,7 @@ bool is_rejection_kind(const Problem& p) {
 
 bool PatchRun::is_vacuous() const {
     return std::all_of(result_.changes.begin(), result_.changes.end(), [&](const auto& change) {
-        auto entry = state_.lookup(change.first);
-        return entry && to_state(*entry) == change.second;
+        return state_.holds(change.first, change.second);
     });
 }
 
