@@ -1,5 +1,6 @@
 #include "checks/audit.hpp"
 
+#include "checks/parallel_for.hpp"
 #include "checks/rule.hpp"
 #include "checks/suppression.hpp"
 
@@ -28,18 +29,41 @@ int files_in_scope(const AuditTree& tree, const std::set<std::string>* scope) {
     return count;
 }
 
+// Every rule over every file in scope (a rule's findings are in the file it looked at), the
+// files spread over `jobs` threads. The findings come back rule by rule, each rule's in path
+// order: the same order whatever the number of threads.
+std::vector<Finding> rule_findings(const AuditTree& tree, const AuditConfig& config,
+                                   const std::set<std::string>* scope, unsigned jobs) {
+    std::vector<std::unique_ptr<RuleRun>> runs;
+    for (const auto& rule : all_rules()) runs.push_back(rule->start(tree, config));
+    // per_file[file][rule]
+    std::vector<std::vector<std::vector<Finding>>> per_file(tree.files.size());
+    parallel_for(tree.files.size(), jobs, [&](std::size_t i) {
+        const auto& file = tree.files[i];
+        if (scope && scope->count(file.path) == 0) return;
+        per_file[i].resize(runs.size());
+        for (std::size_t r = 0; r < runs.size(); ++r) runs[r]->check_file(file, per_file[i][r]);
+    });
+    std::vector<Finding> findings;
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        for (auto& by_rule : per_file)
+            if (!by_rule.empty())
+                for (auto& finding : by_rule[r]) findings.push_back(std::move(finding));
+    return findings;
+}
+
+std::vector<std::string> rule_ids() {
+    std::vector<std::string> ids;
+    for (const auto& rule : all_rules()) ids.emplace_back(rule->id());
+    return ids;
+}
+
 }  // namespace
 
 AuditReport run_audit(const AuditTree& tree, const AuditConfig& config,
-                      const std::set<std::string>* scope) {
-    std::vector<Finding> findings;
-    std::vector<std::string> rule_ids;
-    for (const auto& rule : all_rules()) {
-        rule->check(tree, config, findings);
-        rule_ids.emplace_back(rule->id());
-    }
-    if (scope) keep_in_scope(findings, *scope);
-    auto suppressed = apply_suppressions(tree, std::move(findings), rule_ids);
+                      const std::set<std::string>* scope, unsigned jobs) {
+    auto findings = rule_findings(tree, config, scope, jobs);
+    auto suppressed = apply_suppressions(tree, std::move(findings), rule_ids(), jobs);
     AuditReport report;
     report.findings = std::move(suppressed.kept);
     if (scope) keep_in_scope(report.findings, *scope);  // invalid suppressions elsewhere too

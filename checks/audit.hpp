@@ -13,8 +13,9 @@ namespace patchbay {
 
 // With `scope`, only findings in those paths are reported (and counted as the files audited):
 // the rules still see the whole tree, because a finding may need another file (a header's
-// typedef, the env registry).
+// typedef, the env registry). The files are checked on up to `jobs` threads; the report is the
+// same for any number.
 AuditReport run_audit(const AuditTree& tree, const AuditConfig& config,
-                      const std::set<std::string>* scope = nullptr);
+                      const std::set<std::string>* scope = nullptr, unsigned jobs = 1);
 
 }  // namespace patchbay

@@ -1,10 +1,14 @@
 #include "checks/audit_scope.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <cerrno>
 #include <tuple>
 
+#include "checks/parallel_for.hpp"
 #include "checks/path_glob.hpp"
 
 namespace patchbay {
@@ -23,27 +27,58 @@ void sort_tree(AuditTree& tree) {
               [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
 }
 
+// Straight into a string of the file's size: a stream would copy every byte twice more.
 Result<std::string> read_whole(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return make_error(path.string(), 0, "cannot read the file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return make_error(path.string(), 0, "cannot read the file");
+    struct stat info {};
+    std::string text(::fstat(fd, &info) == 0 ? static_cast<std::size_t>(info.st_size) : 0, '\0');
+    std::size_t filled = 0;
+    while (true) {
+        if (filled == text.size()) text.resize(text.size() + 4096);  // it grew, or no size
+        auto got = ::read(fd, text.data() + filled, text.size() - filled);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) {
+            ::close(fd);
+            if (got < 0) return make_error(path.string(), 0, "cannot read the file");
+            text.resize(filled);
+            return text;
+        }
+        filled += static_cast<std::size_t>(got);
+    }
+}
+
+// The included regular files under `root` (no symlinks), relative paths with "/".
+Result<std::vector<std::pair<std::string, fs::path>>> included_files(const fs::path& root,
+                                                                     const AuditConfig& config) {
+    std::vector<std::pair<std::string, fs::path>> found;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(root, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (it->is_symlink() || !it->is_regular_file()) continue;
+        auto rel = it->path().lexically_relative(root).generic_string();
+        if (matches_any(config.include, rel)) found.emplace_back(std::move(rel), it->path());
+    }
+    if (ec) return make_error(root.string(), 0, "cannot list the folder: " + ec.message());
+    return found;
 }
 
 std::set<std::string> result_paths(const PristineSource& source, const TreeChanges& changes,
                                    const std::vector<std::string>& pristine) {
     std::set<std::string> paths(pristine.begin(), pristine.end());
     for (const auto& [path, state] : changes) {
-        if (state) paths.insert(path);
-        else paths.erase(path);
+        if (state)
+            paths.insert(path);
+        else
+            paths.erase(path);
     }
     (void)source;
     return paths;
 }
 
 Result<std::optional<std::string>> result_text(const PristineSource& source,
-                                               const TreeChanges& changes, const std::string& path) {
+                                               const TreeChanges& changes,
+                                               const std::string& path) {
     auto change = changes.find(path);
     if (change != changes.end()) {
         if (!change->second || change->second->symlink) return std::optional<std::string>();
@@ -57,20 +92,21 @@ Result<std::optional<std::string>> result_text(const PristineSource& source,
 
 }  // namespace
 
-Result<AuditTree> tree_from_directory(const fs::path& root, const AuditConfig& config) {
+Result<AuditTree> tree_from_directory(const fs::path& root, const AuditConfig& config,
+                                      unsigned jobs) {
     std::error_code ec;
     if (!fs::is_directory(root, ec)) return make_error(root.string(), 0, "is not a folder");
+    auto files = included_files(root, config);
+    if (!files) return files.error();
+    std::vector<Result<std::string>> texts(files->size(), std::string());
+    parallel_for(files->size(), jobs,
+                 [&](std::size_t i) { texts[i] = read_whole((*files)[i].second); });
     AuditTree tree;
-    for (auto it = fs::recursive_directory_iterator(root, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->is_symlink() || !it->is_regular_file()) continue;
-        auto rel = it->path().lexically_relative(root).generic_string();
-        if (!matches_any(config.include, rel)) continue;
-        auto text = read_whole(it->path());
-        if (!text) return text.error();
-        tree.files.push_back(make_source(rel, std::move(text).value()));
+    for (std::size_t i = 0; i < files->size(); ++i) {
+        if (!texts[i]) return texts[i].error();  // the first unreadable file in listing order
+        tree.files.push_back(
+            make_source(std::move((*files)[i].first), std::move(texts[i]).value()));
     }
-    if (ec) return make_error(root.string(), 0, "cannot list the folder: " + ec.message());
     sort_tree(tree);
     return tree;
 }
@@ -158,7 +194,8 @@ void label_new_by_added_lines(std::vector<Finding>& findings,
     };
     for (auto& f : findings) {
         f.is_new = was_added(f.path, f.line);
-        for (const auto& related : f.related) f.is_new = f.is_new || was_added(related.path, related.line);
+        for (const auto& related : f.related)
+            f.is_new = f.is_new || was_added(related.path, related.line);
     }
 }
 

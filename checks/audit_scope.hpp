@@ -20,8 +20,9 @@
 
 namespace patchbay {
 
-// Every included file under `root` (symlinks are not followed).
-Result<AuditTree> tree_from_directory(const std::filesystem::path& root, const AuditConfig& config);
+// Every included file under `root` (symlinks are not followed), read on up to `jobs` threads.
+Result<AuditTree> tree_from_directory(const std::filesystem::path& root, const AuditConfig& config,
+                                      unsigned jobs = 1);
 
 // The series result: the pristine files with `changes` laid over them. With `only`, just those
 // paths (that exist and are included).

@@ -4,6 +4,8 @@
 #include <array>
 #include <optional>
 
+#include "checks/text_contains.hpp"
+
 namespace patchbay {
 namespace {
 
@@ -346,20 +348,33 @@ FunctionInfo make_function(std::span<const Token> tokens, const std::vector<std:
     return function;
 }
 
+// Only a file that spells `typedef` or `using` can declare an alias: the others are not
+// tokenized at all.
+bool may_declare_alias(const SourceFile& file) {
+    return file.language == Language::cuda &&
+           (text_contains(file.text, "typedef") || text_contains(file.text, "using"));
+}
+
 }  // namespace
 
 IntWidth builtin_width(std::string_view type) {
     return width_of_words(split_words(type));
 }
 
+const std::string* TypeAliases::target_of(std::string_view name) const {
+    auto it = target_.find(name);
+    if (it != target_.end()) return &it->second;
+    return inherited_ ? inherited_->target_of(name) : nullptr;
+}
+
 IntWidth TypeAliases::width_of(std::string_view type) const {
-    std::string current(type);
+    std::string_view current = type;
     for (int depth = 0; depth < 16; ++depth) {
         auto width = builtin_width(current);
         if (width != IntWidth::unknown) return width;
-        auto it = target_.find(current);
-        if (it == target_.end()) return IntWidth::unknown;
-        current = it->second;
+        const std::string* target = target_of(current);
+        if (!target) return IntWidth::unknown;
+        current = *target;
     }
     return IntWidth::unknown;  // a cycle
 }
@@ -388,10 +403,17 @@ void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases) {
     }
 }
 
+TypeAliases tree_type_aliases(const AuditTree& tree) {
+    TypeAliases aliases;
+    for (const auto& file : tree.files)
+        if (may_declare_alias(file)) add_type_aliases(tokenize_cpp(file.text), aliases);
+    return aliases;
+}
+
 TypeAliases collect_type_aliases(const AuditTree& tree, const SourceFile& file) {
     TypeAliases aliases;
     for (const auto& other : tree.files)
-        if (other.language == Language::cuda && other.path != file.path)
+        if (may_declare_alias(other) && other.path != file.path)
             add_type_aliases(tokenize_cpp(other.text), aliases);
     add_type_aliases(tokenize_cpp(file.text), aliases);
     return aliases;

@@ -19,19 +19,28 @@ namespace patchbay {
 enum class IntWidth { unknown, narrow, wide };
 
 // Aliases by name -> aliased type, normalised ("int32_t", "unsigned long long", "index_type").
+// A file's aliases sit over the tree's: `inherited` (which must outlive this) answers the names
+// this table does not have, so the tree's table is built once per audit, not once per file.
 class TypeAliases {
   public:
+    explicit TypeAliases(const TypeAliases* inherited = nullptr) : inherited_(inherited) {}
     void add(std::string name, std::string type) { target_[std::move(name)] = std::move(type); }
-    bool contains(std::string_view name) const { return target_.find(name) != target_.end(); }
+    bool contains(std::string_view name) const { return target_of(name) != nullptr; }
     // Follows alias chains to a builtin; unknown for non-integers, templates and cycles.
     IntWidth width_of(std::string_view type) const;
 
   private:
+    const std::string* target_of(std::string_view name) const;
+
     std::map<std::string, std::string, std::less<>> target_;
+    const TypeAliases* inherited_ = nullptr;
 };
 
-// Every `typedef T name;` and `using name = T;` of the tree's C/C++ files, then those of `file`
-// (so a file's own alias wins over a namesake elsewhere).
+// Every `typedef T name;` and `using name = T;` of the tree's C/C++ files, in path order (a
+// later namesake wins).
+TypeAliases tree_type_aliases(const AuditTree& tree);
+// The tree's aliases, then those of `file` (so a file's own alias wins over a namesake
+// elsewhere), flattened into one table.
 TypeAliases collect_type_aliases(const AuditTree& tree, const SourceFile& file);
 void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases);
 

@@ -195,8 +195,10 @@ class CppLexer {
 
     TokenKind read_operator() {
         auto rest = text_.substr(pos_);
+        // The first character rules out most operators without a string compare: this is the
+        // tokenizer's hottest loop.
         for (auto op : kOperators) {
-            if (rest.starts_with(op)) {
+            if (op.front() == rest.front() && rest.starts_with(op)) {
                 advance_to(pos_ + op.size());
                 return TokenKind::op;
             }

@@ -341,7 +341,8 @@ class FunctionAnalysis {
     // ---- index reads --------------------------------------------------------------------
 
     std::optional<IndexRead> table_named(const CppExpr& expr) const {
-        if (expr.kind != CppExpr::Kind::name && expr.kind != CppExpr::Kind::member) return std::nullopt;
+        if (expr.kind != CppExpr::Kind::name && expr.kind != CppExpr::Kind::member)
+            return std::nullopt;
         auto name = tokens_[expr.token].text;
         if (!is_index_table_name(name, config_)) return std::nullopt;
         return IndexRead{std::string(name), expr.token};
@@ -349,7 +350,8 @@ class FunctionAnalysis {
 
     // table + i
     std::optional<IndexRead> table_plus_offset(const CppExpr& expr) const {
-        if (expr.kind != CppExpr::Kind::binary || tokens_[expr.token].text != "+") return std::nullopt;
+        if (expr.kind != CppExpr::Kind::binary || tokens_[expr.token].text != "+")
+            return std::nullopt;
         auto read = table_named(*expr.operands[0]);
         return read ? read : table_named(*expr.operands[1]);
     }
@@ -364,7 +366,8 @@ class FunctionAnalysis {
         if (callee.kind != CppExpr::Kind::name || !tokens_[callee.token].text.starts_with("__ld"))
             return std::nullopt;
         const CppExpr& address = *expr.operands[1];
-        bool address_of = address.kind == CppExpr::Kind::unary && tokens_[address.token].text == "&";
+        bool address_of =
+            address.kind == CppExpr::Kind::unary && tokens_[address.token].text == "&";
         if (address_of) return index_read(*address.operands[0]);
         return table_plus_offset(address);
     }
@@ -431,9 +434,16 @@ class FunctionAnalysis {
 
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file, const AuditTree& tree,
                                                 const AuditConfig& config) {
+    return cuda_index_stride_findings(file, tree_type_aliases(tree), config);
+}
+
+std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
+                                                const TypeAliases& tree_aliases,
+                                                const AuditConfig& config) {
     auto tokens = tokenize_cpp(file.text);
     auto brackets = match_brackets(tokens);
-    auto aliases = collect_type_aliases(tree, file);
+    TypeAliases aliases(&tree_aliases);  // the file's own win over the tree's
+    add_type_aliases(tokens, aliases);
     std::vector<Finding> findings;
     for (const auto& function : find_functions(tokens, brackets))
         FunctionAnalysis(file, tokens, brackets, aliases, config, function).run(findings);

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "checks/cpp_declarations.hpp"
 #include "checks/finding.hpp"
 #include "checks/source_file.hpp"
 #include "series/config.hpp"
@@ -15,11 +16,17 @@ namespace patchbay {
 inline constexpr const char* kIndexStrideRule = "int32-index-stride";
 
 // `file` is a Python file; only @triton.jit functions are analysed.
-std::vector<Finding> triton_index_stride_findings(const SourceFile& file, const AuditConfig& config);
+std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
+                                                  const AuditConfig& config);
 
 // `file` is a C/C++/CUDA file; `tree` is searched for typedef/using declarations of the types
 // used in `file` (a stride typedef declared in another header of the audited tree).
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file, const AuditTree& tree,
+                                                const AuditConfig& config);
+// The same with the tree's aliases already gathered (tree_type_aliases), as the rule does once
+// per audit.
+std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
+                                                const TypeAliases& tree_aliases,
                                                 const AuditConfig& config);
 
 // Whether `name` matches one of the configured index-table patterns ("block_table*").

@@ -3,9 +3,11 @@
 
 #include <fnmatch.h>
 
+#include "checks/cpp_declarations.hpp"
 #include "checks/index_stride_analysis.hpp"
 #include "checks/reach.hpp"
 #include "checks/rule.hpp"
+#include "checks/text_contains.hpp"
 
 namespace patchbay {
 
@@ -18,6 +20,70 @@ bool is_index_table_name(std::string_view name, const AuditConfig& config) {
 
 namespace {
 
+// The literal text every name matching `pattern` starts with ("block_table" for
+// "block_table*"): the part before its first wildcard.
+std::string literal_prefix(const std::string& pattern) {
+    return pattern.substr(0, pattern.find_first_of("*?[\\"));
+}
+
+// A finding needs a load from an index table (a name matching one of the patterns, so the text
+// holds the pattern's literal prefix) and a multiply; in Python also a @triton.jit or @jit
+// function. A file without them is not tokenized. An empty prefix ("*_table") matches anything.
+class CannotMatch {
+  public:
+    explicit CannotMatch(const AuditConfig& config) {
+        for (const auto& pattern : config.index_tables) add_prefix(literal_prefix(pattern));
+    }
+
+    bool operator()(const SourceFile& file) const {
+        std::string_view text = file.text;
+        if (text.find('*') == std::string_view::npos) return true;
+        if (file.language == Language::python && !text_contains(text, "jit")) return true;
+        for (const auto& prefix : table_prefixes_)
+            if (text_contains(text, prefix)) return false;
+        return true;
+    }
+
+  private:
+    // A text holding "block_tables" holds "block_table": only the shorter one is searched for.
+    void add_prefix(const std::string& prefix) {
+        for (const auto& known : table_prefixes_)
+            if (prefix.find(known) != std::string::npos) return;
+        std::erase_if(table_prefixes_, [&](const std::string& known) {
+            return known.find(prefix) != std::string::npos;
+        });
+        table_prefixes_.push_back(prefix);
+    }
+
+    std::vector<std::string> table_prefixes_;
+};
+
+class Int32IndexStrideRun : public RuleRun {
+  public:
+    Int32IndexStrideRun(const AuditTree& tree, const AuditConfig& config)
+        : config_(config),
+          reach_(reach_for(config)),
+          tree_aliases_(tree_type_aliases(tree)),
+          cannot_match_(config) {}
+
+    void check_file(const SourceFile& file, std::vector<Finding>& findings) const override {
+        if (file.language == Language::other || cannot_match_(file)) return;
+        auto found = file.language == Language::python
+                         ? triton_index_stride_findings(file, config_)
+                         : cuda_index_stride_findings(file, tree_aliases_, config_);
+        for (auto& finding : found) {
+            finding.reach = reach_;
+            findings.push_back(std::move(finding));
+        }
+    }
+
+  private:
+    const AuditConfig& config_;
+    std::optional<Reach> reach_;
+    TypeAliases tree_aliases_;
+    CannotMatch cannot_match_;
+};
+
 class Int32IndexStrideRule : public Rule {
   public:
     std::string_view id() const override { return kIndexStrideRule; }
@@ -26,20 +92,9 @@ class Int32IndexStrideRule : public Rule {
     }
     Severity severity() const override { return Severity::error; }
 
-    void check(const AuditTree& tree, const AuditConfig& config,
-               std::vector<Finding>& findings) const override {
-        auto reach = reach_for(config);
-        for (const auto& file : tree.files) {
-            std::vector<Finding> found;
-            if (file.language == Language::python)
-                found = triton_index_stride_findings(file, config);
-            if (file.language == Language::cuda)
-                found = cuda_index_stride_findings(file, tree, config);
-            for (auto& finding : found) {
-                finding.reach = reach;
-                findings.push_back(std::move(finding));
-            }
-        }
+    std::unique_ptr<RuleRun> start(const AuditTree& tree,
+                                   const AuditConfig& config) const override {
+        return std::make_unique<Int32IndexStrideRun>(tree, config);
     }
 };
 

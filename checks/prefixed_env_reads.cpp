@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "checks/text_contains.hpp"
+
 namespace patchbay {
 
 namespace {
@@ -14,17 +16,23 @@ bool allowed(const std::string& name, const AuditConfig& config) {
     return false;
 }
 
+// A read by a plain literal name spells the prefix (no escapes) and getenv or environ (an
+// import or the call itself).
+bool may_read_prefixed(const SourceFile& file, const std::string& prefix) {
+    std::string_view text = file.text;
+    if (!text_contains(text, prefix)) return false;
+    return text_contains(text, "getenv") || text_contains(text, "environ");
+}
+
 }  // namespace
 
-std::vector<LocatedEnvRead> prefixed_env_reads(const AuditTree& tree, const AuditConfig& config,
+std::vector<LocatedEnvRead> prefixed_env_reads(const SourceFile& file, const AuditConfig& config,
                                                const EnvRegistry& registry) {
     std::vector<LocatedEnvRead> found;
-    for (const auto& file : tree.files) {
-        if (file.path == registry.path) continue;
-        for (auto& read : env_reads(file))
-            if (read.name.starts_with(config.env_prefix) && !allowed(read.name, config))
-                found.push_back({&file, std::move(read)});
-    }
+    if (file.path == registry.path || !may_read_prefixed(file, config.env_prefix)) return found;
+    for (auto& read : env_reads(file))
+        if (read.name.starts_with(config.env_prefix) && !allowed(read.name, config))
+            found.push_back({&file, std::move(read)});
     return found;
 }
 

@@ -16,7 +16,9 @@ struct LocatedEnvRead {
     EnvRead read;
 };
 
-std::vector<LocatedEnvRead> prefixed_env_reads(const AuditTree& tree, const AuditConfig& config,
+// The reads in one file of the tree. A file whose text has no `prefix` or no getenv/environ is
+// not tokenized: a read by a plain literal name spells both.
+std::vector<LocatedEnvRead> prefixed_env_reads(const SourceFile& file, const AuditConfig& config,
                                                const EnvRegistry& registry);
 
 // A finding at `read` with rule, severity, location, source line and the registry table as its

@@ -46,10 +46,13 @@ std::size_t operator_length(std::string_view rest) {
     static constexpr std::array<std::string_view, 19> kTwo = {
         "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", ":=",
         "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@="};
+    if (rest.empty()) return 1;
+    // The first character rules out most operators without a string compare: this is the
+    // tokenizer's hottest loop.
     for (auto op : kThree)
-        if (rest.starts_with(op)) return 3;
+        if (op.front() == rest.front() && rest.starts_with(op)) return 3;
     for (auto op : kTwo)
-        if (rest.starts_with(op)) return 2;
+        if (op.front() == rest.front() && rest.starts_with(op)) return 2;
     return 1;
 }
 

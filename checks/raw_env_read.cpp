@@ -9,6 +9,33 @@ namespace patchbay {
 
 namespace {
 
+class RawEnvReadRun : public RuleRun {
+  public:
+    RawEnvReadRun(const Rule& rule, const AuditTree& tree, const AuditConfig& config)
+        : rule_(rule), config_(config), registry_(load_env_registry(tree, config)) {}
+
+    void check_file(const SourceFile& file, std::vector<Finding>& findings) const override {
+        if (!registry_ || file.language != Language::python) return;
+        for (const auto& read : prefixed_env_reads(file, config_, *registry_))
+            if (registry_->has(read.read.name)) findings.push_back(finding_for(read));
+    }
+
+  private:
+    Finding finding_for(const LocatedEnvRead& read) const {
+        auto finding = env_read_finding(rule_.id(), rule_.severity(), read, *registry_);
+        const auto& name = read.read.name;
+        auto module = registry_->module();
+        finding.message = "read '" + name + "' through " + module + " instead of os.environ";
+        finding.fix_hint = "import " + module + " and use " + module + "." + name +
+                           " (the registry parses and defaults it in one place)";
+        return finding;
+    }
+
+    const Rule& rule_;
+    const AuditConfig& config_;
+    std::optional<EnvRegistry> registry_;
+};
+
 class RawEnvReadRule : public Rule {
   public:
     std::string_view id() const override { return "raw-env-read"; }
@@ -17,24 +44,9 @@ class RawEnvReadRule : public Rule {
     }
     Severity severity() const override { return Severity::note; }
 
-    void check(const AuditTree& tree, const AuditConfig& config,
-               std::vector<Finding>& findings) const override {
-        auto registry = load_env_registry(tree, config);
-        if (!registry) return;
-        for (const auto& read : prefixed_env_reads(tree, config, *registry))
-            if (read.file->language == Language::python && registry->has(read.read.name))
-                findings.push_back(finding_for(read, *registry));
-    }
-
-  private:
-    Finding finding_for(const LocatedEnvRead& read, const EnvRegistry& registry) const {
-        auto finding = env_read_finding(id(), severity(), read, registry);
-        const auto& name = read.read.name;
-        auto module = registry.module();
-        finding.message = "read '" + name + "' through " + module + " instead of os.environ";
-        finding.fix_hint = "import " + module + " and use " + module + "." + name +
-                           " (the registry parses and defaults it in one place)";
-        return finding;
+    std::unique_ptr<RuleRun> start(const AuditTree& tree,
+                                   const AuditConfig& config) const override {
+        return std::make_unique<RawEnvReadRun>(*this, tree, config);
     }
 };
 

@@ -13,16 +13,30 @@
 
 namespace patchbay {
 
+// One rule applied to one tree. What the rule needs from the whole tree (the env registry, the
+// typedefs of every header) is worked out once when the rule starts; check_file then looks at
+// one file and may be called for several files at once from different threads.
+class RuleRun {
+  public:
+    virtual ~RuleRun() = default;
+    // Appends the findings in `file` (a file of the tree the run started on).
+    virtual void check_file(const SourceFile& file, std::vector<Finding>& findings) const = 0;
+};
+
 class Rule {
-public:
+  public:
     virtual ~Rule() = default;
     virtual std::string_view id() const = 0;
     virtual std::string_view summary() const = 0;  // one line, for SARIF and --list-rules
     virtual Severity severity() const = 0;
-    // Looks at the whole tree (a rule may need other files: headers, the env registry) and
-    // appends its findings. Suppressions are applied afterwards, not by the rule.
-    virtual void check(const AuditTree& tree, const AuditConfig& config,
-                       std::vector<Finding>& findings) const = 0;
+    // The tree-wide work; the run keeps references to `tree` and `config`.
+    virtual std::unique_ptr<RuleRun> start(const AuditTree& tree,
+                                           const AuditConfig& config) const = 0;
+
+    // Every file of the tree in order, on this thread. Suppressions are applied afterwards, not
+    // by the rule.
+    void check(const AuditTree& tree, const AuditConfig& config,
+               std::vector<Finding>& findings) const;
 };
 
 // Every rule, in id order.

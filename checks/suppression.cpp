@@ -4,6 +4,8 @@
 #include <map>
 #include <utility>
 
+#include "checks/parallel_for.hpp"
+#include "checks/text_contains.hpp"
 #include "checks/token.hpp"
 
 namespace patchbay {
@@ -93,6 +95,7 @@ std::int64_t column_of(std::string_view text, std::size_t offset) {
 std::vector<Suppression> find_suppressions(const SourceFile& file) {
     if (file.language == Language::other) return {};
     std::string_view text = file.text;
+    if (!text_contains(text, "patchbay:")) return {};  // nearly every file: one fast pass
     std::vector<Span> spans;
     std::vector<Suppression> found;
     for (auto at = text.find("patchbay:"); at != std::string_view::npos;
@@ -147,12 +150,16 @@ bool covers(const Suppression& suppression, const Finding& finding) {
 }  // namespace
 
 SuppressionResult apply_suppressions(const AuditTree& tree, std::vector<Finding> findings,
-                                     const std::vector<std::string>& known_rules) {
+                                     const std::vector<std::string>& known_rules, unsigned jobs) {
+    std::vector<std::vector<Suppression>> per_file(tree.files.size());
+    parallel_for(tree.files.size(), jobs,
+                 [&](std::size_t i) { per_file[i] = find_suppressions(tree.files[i]); });
     std::map<std::string, std::vector<Suppression>, std::less<>> by_path;
     SuppressionResult result;
     std::vector<Finding> invalid;
-    for (const auto& file : tree.files) {
-        auto suppressions = find_suppressions(file);
+    for (std::size_t i = 0; i < tree.files.size(); ++i) {
+        const auto& file = tree.files[i];
+        auto& suppressions = per_file[i];
         for (auto& suppression : suppressions) {
             check_known(suppression, known_rules);
             if (!suppression.problem.empty()) invalid.push_back(invalid_finding(file, suppression));

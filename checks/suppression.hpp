@@ -34,8 +34,10 @@ struct SuppressionResult {
     int suppressed = 0;
 };
 
-// `known_rules`, when not empty, also makes a suppression of an unknown rule id invalid.
+// `known_rules`, when not empty, also makes a suppression of an unknown rule id invalid. The
+// files are searched for suppressions on up to `jobs` threads.
 SuppressionResult apply_suppressions(const AuditTree& tree, std::vector<Finding> findings,
-                                     const std::vector<std::string>& known_rules = {});
+                                     const std::vector<std::string>& known_rules = {},
+                                     unsigned jobs = 1);
 
 }  // namespace patchbay

@@ -8,6 +8,35 @@ namespace patchbay {
 
 namespace {
 
+class UnregisteredEnvReadRun : public RuleRun {
+  public:
+    UnregisteredEnvReadRun(const Rule& rule, const AuditTree& tree, const AuditConfig& config)
+        : rule_(rule), config_(config), registry_(load_env_registry(tree, config)) {}
+
+    void check_file(const SourceFile& file, std::vector<Finding>& findings) const override {
+        if (!registry_) return;
+        for (const auto& read : prefixed_env_reads(file, config_, *registry_))
+            if (!registry_->has(read.read.name)) findings.push_back(finding_for(read));
+    }
+
+  private:
+    Finding finding_for(const LocatedEnvRead& read) const {
+        const auto& registry = *registry_;
+        auto finding = env_read_finding(rule_.id(), rule_.severity(), read, registry);
+        const auto& name = read.read.name;
+        finding.message = "environment variable '" + name +
+                          "' is read here but is not registered in " + registry.path + " (" +
+                          registry.table + ")";
+        finding.fix_hint = "add '" + name + "' to " + registry.table + " in " + registry.path +
+                           ", or read it through " + registry.module();
+        return finding;
+    }
+
+    const Rule& rule_;
+    const AuditConfig& config_;
+    std::optional<EnvRegistry> registry_;
+};
+
 class UnregisteredEnvReadRule : public Rule {
   public:
     std::string_view id() const override { return "unregistered-env-read"; }
@@ -16,24 +45,9 @@ class UnregisteredEnvReadRule : public Rule {
     }
     Severity severity() const override { return Severity::warning; }
 
-    void check(const AuditTree& tree, const AuditConfig& config,
-               std::vector<Finding>& findings) const override {
-        auto registry = load_env_registry(tree, config);
-        if (!registry) return;
-        for (const auto& read : prefixed_env_reads(tree, config, *registry))
-            if (!registry->has(read.read.name)) findings.push_back(finding_for(read, *registry));
-    }
-
-  private:
-    Finding finding_for(const LocatedEnvRead& read, const EnvRegistry& registry) const {
-        auto finding = env_read_finding(id(), severity(), read, registry);
-        const auto& name = read.read.name;
-        finding.message = "environment variable '" + name +
-                          "' is read here but is not registered in " + registry.path + " (" +
-                          registry.table + ")";
-        finding.fix_hint = "add '" + name + "' to " + registry.table + " in " + registry.path +
-                           ", or read it through " + registry.module();
-        return finding;
+    std::unique_ptr<RuleRun> start(const AuditTree& tree,
+                                   const AuditConfig& config) const override {
+        return std::make_unique<UnregisteredEnvReadRun>(*this, tree, config);
     }
 };
 

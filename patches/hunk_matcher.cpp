@@ -86,9 +86,13 @@ std::int64_t search_both_ways(const std::vector<std::string_view>& input,
                               const HunkPattern& pattern, const SearchWindow& w,
                               MatchState& state) {
     const std::int64_t max_offset = std::max(w.max_pos_offset, w.max_neg_offset);
-    const std::int64_t min_offset = w.max_pos_offset < 0   ? w.first_guess - w.max_where
-                                    : w.max_neg_offset < 0 ? w.first_guess - w.min_where
-                                                           : 0;
+    // As GNU 2.7.6, except that forward probes never start before line 1: only a pattern whose
+    // lines are all fuzzed away matches there, and each such match pushed in_offset down by
+    // the distance so far, doubling it hunk after hunk (a hang found by fuzzing).
+    const std::int64_t min_offset = w.max_pos_offset < 0 ? w.first_guess - w.max_where
+                                    : w.max_neg_offset < 0
+                                        ? std::max(w.first_guess - w.min_where, 1 - w.first_guess)
+                                        : 0;
     for (std::int64_t offset = min_offset; offset <= max_offset; ++offset) {
         if (offset <= w.max_pos_offset &&
             matches_at(input, pattern, w.first_guess + offset, w.prefix_fuzz, w.suffix_fuzz))

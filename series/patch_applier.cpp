@@ -30,6 +30,7 @@ class PatchRun {
     std::optional<Paths> resolve_paths(const FileDiff& file);
     std::optional<std::string> stripped(const std::string& name, const FileDiff& file);
     bool usable(const std::string& path, const FileDiff& file);
+    bool under_pending_symlink(const std::string& path) const;
     Result<TreeEntry> lookup(const std::string& path) const;
     std::optional<FileState> read_source(const FileDiff& file, const Paths& paths);
     bool target_is_free(const FileDiff& file, const Paths& paths);
@@ -65,7 +66,19 @@ bool PatchRun::usable(const std::string& path, const FileDiff& file) {
     return !reason;
 }
 
+// A symlink created by an earlier section of this same patch above `path`: the tree state
+// only knows the symlinks of earlier patches.
+bool PatchRun::under_pending_symlink(const std::string& path) const {
+    for (auto slash = path.find('/'); slash != std::string::npos;
+         slash = path.find('/', slash + 1)) {
+        auto found = result_.changes.find(path.substr(0, slash));
+        if (found != result_.changes.end() && found->second && found->second->symlink) return true;
+    }
+    return false;
+}
+
 Result<TreeEntry> PatchRun::lookup(const std::string& path) const {
+    if (under_pending_symlink(path)) return TreeEntry{TreeEntry::Kind::under_symlink, "", false};
     auto pending = result_.changes.find(path);
     if (pending != result_.changes.end()) return to_entry(pending->second);
     return state_.lookup(path);
@@ -79,12 +92,12 @@ std::optional<PatchRun::Paths> PatchRun::resolve_paths(const FileDiff& file) {
                                                                                : file.old_name,
                      file);
         if (!source || !usable(*source, file)) return std::nullopt;
-        paths.source = *source;
+        paths.source = canonical_tree_path(*source);
     }
     if (file.op != FileOp::remove) {
         auto target = stripped(file.new_name, file);
         if (!target || !usable(*target, file)) return std::nullopt;
-        paths.target = *target;
+        paths.target = canonical_tree_path(*target);
     }
     return paths;
 }
@@ -129,6 +142,11 @@ bool PatchRun::target_is_free(const FileDiff& file, const Paths& paths) {
                 same ? fmt::format("'{}' already exists with the content this patch creates",
                                    paths.target)
                      : fmt::format("'{}' already exists; the patch would create it", paths.target));
+        return false;
+    }
+    if (entry->kind == Kind::under_symlink) {
+        problem("path", file.header_line,
+                fmt::format("refusing '{}': it is reached through a symlink", paths.target));
         return false;
     }
     problem(entry->kind == Kind::file ? "exists" : "path", file.header_line,

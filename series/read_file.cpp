@@ -9,9 +9,13 @@ namespace patchbay {
 
 Result<std::string> read_file(const std::filesystem::path& path) {
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
+    auto status = std::filesystem::status(path, ec);
+    if (std::filesystem::is_directory(status)) {
         return make_error(path.string(), 0, "is a directory, not a file");
     }
+    // A FIFO would block forever and /dev/zero never ends: only regular files are read.
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+        return make_error(path.string(), 0, "is not a regular file");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return make_error(path.string(), 0, std::string("cannot read: ") + std::strerror(errno));

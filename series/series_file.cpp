@@ -37,6 +37,7 @@ std::optional<int> parse_strip_level(std::string_view digits) {
 
 std::optional<std::string> name_problem(std::string_view name) {
     if (name.front() == '/') return "is an absolute path";
+    if (name.find('\0') != std::string_view::npos) return "contains a NUL byte";
     std::size_t start = 0;
     while (start <= name.size()) {
         std::size_t end = name.find('/', start);

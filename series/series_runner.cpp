@@ -9,6 +9,7 @@
 #include "patches/diff_parser.hpp"
 #include "patches/whitespace_check.hpp"
 #include "series/patch_applier.hpp"
+#include "series/read_file.hpp"
 
 namespace patchbay {
 
@@ -17,11 +18,9 @@ namespace fs = std::filesystem;
 namespace {
 
 Result<std::string> read_file(const fs::path& path, const std::string& label) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return make_error(label, 0, "cannot read the file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    auto text = patchbay::read_file(path);
+    if (!text) return make_error(label, 0, text.error().message);
+    return text;
 }
 
 std::string label_of(const SeriesPlan& plan, const std::string& name) {

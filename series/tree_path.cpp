@@ -37,8 +37,14 @@ std::optional<std::string> unsafe_path_reason(std::string_view path) {
     auto components = tree_path_components(path);
     if (!components) return components.error().message;
     for (const std::string& component : *components)
-        if (component == ".git") return "path '" + std::string(path) + "' reaches into a .git folder";
+        if (component == ".git")
+            return "path '" + std::string(path) + "' reaches into a .git folder";
     return std::nullopt;
+}
+
+std::string canonical_tree_path(std::string_view path) {
+    auto components = split_on_slash(path);
+    return join_components(components, components.size());
 }
 
 std::string join_components(const std::vector<std::string>& components, std::size_t count) {

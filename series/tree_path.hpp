@@ -19,6 +19,11 @@ Result<std::vector<std::string>> tree_path_components(std::string_view path);
 // ".git" component); nullopt when it may.
 std::optional<std::string> unsafe_path_reason(std::string_view path);
 
+// The one spelling of a path that unsafe_path_reason accepts ("./a//b" -> "a/b"): two spellings
+// of one file must be one key of the tree state, or a symlink created under one spelling could
+// be written through under the other.
+std::string canonical_tree_path(std::string_view path);
+
 // The first `count` components joined with "/".
 std::string join_components(const std::vector<std::string>& components, std::size_t count);
 

@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 #include <fstream>
+#include <set>
 
 #include "series/git_handles.hpp"
+#include "series/tree_path.hpp"
 #include "series/tree_state.hpp"
 
 namespace patchbay {
@@ -19,12 +21,33 @@ Error libgit2_error(const std::string& what) {
 Status check_target(const fs::path& dir) {
     std::error_code ec;
     if (!fs::exists(dir, ec)) return Ok{};
-    if (!fs::is_directory(dir, ec)) return make_error(dir.string(), 0, "exists and is not a folder");
+    if (!fs::is_directory(dir, ec))
+        return make_error(dir.string(), 0, "exists and is not a folder");
     if (!fs::is_empty(dir, ec)) return make_error(dir.string(), 0, "exists and is not empty");
     return Ok{};
 }
 
+// The last line of defence against writing outside DIR: the applier already refuses such
+// paths, but a path that is not in its one spelling, or whose folders include a symlink
+// (one the series created), must never reach the file system.
+Status check_inside(const fs::path& dir, const std::string& path) {
+    if (auto reason = unsafe_path_reason(path)) return make_error("refusing to write: " + *reason);
+    if (canonical_tree_path(path) != path)
+        return make_error("refusing to write '" + path + "': not a canonical tree path");
+    fs::path current = dir;
+    auto components = tree_path_components(path);
+    for (std::size_t i = 0; i + 1 < components->size(); ++i) {
+        current /= (*components)[i];
+        std::error_code ec;
+        if (fs::is_symlink(fs::symlink_status(current, ec)))
+            return make_error(current.string(), 0,
+                              "refusing to write '" + path + "' through a symlink");
+    }
+    return Ok{};
+}
+
 Status write_file(const fs::path& dir, const std::string& path, const FileState& state) {
+    if (auto inside = check_inside(dir, path); !inside) return inside;
     fs::path target = dir / path;
     std::error_code ec;
     fs::create_directories(target.parent_path(), ec);
@@ -43,11 +66,11 @@ Status write_file(const fs::path& dir, const std::string& path, const FileState&
 }
 
 class WorktreeWriter {
-public:
+  public:
     explicit WorktreeWriter(const WorktreeRequest& request) : request_(request) {}
     Status write();
 
-private:
+  private:
     Status init();
     Status write_pristine();
     Status apply_step(const AppliedStep& step);
@@ -70,7 +93,8 @@ Status WorktreeWriter::init() {
         return libgit2_error("cannot create a git repository in " + request_.dir.string());
     repo_.reset(repo);
     git_index* index = nullptr;
-    if (git_repository_index(&index, repo_.get()) != 0) return libgit2_error("cannot open the index");
+    if (git_repository_index(&index, repo_.get()) != 0)
+        return libgit2_error("cannot open the index");
     index_.reset(index);
     return Ok{};
 }
@@ -115,6 +139,7 @@ Status WorktreeWriter::apply_step(const AppliedStep& step) {
         if (state) {
             if (auto written = write_file(request_.dir, path, *state); !written) return written;
         } else {
+            if (auto inside = check_inside(request_.dir, path); !inside) return inside;
             fs::remove(request_.dir / path, ec);
         }
         if (auto staged = stage(path, state); !staged) return staged;
@@ -127,7 +152,8 @@ Status WorktreeWriter::commit(const std::string& message) {
     if (git_index_write(index_.get()) != 0 || git_index_write_tree(&tree_id, index_.get()) != 0)
         return libgit2_error("cannot write the tree");
     git_tree* tree = nullptr;
-    if (git_tree_lookup(&tree, repo_.get(), &tree_id) != 0) return libgit2_error("cannot read the tree");
+    if (git_tree_lookup(&tree, repo_.get(), &tree_id) != 0)
+        return libgit2_error("cannot read the tree");
     TreePtr tree_handle(tree);
     git_signature* sig = nullptr;
     if (git_signature_now(&sig, "patchbay", "patchbay@localhost") != 0)
@@ -153,10 +179,36 @@ Status WorktreeWriter::write() {
     return Ok{};
 }
 
+// Before anything is written: every path the steps write is safe, also against the symlinks
+// the steps themselves create (those of the pristine tree are checked again while writing).
+bool under_link(const std::set<std::string>& links, const std::string& path) {
+    for (auto slash = path.find('/'); slash != std::string::npos; slash = path.find('/', slash + 1))
+        if (links.count(path.substr(0, slash))) return true;
+    return false;
+}
+
+Status check_step_paths(const std::vector<AppliedStep>& steps) {
+    std::set<std::string> links;
+    for (const auto& step : steps)
+        for (const auto& [path, state] : step.changes) {
+            if (auto reason = unsafe_path_reason(path))
+                return make_error(step.name + ": refusing to write: " + *reason);
+            if (under_link(links, path))
+                return make_error(step.name + ": refusing to write '" + path +
+                                  "' through a symlink the series created");
+            if (state && state->symlink)
+                links.insert(path);
+            else
+                links.erase(path);
+        }
+    return Ok{};
+}
+
 }  // namespace
 
 Status write_worktree(const WorktreeRequest& request) {
     if (auto free = check_target(request.dir); !free) return free;
+    if (auto safe = check_step_paths(*request.steps); !safe) return safe;
     return WorktreeWriter(request).write();
 }
 

@@ -1,10 +1,12 @@
 #include "tool/cli.hpp"
 
+#include <fmt/format.h>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
+#include "series/atomic_write.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
 #include "tool/version.hpp"
@@ -13,9 +15,26 @@ namespace patchbay {
 
 namespace {
 
+constexpr std::size_t kMaxMessageBytes = 1000;
+
+// A message may quote hostile input: control bytes are shown as \xNN and a message stays one
+// short line, however long the quoted text.
+std::string printable(const std::string& message) {
+    std::string out;
+    for (std::size_t i = 0; i < message.size() && out.size() < kMaxMessageBytes; ++i) {
+        unsigned char c = static_cast<unsigned char>(message[i]);
+        if (c < 0x20 || c == 0x7F)
+            out += fmt::format("\\x{:02x}", c);
+        else
+            out += static_cast<char>(c);
+    }
+    if (out.size() >= kMaxMessageBytes) out += "...";
+    return out;
+}
+
 // The one place that prints errors.
 void print_error(const Error& error) {
-    std::cerr << "patchbay: error: " << error.located() << "\n";
+    std::cerr << "patchbay: error: " << printable(error.located()) << "\n";
 }
 
 // --output FILE is replaced atomically: a temporary file beside it, then a rename.
@@ -25,16 +44,20 @@ Status write_output(const std::string& path, const std::string& text) {
         std::fflush(stdout);  // a closed pipe is not an error worth reporting (ripgrep)
         return Ok{};
     }
-    std::string temp = path + ".patchbay-tmp";
-    {
-        std::ofstream out(temp, std::ios::binary);
-        out << text;
-        if (!out.flush()) return make_error(path, 0, "cannot write the report");
-    }
-    std::error_code ec;
-    std::filesystem::rename(temp, path, ec);
-    if (ec) return make_error(path, 0, "cannot write the report: " + ec.message());
-    return Ok{};
+    // A unique temporary name (never one an earlier run or someone else left, which could be
+    // a symlink) and an fsync before the rename: write_atomically, as regenerate uses.
+    return write_atomically(path, text);
+}
+
+constexpr std::size_t kMaxDiagnostics = 20;
+
+// A series of 100,000 bad entries must not print 100,000 lines: the report lists them all.
+void print_diagnostics(const std::vector<Error>& diagnostics) {
+    for (std::size_t i = 0; i < diagnostics.size() && i < kMaxDiagnostics; ++i)
+        print_error(diagnostics[i]);
+    if (diagnostics.size() > kMaxDiagnostics)
+        std::cerr << "patchbay: error: ... and " << diagnostics.size() - kMaxDiagnostics
+                  << " more (see the report)\n";
 }
 
 int finish(const CliOptions& options, const Result<CommandOutput>& result) {
@@ -42,7 +65,7 @@ int finish(const CliOptions& options, const Result<CommandOutput>& result) {
         print_error(result.error());
         return kExitBadInput;
     }
-    for (const auto& diagnostic : result->diagnostics) print_error(diagnostic);
+    print_diagnostics(result->diagnostics);
     if (auto written = write_output(options.output, result->report); !written) {
         print_error(written.error());
         return kExitBadInput;

@@ -34,6 +34,7 @@ struct CliOptions {
     std::string base;
     std::string diff;
     std::string fail_on;
+    std::optional<int> jobs;
 
     // repro (and verify)
     ReproOptions repro;

@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <filesystem>
 
 #include "series/worktree_writer.hpp"
 #include "tool/commands.hpp"
@@ -10,6 +11,8 @@ namespace patchbay {
 
 namespace {
 
+namespace fs = std::filesystem;
+
 std::string commit_summary(const SeriesRun& run, const std::string& dir) {
     std::string out = fmt::format("wrote {}: pristine upstream + {} commit{}\n", dir,
                                   run.steps.size(), run.steps.size() == 1 ? "" : "s");
@@ -18,6 +21,24 @@ std::string commit_summary(const SeriesRun& run, const std::string& dir) {
             out += fmt::format("  not committed: {} ({}: {})\n", patch.name,
                                to_string(patch.status), patch.reason);
     return out;
+}
+
+bool is_within(const fs::path& inner, const fs::path& outer) {
+    auto rel = inner.lexically_relative(outer);
+    return !rel.empty() && *rel.begin() != "..";
+}
+
+// The pristine tree is never written (DESIGN.md §4): a worktree inside it (or the tree itself)
+// is refused before anything is read. Symlinks are resolved on both sides.
+Status check_worktree_outside(const Workspace& workspace, const std::string& worktree) {
+    std::error_code ec;
+    auto dir = fs::weakly_canonical(fs::absolute(worktree), ec);
+    auto pristine =
+        fs::weakly_canonical(workspace.config.resolve(workspace.config.upstream_path), ec);
+    if (ec || !is_within(dir, pristine)) return Ok{};
+    return make_error(worktree, 0,
+                      "is inside the pristine tree " + pristine.string() +
+                          "; the pristine tree is never written");
 }
 
 }  // namespace
@@ -33,20 +54,27 @@ void add_apply_options(CLI::App& app, CliOptions& options) {
 Result<CommandOutput> run_apply(const CommandContext& context) {
     auto workspace = open_workspace(context.options);
     if (!workspace) return workspace.error();
+    if (auto outside = check_worktree_outside(*workspace, context.options.worktree); !outside)
+        return outside.error();
     auto run = run_series(workspace->plan, *workspace->source);
     if (!run) return run.error();
     if (run->report.has_failed_patch()) {
         CommandOutput output{render_text(run->report, context.palette), kExitBadInput, {}};
-        output.diagnostics.push_back(
-            make_error("the series has bad input; nothing was written to " + context.options.worktree));
+        for (const auto& patch : run->report.patches)
+            if (patch.status == PatchStatus::failed && !patch.problems.empty()) {
+                const auto& first = patch.problems.front();
+                output.diagnostics.push_back(make_error(first.file, first.line, first.message));
+            }
+        output.diagnostics.push_back(make_error(
+            "the series has bad input; nothing was written to " + context.options.worktree));
         return output;
     }
     auto files = workspace->source->list_files();
     if (!files) return files.error();
     WorktreeRequest request{context.options.worktree, workspace->source.get(), *files, &run->steps};
     if (auto written = write_worktree(request); !written) return written.error();
-    return CommandOutput{commit_summary(*run, context.options.worktree), exit_status_of(run->report),
-                         {}};
+    return CommandOutput{
+        commit_summary(*run, context.options.worktree), exit_status_of(run->report), {}};
 }
 
 }  // namespace patchbay

@@ -10,6 +10,7 @@
 #include "tool/audit_report_format.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
+#include "tool/jobs.hpp"
 #include "tool/workspace.hpp"
 
 namespace patchbay {
@@ -20,7 +21,7 @@ namespace {
 
 // A scratch folder removed when the audit ends.
 class ScratchDir {
-public:
+  public:
     ScratchDir() {
         std::string pattern = (fs::temp_directory_path() / "patchbay-base-XXXXXX").string();
         if (mkdtemp(pattern.data())) path_ = pattern;
@@ -33,7 +34,7 @@ public:
     ScratchDir& operator=(const ScratchDir&) = delete;
     const fs::path& path() const { return path_; }
 
-private:
+  private:
     fs::path path_;
 };
 
@@ -72,7 +73,7 @@ Result<AuditReport> audit_result_tree(const CliOptions& options) {
     const auto& audit = workspace->config.audit;
     auto tree = tree_from_result(*workspace->source, combined_changes(applied->steps), audit);
     if (!tree) return tree.error();
-    auto report = run_audit(*tree, audit);
+    auto report = run_audit(*tree, audit, nullptr, resolve_jobs(options.jobs));
     report.notes.insert(report.notes.end(), applied->notes.begin(), applied->notes.end());
     return report;
 }
@@ -80,9 +81,10 @@ Result<AuditReport> audit_result_tree(const CliOptions& options) {
 Result<AuditReport> audit_directory(const CliOptions& options) {
     auto config = resolve_config(options);
     if (!config) return config.error();
-    auto tree = tree_from_directory(options.tree, config->audit);
+    unsigned jobs = resolve_jobs(options.jobs);
+    auto tree = tree_from_directory(options.tree, config->audit, jobs);
     if (!tree) return tree.error();
-    if (options.diff.empty()) return run_audit(*tree, config->audit);
+    if (options.diff.empty()) return run_audit(*tree, config->audit, nullptr, jobs);
     auto text = read_text(options.diff);
     if (!text) return text.error();
     auto diff = parse_patch(*text, options.diff);
@@ -90,7 +92,7 @@ Result<AuditReport> audit_directory(const CliOptions& options) {
     auto added = added_lines(*diff, config->strip);
     std::set<std::string> scope;
     for (const auto& entry : added) scope.insert(entry.first);
-    auto report = run_audit(*tree, config->audit, &scope);
+    auto report = run_audit(*tree, config->audit, &scope, jobs);
     label_new_by_added_lines(report.findings, added);
     report.scoped = true;
     return report;
@@ -120,10 +122,11 @@ Result<SeriesPlan> base_plan(const Workspace& head, const std::string& rev, cons
 }
 
 Result<AuditReport> audit_steps(const PristineSource& source, const SeriesResult& applied,
-                                const AuditConfig& audit, const std::set<std::string>& scope) {
+                                const AuditConfig& audit, const std::set<std::string>& scope,
+                                unsigned jobs) {
     auto tree = tree_from_result(source, combined_changes(applied.steps), audit);
     if (!tree) return tree.error();
-    auto report = run_audit(*tree, audit, &scope);
+    auto report = run_audit(*tree, audit, &scope, jobs);
     report.notes.insert(report.notes.end(), applied.notes.begin(), applied.notes.end());
     return report;
 }
@@ -149,9 +152,10 @@ Result<AuditReport> audit_change(const CliOptions& options) {
     if (!base_run) return base_run.error();
     auto scope = change_scope(*head_run, *base_run, changed_patches(head->plan, scratch.path()));
     const auto& audit = head->config.audit;
-    auto head_report = audit_steps(*head->source, *head_run, audit, scope);
+    unsigned jobs = resolve_jobs(options.jobs);
+    auto head_report = audit_steps(*head->source, *head_run, audit, scope, jobs);
     if (!head_report) return head_report;
-    auto base_report = audit_steps(*head->source, *base_run, audit, scope);
+    auto base_report = audit_steps(*head->source, *base_run, audit, scope, jobs);
     if (!base_report) return base_report;
     label_new_against_base(head_report->findings, base_report->findings);
     head_report->scoped = true;
@@ -202,6 +206,9 @@ void add_audit_kernels_options(CLI::App& app, CliOptions& options) {
     app.add_option("--fail-on", options.fail_on,
                    "which findings fail the run: new (default with --base/--diff) or all")
         ->check(CLI::IsMember({"new", "all"}));
+    app.add_option("--jobs", options.jobs,
+                   "threads to check files on (default: PATCHBAY_JOBS, else one per core)")
+        ->check(CLI::PositiveNumber);
 }
 
 Result<CommandOutput> run_audit_kernels(const CommandContext& context) {

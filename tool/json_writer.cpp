@@ -4,10 +4,42 @@
 
 namespace patchbay {
 
+namespace {
+
+// The length of the well-formed UTF-8 sequence at the start of `text`, or 0 (RFC 3629: no
+// overlong forms, no surrogates, nothing past U+10FFFF).
+std::size_t utf8_sequence_length(std::string_view text) {
+    auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    auto cont = [&](std::size_t i) { return i < text.size() && (byte(i) & 0xC0) == 0x80; };
+    unsigned char lead = byte(0);
+    if (lead >= 0xC2 && lead <= 0xDF) return cont(1) ? 2 : 0;
+    if (lead >= 0xE0 && lead <= 0xEF) {
+        if (!cont(1) || !cont(2)) return 0;
+        if ((lead == 0xE0 && byte(1) < 0xA0) || (lead == 0xED && byte(1) > 0x9F)) return 0;
+        return 3;
+    }
+    if (lead >= 0xF0 && lead <= 0xF4) {
+        if (!cont(1) || !cont(2) || !cont(3)) return 0;
+        if ((lead == 0xF0 && byte(1) < 0x90) || (lead == 0xF4 && byte(1) > 0x8F)) return 0;
+        return 4;
+    }
+    return 0;
+}
+
+}  // namespace
+
+// JSON text must be UTF-8: a byte that is not part of a well-formed sequence becomes U+FFFD.
 std::string json_escape(std::string_view text) {
     std::string out;
     out.reserve(text.size() + 2);
-    for (unsigned char c : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x80) {
+            std::size_t length = utf8_sequence_length(text.substr(i));
+            out += length == 0 ? std::string_view("\\ufffd") : text.substr(i, length);
+            i += length == 0 ? 0 : length - 1;
+            continue;
+        }
         switch (c) {
             case '"': out += "\\\""; break;
             case '\\': out += "\\\\"; break;

@@ -109,5 +109,19 @@ TEST(LocateHunk, FirstGuessBelowTheConsumedLinesStillTriesItself) {
     EXPECT_EQ(found.state.in_offset, 0);
 }
 
+TEST(LocateHunk, FullyFuzzedPatternBeforeTheWindowLandsNoHigherThanLine1) {
+    // Found by fuzzing (tests/fuzz/corpus/hunk_matcher/regression-doubling-offset-hang): " a +x
+    // b" at fuzz 1 ignores both its lines, so it "matches" anywhere. With the first guess -7
+    // before the window (min_where 6), GNU 2.7.6 probes from offset -13, i.e. line -20, and
+    // in_offset fell to -23; every further hunk doubled that until the search ran for hours.
+    // Here the first probe is line 1: offset +8.
+    MatchState state;
+    state.last_frozen_line = 5;
+    state.in_offset = -10;
+    const auto found = locate("a\nb\nc\n", make_hunk(3, 3, {" a\n", "+x\n", " b\n"}), 1, state);
+    EXPECT_EQ(found.where, 1);
+    EXPECT_EQ(found.state.in_offset, -2);
+}
+
 }  // namespace
 }  // namespace patchbay

@@ -27,8 +27,7 @@ bool has_problem(const AppliedPatch& applied, const std::string& kind) {
     return false;
 }
 
-const char* kModify =
-    "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n";
+const char* kModify = "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n";
 
 TEST(ApplyPatch, ModifiesAFileInMemory) {
     MemorySource source;
@@ -54,8 +53,9 @@ TEST(ApplyPatch, RejectedHunkDiscardsTheWholePatch) {
     MemorySource source;
     source.file("f.py", "a\nb\nc\n");
     source.file("g.py", "x\ny\nz\n");
-    auto applied = apply_text(source, std::string(kModify) +
-                                     "--- a/g.py\n+++ b/g.py\n@@ -1,3 +1,3 @@\n x\n-nope\n+Y\n z\n");
+    auto applied =
+        apply_text(source, std::string(kModify) +
+                               "--- a/g.py\n+++ b/g.py\n@@ -1,3 +1,3 @@\n x\n-nope\n+Y\n z\n");
     EXPECT_EQ(applied.report.status, PatchStatus::rejected);
     EXPECT_TRUE(has_problem(applied, "rejected"));
     EXPECT_TRUE(applied.changes.empty());
@@ -80,9 +80,10 @@ TEST(ApplyPatch, CreatingAFileThatExistsWithOtherContentIsRejected) {
 TEST(ApplyPatch, RenameMovesTheFileAndAppliesItsHunk) {
     MemorySource source;
     source.file("old.py", "a\nb\nc\n");
-    auto applied = apply_text(source,
-                         "diff --git a/old.py b/new.py\nsimilarity index 70%\nrename from old.py\n"
-                         "rename to new.py\n--- a/old.py\n+++ b/new.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    auto applied = apply_text(
+        source,
+        "diff --git a/old.py b/new.py\nsimilarity index 70%\nrename from old.py\n"
+        "rename to new.py\n--- a/old.py\n+++ b/new.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
     ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
     EXPECT_FALSE(applied.changes.at("old.py").has_value());
     EXPECT_EQ(applied.changes.at("new.py")->content, "a\nB\nc\n");
@@ -108,7 +109,8 @@ TEST(ApplyPatch, DeletesAFile) {
 
 TEST(ApplyPatch, PathOutsideTheTreeIsBadInput) {
     MemorySource source;
-    auto applied = apply_text(source, "--- a/../escape.py\n+++ b/../escape.py\n@@ -0,0 +1 @@\n+x\n");
+    auto applied =
+        apply_text(source, "--- a/../escape.py\n+++ b/../escape.py\n@@ -0,0 +1 @@\n+x\n");
     EXPECT_EQ(applied.report.status, PatchStatus::failed);
     EXPECT_TRUE(has_problem(applied, "path"));
     EXPECT_TRUE(applied.changes.empty());
@@ -117,7 +119,8 @@ TEST(ApplyPatch, PathOutsideTheTreeIsBadInput) {
 TEST(ApplyPatch, PathThroughASymlinkIsRefused) {
     MemorySource source;
     source.symlink("link", "/etc");
-    auto applied = apply_text(source, "--- a/link/passwd\n+++ b/link/passwd\n@@ -1 +1 @@\n-a\n+b\n");
+    auto applied =
+        apply_text(source, "--- a/link/passwd\n+++ b/link/passwd\n@@ -1 +1 @@\n-a\n+b\n");
     EXPECT_EQ(applied.report.status, PatchStatus::failed);
     EXPECT_TRUE(has_problem(applied, "path"));
 }
@@ -132,7 +135,8 @@ TEST(ApplyPatch, PatchThatChangesNothingIsVacuous) {
 TEST(ApplyPatch, ModeChangeSetsTheExecutableBit) {
     MemorySource source;
     source.file("run.sh", "echo\n");
-    auto applied = apply_text(source, "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n");
+    auto applied =
+        apply_text(source, "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n");
     ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
     EXPECT_TRUE(applied.changes.at("run.sh")->executable);
     EXPECT_FALSE(has_problem(applied, "vacuous"));
@@ -145,6 +149,42 @@ TEST(ReversedPatch, UndoesAModification) {
     auto back = apply_patch(state, reversed(parse(kModify)), 1, PatchOptions{0, false}, "p.patch");
     ASSERT_EQ(back.report.status, PatchStatus::applied) << back.report.reason;
     EXPECT_EQ(back.changes.at("f.py")->content, "a\nb\nc\n");
+}
+
+const char* kCreateLink =
+    "diff --git a/lnk b/lnk\nnew file mode 120000\n--- /dev/null\n+++ b/lnk\n@@ -0,0 +1 @@\n"
+    "+../outside\n\\ No newline at end of file\n";
+
+// Found by the hostile suite: apply --worktree wrote ../outside/pwn through the new symlink.
+TEST(ApplyPatch, WriteThroughASymlinkOfTheSamePatchIsRefused) {
+    MemorySource source;
+    auto applied = apply_text(
+        source, std::string(kCreateLink) + "--- /dev/null\n+++ b/lnk/pwn\n@@ -0,0 +1 @@\n+pwned\n");
+    EXPECT_EQ(applied.report.status, PatchStatus::failed);
+    EXPECT_TRUE(has_problem(applied, "path"));
+    EXPECT_EQ(applied.report.reason, "refusing 'lnk/pwn': it is reached through a symlink");
+    EXPECT_TRUE(applied.changes.empty());
+}
+
+// Found by the hostile suite: "./lnk/pwn" was another key than "lnk/pwn" for the tree state.
+TEST(ApplyPatch, OtherSpellingOfAPathUnderAnEarlierSymlinkIsRefused) {
+    MemorySource source;
+    TreeState state(source);
+    auto first = apply_patch(state, parse(kCreateLink), 1, PatchOptions{0, true}, "1.patch");
+    ASSERT_EQ(first.report.status, PatchStatus::applied) << first.report.reason;
+    state.apply(first.changes);
+    auto second =
+        apply_patch(state, parse("--- /dev/null\n+++ b/./lnk//pwn\n@@ -0,0 +1 @@\n+pwned\n"), 1,
+                    PatchOptions{0, true}, "2.patch");
+    EXPECT_EQ(second.report.status, PatchStatus::failed);
+    EXPECT_EQ(second.report.reason, "refusing 'lnk/pwn': it is reached through a symlink");
+}
+
+TEST(ApplyPatch, PathsAreStoredInTheirOneSpelling) {
+    MemorySource source;
+    auto applied = apply_text(source, "--- /dev/null\n+++ b/./d//new.py\n@@ -0,0 +1 @@\n+x\n");
+    ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
+    EXPECT_EQ(applied.changes.count("d/new.py"), 1u);
 }
 
 }  // namespace

@@ -116,5 +116,13 @@ TEST(SeriesFile, EmptyTextHasNoEntries) {
     EXPECT_TRUE(parse_ok("").entries.empty());
 }
 
+// Found by the hostile suite: "0001.patch\0evil" opened 0001.patch (the name ended at the NUL).
+TEST(SeriesFile, NulByteInANameIsAnError) {
+    auto parsed = parse_series(std::string_view("a.patch\0evil\n", 13), "patches/series");
+    ASSERT_FALSE(parsed.ok());
+    EXPECT_EQ(parsed.error().line, 1);
+    EXPECT_NE(parsed.error().message.find("contains a NUL byte"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace patchbay

@@ -21,5 +21,11 @@ TEST(TreePath, RejectsPathsLeavingTheTree) {
     EXPECT_FALSE(tree_path_components(std::string_view("a\0b", 3)).ok());
 }
 
+TEST(TreePath, CanonicalSpellingDropsDotsAndDoubleSlashes) {
+    EXPECT_EQ(canonical_tree_path("./a//b/./c"), "a/b/c");
+    EXPECT_EQ(canonical_tree_path("a/b"), "a/b");
+    EXPECT_EQ(canonical_tree_path("a/"), "a");
+}
+
 }  // namespace
 }  // namespace patchbay

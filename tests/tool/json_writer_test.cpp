@@ -16,5 +16,15 @@ TEST(JsonWriter, EscapesQuotesBackslashesAndControlCharacters) {
     EXPECT_EQ(json_escape("a\"b\\c\nd\te\x01"), "a\\\"b\\\\c\\nd\\te\\u0001");
 }
 
+TEST(JsonWriter, KeepsValidUtf8AndReplacesInvalidBytes) {
+    EXPECT_EQ(json_escape("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"),
+              "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+    EXPECT_EQ(json_escape("bad\xff\xfe.py"), "bad\\ufffd\\ufffd.py");
+    EXPECT_EQ(json_escape("\xc3\x28"), "\\ufffd(");        // a lead byte without its tail
+    EXPECT_EQ(json_escape("\xc0\xaf"), "\\ufffd\\ufffd");  // overlong '/'
+    EXPECT_EQ(json_escape("\xed\xa0\x80"), "\\ufffd\\ufffd\\ufffd");  // a surrogate
+    EXPECT_EQ(json_escape("\xe2\x82"), "\\ufffd\\ufffd");             // truncated at the end
+}
+
 }  // namespace
 }  // namespace patchbay

@@ -1,0 +1,4 @@
+x = "unterminated
+def f(:
+  ((([
+	return """never closed

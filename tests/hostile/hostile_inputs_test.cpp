@@ -1,0 +1,172 @@
+// Hostile inputs (issue #7): every case under tests/hostile/cases runs the real patchbay binary
+// in a sandbox and must end in its expected status and message, within a deadline and 2 GiB of
+// address space, without changing anything outside the paths it may write (README.md here).
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "tests/hostile/generators.hpp"
+#include "tests/support/bounded_process.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/tree_snapshot.hpp"
+
+namespace patchbay {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace patchbay::testing;
+
+const fs::path kHostile = fs::path(PATCHBAY_SOURCE_DIR) / "tests/hostile";
+constexpr std::size_t kMaxStderr = 64 * 1024;
+
+struct HostileCase {
+    std::string name;
+    std::vector<std::string> args{"check-series"};
+    int status = -1;
+    std::string message;
+    std::vector<std::vector<std::string>> setup;
+    std::set<std::string> outputs;
+};
+
+std::vector<std::string> words(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> out;
+    for (std::string word; in >> word;) out.push_back(word);
+    return out;
+}
+
+void read_field(HostileCase& c, const std::string& key, const std::string& value) {
+    if (key == "args") c.args = words(value);
+    if (key == "status" && !value.empty() && std::isdigit(static_cast<unsigned char>(value[0])))
+        c.status = std::stoi(value);
+    if (key == "message") c.message = value;
+    if (key == "setup") c.setup.push_back(words(value));
+    if (key == "output") c.outputs.insert(value);
+}
+
+HostileCase load_case(const fs::path& dir) {
+    HostileCase c;
+    c.name = dir.filename().string();
+    std::istringstream in(read_file(dir / "case"));
+    for (std::string line; std::getline(in, line);) {
+        auto colon = line.find(": ");
+        if (line.empty() || line[0] == '#' || colon == std::string::npos) continue;
+        read_field(c, line.substr(0, colon), line.substr(colon + 2));
+    }
+    return c;
+}
+
+std::vector<std::string> case_names() {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(kHostile / "cases"))
+        names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+void run_setup(const fs::path& sandbox, const std::vector<std::string>& step) {
+    ASSERT_GE(step.size(), 2u);
+    if (step[0] == "symlink") {
+        ASSERT_EQ(step.size(), 3u);
+        fs::create_directories((sandbox / step[1]).parent_path());
+        fs::create_symlink(step[2], sandbox / step[1]);
+    } else if (step[0] == "fifo") {
+        ASSERT_EQ(mkfifo((sandbox / step[1]).c_str(), 0600), 0);
+    } else if (step[0] == "mkdir") {
+        fs::create_directories(sandbox / step[1]);
+    } else if (step[0] == "gen") {
+        ASSERT_EQ(step.size(), 3u);
+        auto generator = generators().find(step[1]);
+        ASSERT_NE(generator, generators().end()) << "no generator " << step[1];
+        write_file(sandbox / step[2], generator->second());
+    } else {
+        FAIL() << "unknown setup step " << step[0];
+    }
+}
+
+// parent/ holds the sandbox beside a canary file and outside/, where hostile symlinks point.
+void make_sandbox(const fs::path& parent, const fs::path& case_dir) {
+    write_file(parent / "canary.txt", "canary: nothing may write here\n");
+    write_file(parent / "outside/secret.txt", "outside the sandbox\n");
+    fs::create_symlink("outside/secret.txt", parent / "canary-link");
+    auto sandbox = parent / "sandbox";
+    fs::copy(kHostile / "base", sandbox, fs::copy_options::recursive);
+    fs::copy(case_dir, sandbox, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+    fs::remove(sandbox / "case");
+}
+
+// "Within seconds" for an optimised build; unoptimised and sanitized builds get more.
+#if defined(__OPTIMIZE__)
+constexpr int kDeadlineSeconds = 15;
+#else
+constexpr int kDeadlineSeconds = 40;
+#endif
+
+Limits case_limits() {
+    Limits limits;
+    limits.deadline = std::chrono::seconds(kDeadlineSeconds * (PATCHBAY_UNDER_ASAN ? 3 : 1));
+    limits.address_space = PATCHBAY_UNDER_ASAN ? 0 : rlim_t{2} << 30;
+    return limits;
+}
+
+void expect_outcome(const HostileCase& c, const BoundedResult& result) {
+    ASSERT_FALSE(result.timed_out) << "killed after " << result.seconds << " s";
+    ASSERT_EQ(result.signal, 0) << "killed by signal " << result.signal << "\n" << result.err;
+    EXPECT_EQ(result.status, c.status) << result.err.substr(0, 2000) << result.out.substr(0, 2000);
+    EXPECT_LT(result.err.size(), kMaxStderr) << "stderr grows with the input";
+    if (c.status == 2) {
+        EXPECT_EQ(result.err.rfind("patchbay: error: ", 0), 0u) << result.err.substr(0, 2000);
+        EXPECT_NE(result.err.find(c.message), std::string::npos) << result.err.substr(0, 2000);
+    } else {
+        auto both = result.out + result.err;
+        EXPECT_NE(both.find(c.message), std::string::npos) << both.substr(0, 4000);
+    }
+}
+
+class HostileInput : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(HostileInput, EndsCleanlyAndWritesNothingOutside) {
+    auto c = load_case(kHostile / "cases" / GetParam());
+    TempDir parent;
+    make_sandbox(parent.path(), kHostile / "cases" / c.name);
+    for (const auto& step : c.setup) ASSERT_NO_FATAL_FAILURE(run_setup(parent / "sandbox", step));
+    std::set<std::string> may_change;
+    for (const auto& output : c.outputs) may_change.insert("sandbox/" + output);
+    auto before = snapshot_tree(parent.path(), may_change);
+
+    auto args = c.args;
+    args.insert(args.begin(), PATCHBAY_BINARY);
+    auto result = run_bounded(args, parent / "sandbox", case_limits());
+
+    if (std::getenv("PATCHBAY_HOSTILE_VERBOSE"))
+        std::cout << c.name << ": status " << result.status << " signal " << result.signal << " in "
+                  << result.seconds << " s\n  err: " << result.err.substr(0, 600)
+                  << "\n  out: " << result.out.substr(0, 300) << "\n";
+    ASSERT_NE(c.status, -1) << "the case has no status";
+    ASSERT_FALSE(c.message.empty()) << "the case has no message";
+    expect_outcome(c, result);
+    auto changed = changed_paths(before, snapshot_tree(parent.path(), may_change));
+    EXPECT_TRUE(changed.empty()) << "changed outside its outputs: " << *changed.begin();
+}
+
+std::string test_name(const ::testing::TestParamInfo<std::string>& param_info) {
+    auto name = param_info.param;
+    std::replace(name.begin(), name.end(), '-', '_');
+    return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, HostileInput, ::testing::ValuesIn(case_names()), test_name);
+
+TEST(HostileSuite, HasAtLeastFortyCases) {
+    EXPECT_GE(case_names().size(), 40u);
+}
+
+}  // namespace
+}  // namespace patchbay

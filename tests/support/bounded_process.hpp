@@ -1,0 +1,106 @@
+#pragma once
+// Runs a program (no shell) under a deadline and an address-space limit, for inputs that might
+// make it hang or eat the machine: the child is killed with SIGKILL when the deadline passes.
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/support/process.hpp"
+
+// ASan reserves terabytes of shadow address space: an RLIMIT_AS makes it abort at start.
+#if defined(__SANITIZE_ADDRESS__)
+#define PATCHBAY_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PATCHBAY_UNDER_ASAN 1
+#endif
+#endif
+#ifndef PATCHBAY_UNDER_ASAN
+#define PATCHBAY_UNDER_ASAN 0
+#endif
+
+namespace patchbay::testing {
+
+struct Limits {
+    std::chrono::milliseconds deadline{10000};
+    rlim_t address_space = 0;  // bytes; 0: no limit
+};
+
+struct BoundedResult {
+    int status = -1;  // exit status; -1 when killed by a signal
+    int signal = 0;   // the signal that ended it, if any
+    bool timed_out = false;
+    double seconds = 0;
+    std::string out;
+    std::string err;
+};
+
+// In the child: only async-signal-safe calls between fork and exec.
+[[noreturn]] inline void exec_child(const std::vector<std::string>& argv,
+                                    const std::filesystem::path& cwd, int out_fd, int err_fd,
+                                    const Limits& limits) {
+    if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(127);
+    dup2(out_fd, 1);
+    dup2(err_fd, 2);
+    int devnull = open("/dev/null", O_RDONLY);
+    dup2(devnull, 0);
+    if (limits.address_space != 0) {
+        rlimit limit{limits.address_space, limits.address_space};
+        setrlimit(RLIMIT_AS, &limit);
+    }
+    std::vector<char*> args;
+    for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+}
+
+// Polls instead of blocking, so that a hung child is killed at the deadline.
+inline int wait_with_deadline(pid_t pid, std::chrono::milliseconds deadline, bool& timed_out) {
+    auto until = std::chrono::steady_clock::now() + deadline;
+    int wait_status = 0;
+    while (waitpid(pid, &wait_status, WNOHANG) == 0) {
+        if (std::chrono::steady_clock::now() > until) {
+            timed_out = true;
+            kill(pid, SIGKILL);
+            waitpid(pid, &wait_status, 0);
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return wait_status;
+}
+
+inline BoundedResult run_bounded(const std::vector<std::string>& argv,
+                                 const std::filesystem::path& cwd, const Limits& limits) {
+    char out_name[] = "/tmp/patchbay-out-XXXXXX";
+    char err_name[] = "/tmp/patchbay-err-XXXXXX";
+    int out_fd = mkstemp(out_name), err_fd = mkstemp(err_name);
+    auto start = std::chrono::steady_clock::now();
+    pid_t pid = fork();
+    if (pid == 0) exec_child(argv, cwd, out_fd, err_fd, limits);
+    BoundedResult result;
+    int wait_status = wait_with_deadline(pid, limits.deadline, result.timed_out);
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (WIFEXITED(wait_status)) result.status = WEXITSTATUS(wait_status);
+    if (WIFSIGNALED(wait_status)) result.signal = WTERMSIG(wait_status);
+    lseek(out_fd, 0, SEEK_SET);
+    lseek(err_fd, 0, SEEK_SET);
+    result.out = drain(out_fd);
+    result.err = drain(err_fd);
+    unlink(out_name);
+    unlink(err_name);
+    return result;
+}
+
+}  // namespace patchbay::testing

@@ -1,0 +1,33 @@
+#include "tool/jobs.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <string_view>
+#include <thread>
+
+namespace patchbay {
+
+namespace {
+
+std::optional<unsigned> positive(std::string_view text) {
+    unsigned value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || value == 0) return std::nullopt;
+    return value;
+}
+
+}  // namespace
+
+unsigned resolve_jobs(std::optional<int> flag, const char* env) {
+    if (flag && *flag > 0) return static_cast<unsigned>(*flag);
+    if (env)
+        if (auto jobs = positive(env)) return *jobs;
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
+unsigned resolve_jobs(std::optional<int> flag) {
+    return resolve_jobs(flag, std::getenv("PATCHBAY_JOBS"));
+}
+
+}  // namespace patchbay
