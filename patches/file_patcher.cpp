@@ -1,5 +1,7 @@
 #include "patches/file_patcher.hpp"
 
+#include <algorithm>
+
 #include "common/text_lines.hpp"
 #include "patches/hunk_matcher.hpp"
 
@@ -26,13 +28,16 @@ HunkSide side_of(const Hunk& hunk, LineKind change) {
 class FileApplier {
   public:
     FileApplier(std::string_view original, const PatchOptions& options)
-        : input_(split_lines(original)), options_(options) {}
+        : input_(split_lines(original)), options_(options) {
+        output_.reserve(original.size());
+    }
 
     HunkOutcome place(const Hunk& hunk, int n);
     std::string finish();
 
   private:
     bool copy_till(std::int64_t last_line);
+    void emit_input(std::int64_t first, std::int64_t last);
     void emit(std::string_view line);
     bool apply_hunk(const Hunk& hunk, std::int64_t where);
     bool apply_changes(const HunkSide& old_side, const HunkSide& new_side, std::int64_t where);
@@ -51,15 +56,24 @@ void FileApplier::emit(std::string_view line) {
     after_newline_ = line.ends_with('\n');
 }
 
+// Lines first..last (1-based, inside the input) in one append: the views are consecutive
+// pieces of one text, and only the file's last line can lack its "\n".
+void FileApplier::emit_input(std::int64_t first, std::int64_t last) {
+    if (!after_newline_) output_ += '\n';
+    const std::string_view from = input_[first - 1];
+    const std::string_view to = input_[last - 1];
+    emit(std::string_view(from.data(),
+                          static_cast<std::size_t>(to.data() - from.data()) + to.size()));
+}
+
 bool FileApplier::copy_till(std::int64_t last_line) {
     if (state_.last_frozen_line > last_line) return false;  // "misordered hunks!"
     const auto input_lines = static_cast<std::int64_t>(input_.size());
-    for (; state_.last_frozen_line < last_line; ++state_.last_frozen_line) {
-        const std::int64_t line = state_.last_frozen_line + 1;
-        if (line < 1 || line > input_lines) continue;  // GNU's ifetch yields nothing there
-        if (!after_newline_) output_ += '\n';
-        emit(input_[line - 1]);
-    }
+    // GNU's ifetch yields nothing outside the input
+    const std::int64_t first = std::max<std::int64_t>(state_.last_frozen_line + 1, 1);
+    const std::int64_t last = std::min(last_line, input_lines);
+    if (first <= last) emit_input(first, last);
+    state_.last_frozen_line = last_line;
     return true;
 }
 

@@ -1,7 +1,9 @@
 #include "series/git_source.hpp"
 
 #include <algorithm>
+#include <future>
 #include <map>
+#include <system_error>
 
 #include "series/git_handles.hpp"
 #include "series/tree_path.hpp"
@@ -95,6 +97,31 @@ Status check_clean(git_repository* repo, const std::string& where) {
                           "); commit or stash them, or pass --allow-dirty to read it anyway");
 }
 
+// The dirty check on a handle of its own: libgit2 objects must not be shared between threads,
+// and the check reads the whole index and stats every file, which the series never needs.
+Status check_clean_at(const std::string& workdir, const std::string& where) {
+    auto repo = open_repository(workdir, false);
+    if (!repo) return repo.error();
+    return check_clean(repo->get(), where);
+}
+
+// Runs the dirty check on a thread when `defer` (and a thread can be had), else now.
+std::shared_future<Status> start_clean_check(git_repository* repo, const std::string& where,
+                                             bool defer) {
+    std::promise<Status> now;
+    if (defer) {
+        try {
+            return std::async(std::launch::async, check_clean_at,
+                              std::string(git_repository_workdir(repo)), where)
+                .share();
+        } catch (const std::system_error&) {
+            // no thread to be had: check now
+        }
+    }
+    now.set_value(check_clean(repo, where));
+    return now.get_future().share();
+}
+
 std::optional<std::string> not_at_rev_note(git_repository* repo, const SourceOptions& options,
                                            const git_oid& target) {
     if (options.rev.empty() || git_repository_is_bare(repo)) return std::nullopt;
@@ -119,11 +146,15 @@ Result<Components> path_inside_workdir(git_repository* repo, const fs::path& pat
 
 class GitSource : public PristineSource {
   public:
-    GitSource(RepositoryPtr repo, TreePtr tree, Components prefix, SourceDescription description)
+    GitSource(RepositoryPtr repo, TreePtr tree, Components prefix, SourceDescription description,
+              std::shared_future<Status> clean)
         : repo_(std::move(repo)),
           tree_(std::move(tree)),
           prefix_(std::move(prefix)),
-          description_(std::move(description)) {}
+          description_(std::move(description)),
+          clean_(std::move(clean)) {}
+
+    Status finish_checks() const override { return clean_.valid() ? clean_.get() : Ok{}; }
 
     // Remembered per path: a series reads the same pristine file for every patch that touches
     // it and again for the reverse check, and each read inflates the blob anew.
@@ -242,6 +273,7 @@ class GitSource : public PristineSource {
     TreePtr tree_;
     Components prefix_;
     SourceDescription description_;
+    std::shared_future<Status> clean_;  // the dirty check; not valid when none is made
     mutable std::map<std::string, TreeEntry> looked_up_;
 };
 
@@ -295,20 +327,24 @@ Result<std::unique_ptr<PristineSource>> open_git_source(const SourceOptions& opt
     if (git_commit_tree(&raw_tree, commit->get()) != 0) {
         return make_error(where, 0, last_git_error("cannot read the commit's tree"));
     }
+    TreePtr tree(raw_tree);
     auto prefix = subtree_prefix(repo->get(), options, search_parents);
     if (!prefix) return prefix.error();
     const bool bare = git_repository_is_bare(repo->get()) != 0;
+    std::shared_future<Status> clean;
     if (!bare && !options.allow_dirty) {
-        if (auto clean = check_clean(repo->get(), where); !clean) return clean.error();
+        clean = start_clean_check(repo->get(), where, options.defer_checks);
+        if (!options.defer_checks && !clean.get()) return clean.get().error();
     }
     const git_oid& commit_id = *git_commit_id(commit->get());
     SourceDescription description = describe_source(options, commit_id);
     if (auto note = not_at_rev_note(repo->get(), options, commit_id)) {
         description.notes.push_back(*note);
     }
-    auto source = std::make_unique<GitSource>(std::move(repo).value(), TreePtr(raw_tree), *prefix,
-                                              std::move(description));
+    auto source = std::make_unique<GitSource>(std::move(repo).value(), std::move(tree), *prefix,
+                                              std::move(description), std::move(clean));
     if (auto status = check_prefix_is_directory(*source, *prefix, options); !status) {
+        if (auto clean_first = source->finish_checks(); !clean_first) return clean_first.error();
         return status.error();
     }
     return std::unique_ptr<PristineSource>(std::move(source));

@@ -111,11 +111,11 @@ std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths
         return std::nullopt;
     }
     using Kind = TreeEntry::Kind;
-    if (entry->kind == Kind::file) return to_state(*entry);
+    if (entry->kind == Kind::file) return to_state(std::move(entry).value());
     // A git section that says its source is a symlink (mode 120000) patches or deletes the
     // link itself, never what it points to: undoing a patch that created one does this.
     if (entry->kind == Kind::symlink && file.old_mode && (*file.old_mode & 0170000) == kSymlinkMode)
-        return to_state(*entry);
+        return to_state(std::move(entry).value());
     if (entry->kind == Kind::absent) {
         problem("missing-file", file.header_line,
                 fmt::format("'{}' does not exist in the tree", paths.source));
@@ -206,8 +206,7 @@ void PatchRun::store_result(const FileDiff& file, const Paths& paths, const File
     if (file.op == FileOp::remove || file.op == FileOp::rename)
         result_.changes[paths.source] = std::nullopt;
     if (file.op == FileOp::remove) return;
-    FileState after = before;
-    after.content = std::move(text);
+    FileState after{std::move(text), before.executable, before.symlink};
     if (file.new_mode) {
         after.symlink = (*file.new_mode & 0170000) == kSymlinkMode;
         after.executable = (*file.new_mode & 0111) != 0;
@@ -250,8 +249,7 @@ bool is_rejection_kind(const Problem& p) {
 
 bool PatchRun::is_vacuous() const {
     return std::all_of(result_.changes.begin(), result_.changes.end(), [&](const auto& change) {
-        auto entry = state_.lookup(change.first);
-        return entry && to_state(*entry) == change.second;
+        return state_.holds(change.first, change.second);
     });
 }
 

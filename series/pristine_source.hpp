@@ -38,6 +38,10 @@ class PristineSource {
     virtual const SourceDescription& description() const = 0;
     // Every file and symlink of the tree (below the subdirectory), sorted; for apply --worktree.
     virtual Result<std::vector<std::string>> list_files() const = 0;
+    // Waits for the checks opened with SourceOptions::defer_checks and returns their verdict
+    // (the Error open_pristine would otherwise have returned); Ok when there are none. Callable
+    // more than once.
+    virtual Status finish_checks() const { return Ok{}; }
 };
 
 struct SourceOptions {
@@ -46,6 +50,9 @@ struct SourceOptions {
     std::string directory;           // subdirectory
     bool allow_dirty = false;        // git only: a checkout with local modifications is an Error
     std::filesystem::path manifest;  // plain directory only: RECORD or sha256sum to verify
+    // git only: run the dirty-checkout check on a thread, concurrently with the caller's work;
+    // the caller must then call PristineSource::finish_checks() before using any result.
+    bool defer_checks = false;
 };
 
 // A git repository when `path` is one (or is inside one, and `rev` is given), else a plain

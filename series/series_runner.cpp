@@ -1,7 +1,7 @@
 #include "series/series_runner.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -50,13 +50,13 @@ void add_whitespace_problems(const PatchFile& patch, const std::string& label,
 }
 
 class Runner {
-public:
+  public:
     Runner(const SeriesPlan& plan, const PristineSource& source, const Progress& progress)
         : plan_(plan), state_(source), progress_(progress) {}
 
     SeriesRun run(std::size_t count);
 
-private:
+  private:
     PatchReport run_entry(const SeriesEntry& entry);
     PatchReport apply_entry(const SeriesEntry& entry, const std::string& label);
     void check_unlisted();
@@ -132,7 +132,8 @@ void Runner::check_unlisted() {
         auto name = it->path().lexically_relative(plan_.patches_dir).generic_string();
         if (listed.count(name) == 0)
             run_.report.series_problems.push_back(
-                {"unlisted", fmt::format("'{}' is in the patches folder but not in the series", name),
+                {"unlisted",
+                 fmt::format("'{}' is in the patches folder but not in the series", name),
                  label_of(plan_, name), 0});
     }
 }
@@ -149,20 +150,22 @@ void Runner::check_skip_rules() {
     }
 }
 
-// Undo every applied patch, last first, and require the pristine tree back.
+// Undo every applied patch, last first, and require the pristine tree back. The last use of
+// the running state, so it is taken rather than copied.
 void Runner::check_reverse() {
-    TreeState undo = state_;
+    TreeState undo = std::move(state_);
     for (std::size_t i = applied_.size(); i-- > 0;) {
         const auto& [label, patch] = applied_[i];
-        auto back = apply_patch(undo, reversed(patch), applied_strips_[i], PatchOptions{0, false},
-                                label);
+        auto back =
+            apply_patch(undo, reversed(patch), applied_strips_[i], PatchOptions{0, false}, label);
         if (back.report.status != PatchStatus::applied) {
             run_.report.series_problems.push_back(
-                {"reverse", fmt::format("the patch does not reverse cleanly: {}", back.report.reason),
-                 label, 0});
+                {"reverse",
+                 fmt::format("the patch does not reverse cleanly: {}", back.report.reason), label,
+                 0});
             return;
         }
-        undo.apply(back.changes);
+        undo.apply(std::move(back.changes));
         for (const auto& file : patch.files)
             if (file.op == FileOp::copy)
                 if (auto target = strip_path(file.new_name, applied_strips_[i]))
@@ -170,7 +173,7 @@ void Runner::check_reverse() {
     }
     for (const auto& [path, state] : undo.changes()) {
         auto pristine = undo.pristine(path);
-        if (pristine && to_state(*pristine) == state) continue;
+        if (pristine && to_state(std::move(pristine).value()) == state) continue;
         run_.report.series_problems.push_back(
             {"reverse",
              fmt::format("undoing the series does not restore '{}' to its pristine state", path),

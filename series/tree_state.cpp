@@ -18,6 +18,22 @@ std::optional<FileState> to_state(const TreeEntry& entry) {
     return std::nullopt;
 }
 
+std::optional<FileState> to_state(TreeEntry&& entry) {
+    if (entry.kind == TreeEntry::Kind::file)
+        return FileState{std::move(entry.content), entry.executable, false};
+    if (entry.kind == TreeEntry::Kind::symlink)
+        return FileState{std::move(entry.content), false, true};
+    return std::nullopt;
+}
+
+// to_state(to_entry(known)) == state, compared field by field.
+bool same_state(const std::optional<FileState>& known, const std::optional<FileState>& state) {
+    if (!known || !state) return !known && !state;
+    const bool executable = known->executable && !known->symlink;
+    return known->symlink == state->symlink && executable == state->executable &&
+           known->content == state->content;
+}
+
 // A symlink created by an earlier patch above `path` makes `path` unreachable without
 // following it.
 std::optional<TreeEntry> TreeState::overlay_parent(const std::string& path) const {
@@ -40,8 +56,20 @@ Result<TreeEntry> TreeState::lookup(const std::string& path) const {
     return source_.lookup(path);
 }
 
+bool TreeState::holds(const std::string& path, const std::optional<FileState>& state) const {
+    if (overlay_parent(path)) return !state;
+    if (auto found = changes_.find(path); found != changes_.end())
+        return same_state(found->second, state);
+    auto entry = source_.lookup(path);
+    return entry && to_state(std::move(entry).value()) == state;
+}
+
 void TreeState::apply(const TreeChanges& changes) {
     for (const auto& [path, state] : changes) changes_[path] = state;
+}
+
+void TreeState::apply(TreeChanges&& changes) {
+    for (auto& [path, state] : changes) changes_[path] = std::move(state);
 }
 
 }  // namespace patchbay

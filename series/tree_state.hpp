@@ -23,7 +23,7 @@ struct FileState {
 using TreeChanges = std::map<std::string, std::optional<FileState>>;
 
 class TreeState {
-public:
+  public:
     explicit TreeState(const PristineSource& source) : source_(source) {}
 
     // What is at `path` now; symlinks (also ones created by earlier patches) are reported,
@@ -32,10 +32,14 @@ public:
     // The pristine state of `path`, ignoring every change.
     Result<TreeEntry> pristine(const std::string& path) const { return source_.lookup(path); }
 
+    // Whether `path` is in `state` now, as lookup() would describe it, without copying contents.
+    bool holds(const std::string& path, const std::optional<FileState>& state) const;
+
     void apply(const TreeChanges& changes);
+    void apply(TreeChanges&& changes);
     const TreeChanges& changes() const { return changes_; }
 
-private:
+  private:
     std::optional<TreeEntry> overlay_parent(const std::string& path) const;
 
     const PristineSource& source_;
@@ -44,5 +48,7 @@ private:
 
 TreeEntry to_entry(const std::optional<FileState>& state);
 std::optional<FileState> to_state(const TreeEntry& entry);
+// The same, taking the entry's content instead of copying it.
+std::optional<FileState> to_state(TreeEntry&& entry);
 
 }  // namespace patchbay

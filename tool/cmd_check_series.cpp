@@ -1,6 +1,6 @@
+#include <fmt/format.h>
 #include <chrono>
 #include <cstdio>
-#include <fmt/format.h>
 
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
@@ -48,10 +48,12 @@ void add_check_series_options(CLI::App& app, CliOptions& options) {
 }
 
 Result<CommandOutput> run_check_series(const CommandContext& context) {
-    auto workspace = open_workspace(context.options);
+    // The dirty-checkout check runs beside the series; its error still wins over the report.
+    auto workspace = open_workspace(context.options, true);
     if (!workspace) return workspace.error();
-    auto run = run_series(workspace->plan, *workspace->source,
-                          progress_line(context.progress_allowed));
+    auto run =
+        run_series(workspace->plan, *workspace->source, progress_line(context.progress_allowed));
+    if (auto checked = workspace->source->finish_checks(); !checked) return checked.error();
     if (!run) return run.error();
     run->report.upstream.path = workspace->config.upstream_path;  // as the user wrote it
     return CommandOutput{render(run->report, context), exit_status_of(run->report),

@@ -37,8 +37,8 @@ Result<Config> resolve_config(const CliOptions& options) {
     if (!loaded) return loaded;
     Config config = std::move(loaded).value();
     if (!options.pristine.empty())
-        set_text(config, config.upstream_path, flag_path(config, options.pristine),
-                 "upstream.path", "--pristine");
+        set_text(config, config.upstream_path, flag_path(config, options.pristine), "upstream.path",
+                 "--pristine");
     set_text(config, config.rev, options.rev, "upstream.rev", "--rev");
     set_text(config, config.directory, options.directory, "upstream.directory", "--directory");
     if (!options.manifest.empty())
@@ -54,7 +54,7 @@ Result<Config> resolve_config(const CliOptions& options) {
     return config;
 }
 
-Result<Workspace> open_workspace(const CliOptions& options) {
+Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_checks) {
     auto config = resolve_config(options);
     if (!config) return config.error();
     if (config->upstream_path.empty())
@@ -65,11 +65,15 @@ Result<Workspace> open_workspace(const CliOptions& options) {
     source_options.rev = config->rev;
     source_options.directory = config->directory;
     source_options.allow_dirty = options.allow_dirty;
+    source_options.defer_checks = defer_source_checks;
     if (!config->manifest.empty()) source_options.manifest = config->resolve(config->manifest);
     auto source = open_pristine(source_options);
     if (!source) return source.error();
     auto plan = load_plan(*config);
-    if (!plan) return plan.error();
+    if (!plan) {
+        if (auto checked = source.value()->finish_checks(); !checked) return checked.error();
+        return plan.error();
+    }
     plan->upto = options.upto;
     return Workspace{std::move(config).value(), std::move(source).value(), std::move(plan).value()};
 }

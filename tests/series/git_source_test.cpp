@@ -141,6 +141,51 @@ TEST_F(GitSourceTest, DirtyCheckoutIsRefused) {
               "commit or stash them, or pass --allow-dirty to read it anyway");
 }
 
+TEST_F(GitSourceTest, DeferredDirtyCheckReportsWhenFinished) {
+    tree_.write("repo/vllm/sub/deep.py", "edited\n");
+    SourceOptions options{tree_ / "repo", "", "", false, {}};
+    options.defer_checks = true;
+    auto source = open_pristine(options);
+    ASSERT_TRUE(source.ok()) << source.error().located();
+    EXPECT_EQ(lookup_ok(**source, "vllm/sub/deep.py").content, "deep\n");
+    for (int twice = 0; twice < 2; ++twice) {
+        auto checked = (*source)->finish_checks();
+        ASSERT_FALSE(checked.ok());
+        EXPECT_EQ(checked.error().message,
+                  "the upstream checkout has local modifications to tracked files "
+                  "(vllm/sub/deep.py); commit or stash them, or pass --allow-dirty to read it "
+                  "anyway");
+        EXPECT_EQ(checked.error().file, (tree_ / "repo").string());
+    }
+}
+
+TEST_F(GitSourceTest, DeferredCheckOfACleanCheckoutIsOk) {
+    SourceOptions options{tree_ / "repo", "", "", false, {}};
+    options.defer_checks = true;
+    auto source = open_pristine(options);
+    ASSERT_TRUE(source.ok()) << source.error().located();
+    EXPECT_TRUE((*source)->finish_checks().ok());
+    EXPECT_TRUE((*source)->finish_checks().ok());
+}
+
+TEST_F(GitSourceTest, DeferredCheckSeesStagedChangesFromASubdirectory) {
+    tree_.write("repo/README", "staged\n");
+    git("add README");
+    SourceOptions options{tree_ / "repo/vllm", "HEAD", "", false, {}};
+    options.defer_checks = true;
+    auto source = open_pristine(options);
+    ASSERT_TRUE(source.ok()) << source.error().located();
+    auto checked = (*source)->finish_checks();
+    ASSERT_FALSE(checked.ok());
+    EXPECT_NE(checked.error().message.find("(README)"), std::string::npos);
+}
+
+TEST_F(GitSourceTest, UndeferredOpenHasNothingLeftToFinish) {
+    auto source = open();
+    ASSERT_TRUE(source.ok()) << source.error().located();
+    EXPECT_TRUE((*source)->finish_checks().ok());
+}
+
 TEST_F(GitSourceTest, StagedChangeIsDirtyToo) {
     tree_.write("repo/README", "staged\n");
     git("add README");
