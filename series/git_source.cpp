@@ -1,7 +1,6 @@
 #include "series/git_source.hpp"
 
 #include <algorithm>
-#include <future>
 #include <map>
 #include <system_error>
 
@@ -81,9 +80,7 @@ Result<std::vector<std::string>> modified_tracked_paths(git_repository* repo) {
     return paths;
 }
 
-Status check_clean(git_repository* repo, const std::string& where) {
-    auto paths = modified_tracked_paths(repo);
-    if (!paths) return paths.error();
+Status dirty_error(const std::vector<std::string>* paths, const std::string& where) {
     if (paths->empty()) return Ok{};
     std::string listed;
     for (std::size_t i = 0; i < paths->size() && i < kMaxDirtyListed; ++i) {
@@ -97,29 +94,33 @@ Status check_clean(git_repository* repo, const std::string& where) {
                           "); commit or stash them, or pass --allow-dirty to read it anyway");
 }
 
-// The dirty check on a handle of its own: libgit2 objects must not be shared between threads,
-// and the check reads the whole index and stats every file, which the series never needs.
-Status check_clean_at(const std::string& workdir, const std::string& where) {
-    auto repo = open_repository(workdir, false);
-    if (!repo) return repo.error();
-    return check_clean(repo->get(), where);
+Status check_clean(git_repository* repo, const std::string& where) {
+    auto paths = modified_tracked_paths(repo);
+    if (!paths) return paths.error();
+    return dirty_error(&*paths, where);
 }
 
-// Runs the dirty check on a thread when `defer` (and a thread can be had), else now.
-std::shared_future<Status> start_clean_check(git_repository* repo, const std::string& where,
-                                             bool defer) {
-    std::promise<Status> now;
-    if (defer) {
-        try {
-            return std::async(std::launch::async, check_clean_at,
-                              std::string(git_repository_workdir(repo)), where)
-                .share();
-        } catch (const std::system_error&) {
-            // no thread to be had: check now
-        }
-    }
-    now.set_value(check_clean(repo, where));
-    return now.get_future().share();
+Result<TreePtr> head_tree(git_repository* repo) {
+    git_object* object = nullptr;
+    if (git_revparse_single(&object, repo, "HEAD^{tree}") != 0)
+        return make_error(last_git_error("cannot read HEAD's tree"));
+    return TreePtr(reinterpret_cast<git_tree*>(object));
+}
+
+// Whether the work tree's file differs from HEAD's blob: hashed through the repository's
+// filters (line endings, .gitattributes), as git status decides it.
+bool differs_from_head(git_repository* repo, git_tree* head, const std::string& repo_path) {
+    git_tree_entry* raw = nullptr;
+    if (git_tree_entry_bypath(&raw, head, repo_path.c_str()) != 0) return true;
+    TreeEntryPtr entry(raw);
+    if (git_tree_entry_filemode(entry.get()) == GIT_FILEMODE_LINK) return false;
+    fs::path file = fs::path(git_repository_workdir(repo)) / repo_path;
+    std::error_code ec;
+    if (!fs::is_regular_file(fs::symlink_status(file, ec))) return true;
+    git_oid hashed{};
+    if (git_repository_hashfile(&hashed, repo, file.c_str(), GIT_OBJECT_BLOB, repo_path.c_str()) != 0)
+        return true;
+    return !git_oid_equal(&hashed, git_tree_entry_id(entry.get()));
 }
 
 std::optional<std::string> not_at_rev_note(git_repository* repo, const SourceOptions& options,
@@ -147,14 +148,29 @@ Result<Components> path_inside_workdir(git_repository* repo, const fs::path& pat
 class GitSource : public PristineSource {
   public:
     GitSource(RepositoryPtr repo, TreePtr tree, Components prefix, SourceDescription description,
-              std::shared_future<Status> clean)
+              bool check_files_read)
         : repo_(std::move(repo)),
           tree_(std::move(tree)),
           prefix_(std::move(prefix)),
           description_(std::move(description)),
-          clean_(std::move(clean)) {}
+          check_files_read_(check_files_read) {}
 
-    Status finish_checks() const override { return clean_.valid() ? clean_.get() : Ok{}; }
+    // With SourceOptions::defer_checks, the dirty check looks only at the files that were read:
+    // an edit anywhere else cannot change what was computed from the object store, and
+    // checking the whole checkout costs more than applying a whole series.
+    Status finish_checks() const override {
+        if (!check_files_read_) return Ok{};
+        auto head = head_tree(repo_.get());
+        if (!head) return head.error();
+        std::vector<std::string> dirty;
+        for (const auto& [path, entry] : looked_up_) {
+            if (entry.kind != Kind::file) continue;
+            auto repo_path = join_components(prefix_, prefix_.size());
+            repo_path += (repo_path.empty() ? "" : "/") + path;
+            if (differs_from_head(repo_.get(), head->get(), repo_path)) dirty.push_back(repo_path);
+        }
+        return dirty_error(&dirty, description_.path);
+    }
 
     // Remembered per path: a series reads the same pristine file for every patch that touches
     // it and again for the reverse check, and each read inflates the blob anew.
@@ -273,7 +289,7 @@ class GitSource : public PristineSource {
     TreePtr tree_;
     Components prefix_;
     SourceDescription description_;
-    std::shared_future<Status> clean_;  // the dirty check; not valid when none is made
+    bool check_files_read_ = false;  // finish_checks() compares the files read with HEAD
     mutable std::map<std::string, TreeEntry> looked_up_;
 };
 
@@ -331,10 +347,9 @@ Result<std::unique_ptr<PristineSource>> open_git_source(const SourceOptions& opt
     auto prefix = subtree_prefix(repo->get(), options, search_parents);
     if (!prefix) return prefix.error();
     const bool bare = git_repository_is_bare(repo->get()) != 0;
-    std::shared_future<Status> clean;
-    if (!bare && !options.allow_dirty) {
-        clean = start_clean_check(repo->get(), where, options.defer_checks);
-        if (!options.defer_checks && !clean.get()) return clean.get().error();
+    bool check_files_read = !bare && !options.allow_dirty && options.defer_checks;
+    if (!bare && !options.allow_dirty && !options.defer_checks) {
+        if (auto clean = check_clean(repo->get(), where); !clean) return clean.error();
     }
     const git_oid& commit_id = *git_commit_id(commit->get());
     SourceDescription description = describe_source(options, commit_id);
@@ -342,11 +357,9 @@ Result<std::unique_ptr<PristineSource>> open_git_source(const SourceOptions& opt
         description.notes.push_back(*note);
     }
     auto source = std::make_unique<GitSource>(std::move(repo).value(), std::move(tree), *prefix,
-                                              std::move(description), std::move(clean));
-    if (auto status = check_prefix_is_directory(*source, *prefix, options); !status) {
-        if (auto clean_first = source->finish_checks(); !clean_first) return clean_first.error();
+                                              std::move(description), check_files_read);
+    if (auto status = check_prefix_is_directory(*source, *prefix, options); !status)
         return status.error();
-    }
     return std::unique_ptr<PristineSource>(std::move(source));
 }
 

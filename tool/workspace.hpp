@@ -21,8 +21,8 @@ struct Workspace {
 // Finds and reads the configuration and applies the flags over it.
 Result<Config> resolve_config(const CliOptions& options);
 
-// With `defer_source_checks` the source's dirty-checkout check runs on a thread while the caller
-// works; the caller must call `source->finish_checks()` before it reports anything.
+// With `defer_source_checks` the source's dirty-checkout check looks, at the end, only at the
+// files that were read; the caller must call `source->finish_checks()` before it reports.
 Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_checks = false);
 
 }  // namespace patchbay

@@ -168,16 +168,30 @@ TEST_F(GitSourceTest, DeferredCheckOfACleanCheckoutIsOk) {
     EXPECT_TRUE((*source)->finish_checks().ok());
 }
 
-TEST_F(GitSourceTest, DeferredCheckSeesStagedChangesFromASubdirectory) {
-    tree_.write("repo/README", "staged\n");
-    git("add README");
+TEST_F(GitSourceTest, DeferredCheckSeesStagedChangesToAFileReadFromASubdirectory) {
+    tree_.write("repo/vllm/sub/deep.py", "staged\n");
+    git("add vllm/sub/deep.py");
     SourceOptions options{tree_ / "repo/vllm", "HEAD", "", false, {}};
     options.defer_checks = true;
     auto source = open_pristine(options);
     ASSERT_TRUE(source.ok()) << source.error().located();
+    EXPECT_EQ(lookup_ok(**source, "sub/deep.py").content, "deep\n");
     auto checked = (*source)->finish_checks();
     ASSERT_FALSE(checked.ok());
-    EXPECT_NE(checked.error().message.find("(README)"), std::string::npos);
+    EXPECT_NE(checked.error().message.find("(vllm/sub/deep.py)"), std::string::npos)
+        << checked.error().message;
+}
+
+// Deliberate: the deferred check looks only at what was read; an edit elsewhere cannot have
+// changed any result computed from the object store.
+TEST_F(GitSourceTest, DeferredCheckIgnoresEditsToFilesNeverRead) {
+    tree_.write("repo/README", "edited, never read\n");
+    SourceOptions options{tree_ / "repo", "", "", false, {}};
+    options.defer_checks = true;
+    auto source = open_pristine(options);
+    ASSERT_TRUE(source.ok()) << source.error().located();
+    EXPECT_EQ(lookup_ok(**source, "vllm/sub/deep.py").content, "deep\n");
+    EXPECT_TRUE((*source)->finish_checks().ok());
 }
 
 TEST_F(GitSourceTest, UndeferredOpenHasNothingLeftToFinish) {
