@@ -1,6 +1,7 @@
 #include "series/git_source.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <system_error>
 
@@ -107,9 +108,20 @@ Result<TreePtr> head_tree(git_repository* repo) {
     return TreePtr(reinterpret_cast<git_tree*>(object));
 }
 
-// Whether the work tree's file differs from HEAD's blob: hashed through the repository's
-// filters (line endings, .gitattributes), as git status decides it.
-bool differs_from_head(git_repository* repo, git_tree* head, const std::string& repo_path) {
+bool same_bytes(const fs::path& file, const std::string& expected) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return false;
+    std::string bytes(expected.size() + 1, '\0');
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return static_cast<std::size_t>(in.gcount()) == expected.size() &&
+           bytes.compare(0, expected.size(), expected) == 0;
+}
+
+// Whether the work tree's file differs from HEAD's blob, as git status decides it: hashed
+// through the repository's filters (line endings, .gitattributes). When the blob read is
+// HEAD's and the work tree holds exactly its bytes, nothing needs hashing.
+bool differs_from_head(git_repository* repo, git_tree* head, const git_oid& read_id,
+                       const std::string& repo_path, const std::string& read_content) {
     git_tree_entry* raw = nullptr;
     if (git_tree_entry_bypath(&raw, head, repo_path.c_str()) != 0) return true;
     TreeEntryPtr entry(raw);
@@ -117,10 +129,12 @@ bool differs_from_head(git_repository* repo, git_tree* head, const std::string& 
     fs::path file = fs::path(git_repository_workdir(repo)) / repo_path;
     std::error_code ec;
     if (!fs::is_regular_file(fs::symlink_status(file, ec))) return true;
+    const git_oid* head_id = git_tree_entry_id(entry.get());
+    if (git_oid_equal(&read_id, head_id) && same_bytes(file, read_content)) return false;
     git_oid hashed{};
     if (git_repository_hashfile(&hashed, repo, file.c_str(), GIT_OBJECT_BLOB, repo_path.c_str()) != 0)
         return true;
-    return !git_oid_equal(&hashed, git_tree_entry_id(entry.get()));
+    return !git_oid_equal(&hashed, head_id);
 }
 
 std::optional<std::string> not_at_rev_note(git_repository* repo, const SourceOptions& options,
@@ -167,7 +181,9 @@ class GitSource : public PristineSource {
             if (entry.kind != Kind::file) continue;
             auto repo_path = join_components(prefix_, prefix_.size());
             repo_path += (repo_path.empty() ? "" : "/") + path;
-            if (differs_from_head(repo_.get(), head->get(), repo_path)) dirty.push_back(repo_path);
+            if (differs_from_head(repo_.get(), head->get(), read_id(repo_path), repo_path,
+                                  entry.content))
+                dirty.push_back(repo_path);
         }
         return dirty_error(&dirty, description_.path);
     }
@@ -217,6 +233,16 @@ class GitSource : public PristineSource {
     }
 
   private:
+    // The id of the blob read for `repo_path` (a path from the root of the commit's tree).
+    git_oid read_id(const std::string& repo_path) const {
+        git_oid id{};
+        git_tree_entry* raw = nullptr;
+        if (git_tree_entry_bypath(&raw, tree_.get(), repo_path.c_str()) != 0) return id;
+        TreeEntryPtr entry(raw);
+        git_oid_cpy(&id, git_tree_entry_id(entry.get()));
+        return id;
+    }
+
     // The tree below the configured subdirectory.
     Result<TreePtr> prefix_tree() const {
         git_tree* raw = nullptr;
