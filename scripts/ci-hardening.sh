@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# The second CI command (issue #7): the whole suite under ASan+UBSan, then a bounded libFuzzer
-# smoke run of every fuzz target. Too slow to share .ci/run's budget on a 2-core runner (each
-# builds patchbay once more, with sanitizers); run it nightly or on a bigger runner.
+# The hardening half of CI (issue #7, called by .ci/run after scripts/test.sh): the whole suite
+# under ASan+UBSan, then a bounded libFuzzer smoke run of every fuzz target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
