@@ -23,9 +23,10 @@ void keep_in_scope(std::vector<Finding>& findings, const std::set<std::string>& 
 }
 
 int files_in_scope(const AuditTree& tree, const std::set<std::string>* scope) {
-    if (!scope) return static_cast<int>(tree.files.size());
+    if (!scope) return static_cast<int>(tree.files.size() + tree.dropped.size());
     int count = 0;
     for (const auto& file : tree.files) count += scope->count(file.path) > 0 ? 1 : 0;
+    for (const auto& path : tree.dropped) count += scope->count(path) > 0 ? 1 : 0;
     return count;
 }
 

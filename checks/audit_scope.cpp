@@ -10,6 +10,7 @@
 
 #include "checks/parallel_for.hpp"
 #include "checks/path_glob.hpp"
+#include "checks/rule.hpp"
 
 namespace patchbay {
 
@@ -98,12 +99,24 @@ Result<AuditTree> tree_from_directory(const fs::path& root, const AuditConfig& c
     if (!fs::is_directory(root, ec)) return make_error(root.string(), 0, "is not a folder");
     auto files = included_files(root, config);
     if (!files) return files.error();
+    // Each file is read, and dropped at once when no rule can use it: most of a large tree,
+    // whose memory the next read then reuses.
     std::vector<Result<std::string>> texts(files->size(), std::string());
-    parallel_for(files->size(), jobs,
-                 [&](std::size_t i) { texts[i] = read_whole((*files)[i].second); });
+    std::vector<char> needed(files->size(), 0);
+    parallel_for(files->size(), jobs, [&](std::size_t i) {
+        texts[i] = read_whole((*files)[i].second);
+        if (!texts[i]) return;
+        SourceFile probe = make_source((*files)[i].first, std::move(texts[i]).value());
+        needed[i] = any_rule_may_need(probe, config);
+        texts[i] = needed[i] ? std::move(probe.text) : std::string();
+    });
     AuditTree tree;
     for (std::size_t i = 0; i < files->size(); ++i) {
         if (!texts[i]) return texts[i].error();  // the first unreadable file in listing order
+        if (!needed[i]) {
+            tree.dropped.push_back(std::move((*files)[i].first));
+            continue;
+        }
         tree.files.push_back(
             make_source(std::move((*files)[i].first), std::move(texts[i]).value()));
     }

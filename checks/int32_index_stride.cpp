@@ -96,6 +96,16 @@ class Int32IndexStrideRule : public Rule {
                                    const AuditConfig& config) const override {
         return std::make_unique<Int32IndexStrideRun>(tree, config);
     }
+
+    // A finding needs what CannotMatch looks for; a C/C++ file that spells typedef or using
+    // may declare a stride type another file uses.
+    bool may_need(const SourceFile& file, const AuditConfig& config) const override {
+        if (file.language == Language::cuda &&
+            (text_contains(file.text, "typedef") || text_contains(file.text, "using")))
+            return true;
+        return (file.language == Language::python || file.language == Language::cuda) &&
+               !CannotMatch(config)(file);
+    }
 };
 
 }  // namespace

@@ -26,6 +26,11 @@ bool may_read_prefixed(const SourceFile& file, const std::string& prefix) {
 
 }  // namespace
 
+bool env_rules_may_need(const SourceFile& file, const AuditConfig& config) {
+    if (config.env_prefix.empty()) return false;
+    return file.path == config.env_registry || may_read_prefixed(file, config.env_prefix);
+}
+
 std::vector<LocatedEnvRead> prefixed_env_reads(const SourceFile& file, const AuditConfig& config,
                                                const EnvRegistry& registry) {
     std::vector<LocatedEnvRead> found;

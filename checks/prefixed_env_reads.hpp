@@ -21,6 +21,10 @@ struct LocatedEnvRead {
 std::vector<LocatedEnvRead> prefixed_env_reads(const SourceFile& file, const AuditConfig& config,
                                                const EnvRegistry& registry);
 
+// Whether an env rule can use `file`: it is the registry, or it may read a `prefix` variable
+// (its text spells the prefix and getenv or environ).
+bool env_rules_may_need(const SourceFile& file, const AuditConfig& config);
+
 // A finding at `read` with rule, severity, location, source line and the registry table as its
 // related location; message and fix hint are the caller's.
 Finding env_read_finding(std::string_view rule, Severity severity, const LocatedEnvRead& read,

@@ -48,6 +48,10 @@ class RawEnvReadRule : public Rule {
                                    const AuditConfig& config) const override {
         return std::make_unique<RawEnvReadRun>(*this, tree, config);
     }
+
+    bool may_need(const SourceFile& file, const AuditConfig& config) const override {
+        return env_rules_may_need(file, config);
+    }
 };
 
 }  // namespace

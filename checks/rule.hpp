@@ -32,6 +32,10 @@ class Rule {
     // The tree-wide work; the run keeps references to `tree` and `config`.
     virtual std::unique_ptr<RuleRun> start(const AuditTree& tree,
                                            const AuditConfig& config) const = 0;
+    // Whether this rule could use `file` at all: find something in it, or read it for another
+    // file (a header's typedefs, the env registry). A file no rule needs is read, counted and
+    // dropped before the audit (most of a large tree), so the answer must never be a false no.
+    virtual bool may_need(const SourceFile& file, const AuditConfig& config) const = 0;
 
     // Every file of the tree in order, on this thread. Suppressions are applied afterwards, not
     // by the rule.
@@ -41,5 +45,8 @@ class Rule {
 
 // Every rule, in id order.
 std::span<const std::unique_ptr<Rule>> all_rules();
+
+// Whether any rule, or an inline suppression comment, needs `file`.
+bool any_rule_may_need(const SourceFile& file, const AuditConfig& config);
 
 }  // namespace patchbay

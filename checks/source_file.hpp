@@ -25,6 +25,8 @@ struct SourceFile {
 
 struct AuditTree {
     std::vector<SourceFile> files;  // sorted by path
+    // Files read and counted but not kept, because no rule could use them (Rule::may_need).
+    std::vector<std::string> dropped;
 
     const SourceFile* find(std::string_view path) const;
 };

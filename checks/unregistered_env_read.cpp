@@ -49,6 +49,10 @@ class UnregisteredEnvReadRule : public Rule {
                                    const AuditConfig& config) const override {
         return std::make_unique<UnregisteredEnvReadRun>(*this, tree, config);
     }
+
+    bool may_need(const SourceFile& file, const AuditConfig& config) const override {
+        return env_rules_may_need(file, config);
+    }
 };
 
 }  // namespace
