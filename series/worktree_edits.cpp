@@ -1,8 +1,8 @@
 #include "series/worktree_edits.hpp"
 
+#include "series/read_file.hpp"
+
 #include <fmt/format.h>
-#include <fstream>
-#include <sstream>
 
 #include "series/git_handles.hpp"
 
@@ -67,14 +67,6 @@ Result<std::set<std::string>> created_or_deleted(git_repository* repo, git_tree*
     return paths;
 }
 
-Result<std::string> read_bytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return make_error(path.string(), 0, "cannot read the file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 }  // namespace
 
 Result<std::optional<FileState>> read_disk_state(const fs::path& path) {
@@ -84,7 +76,7 @@ Result<std::optional<FileState>> read_disk_state(const fs::path& path) {
         return std::optional<FileState>(
             FileState{fs::read_symlink(path, ec).string(), false, true});
     if (!fs::is_regular_file(status)) return std::optional<FileState>();
-    auto bytes = read_bytes(path);
+    auto bytes = read_file(path);
     if (!bytes) return bytes.error();
     bool executable = (status.permissions() & fs::perms::owner_exec) != fs::perms::none;
     return std::optional<FileState>(FileState{std::move(*bytes), executable, false});

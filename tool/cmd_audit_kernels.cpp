@@ -1,12 +1,11 @@
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
 
 #include "checks/audit.hpp"
 #include "checks/audit_scope.hpp"
 #include "patches/diff_parser.hpp"
 #include "series/git_snapshot.hpp"
+#include "series/read_file.hpp"
 #include "tool/audit_report_format.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
@@ -37,14 +36,6 @@ class ScratchDir {
   private:
     fs::path path_;
 };
-
-Result<std::string> read_text(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return make_error(path.string(), 0, "cannot read the file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 struct SeriesResult {
     std::vector<AppliedStep> steps;
@@ -85,7 +76,7 @@ Result<AuditReport> audit_directory(const CliOptions& options) {
     auto tree = tree_from_directory(options.tree, config->audit, jobs);
     if (!tree) return tree.error();
     if (options.diff.empty()) return run_audit(*tree, config->audit, nullptr, jobs);
-    auto text = read_text(options.diff);
+    auto text = read_file(options.diff);
     if (!text) return text.error();
     auto diff = parse_patch(*text, options.diff);
     if (!diff) return diff.error();
@@ -102,8 +93,8 @@ Result<AuditReport> audit_directory(const CliOptions& options) {
 std::set<std::string> changed_patches(const SeriesPlan& head, const fs::path& base_dir) {
     std::set<std::string> changed;
     for (const auto& entry : head.series.entries) {
-        auto now = read_text(head.patches_dir / entry.name);
-        auto before = read_text(base_dir / entry.name);
+        auto now = read_file(head.patches_dir / entry.name);
+        auto before = read_file(base_dir / entry.name);
         if (!now || !before || *now != *before) changed.insert(entry.name);
     }
     return changed;

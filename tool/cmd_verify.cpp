@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "tool/xml_escape.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
 
@@ -83,25 +84,6 @@ std::string suites_of(const std::string& xml) {
     auto last = xml.rfind("</testsuite>");
     if (first == std::string::npos || last == std::string::npos) return "";
     return xml.substr(first, last + std::strlen("</testsuite>") - first) + "\n";
-}
-
-std::string xml_escape(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '&')
-            out += "&amp;";
-        else if (c == '<')
-            out += "&lt;";
-        else if (c == '>')
-            out += "&gt;";
-        else if (c == '"')
-            out += "&quot;";
-        else if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
-            out += '?';
-        else
-            out += c;
-    }
-    return out;
 }
 
 // One test case standing for a whole section: not registered, could not run, or a command

@@ -1,29 +1,11 @@
 #include <fmt/format.h>
 
+#include "tool/xml_escape.hpp"
 #include "tool/repro_report.hpp"
 
 namespace patchbay {
 
 namespace {
-
-std::string xml_escape(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '&')
-            out += "&amp;";
-        else if (c == '<')
-            out += "&lt;";
-        else if (c == '>')
-            out += "&gt;";
-        else if (c == '"')
-            out += "&quot;";
-        else if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
-            out += '?';
-        else
-            out += c;
-    }
-    return out;
-}
 
 struct Case {
     std::string name, failure, skipped, output;

@@ -1,27 +1,11 @@
 #include <fmt/format.h>
 
+#include "tool/xml_escape.hpp"
 #include "tool/series_report_format.hpp"
 
 namespace patchbay {
 
 namespace {
-
-std::string xml_escape(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default:
-                // XML 1.0 forbids most control characters, even escaped.
-                if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') out += '?';
-                else out += c;
-        }
-    }
-    return out;
-}
 
 std::string hunk_details(const PatchReport& patch) {
     std::string details;

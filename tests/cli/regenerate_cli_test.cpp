@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "tests/support/process.hpp"
+#include "tests/support/cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -17,20 +17,15 @@ using testing::read_file;
 using testing::run_process;
 using testing::TempDir;
 using testing::write_file;
+using testing::kDemo;
+using testing::patchbay;
+using testing::contains;
 
-const fs::path kDemo = fs::path(PATCHBAY_SOURCE_DIR) / "examples/demo";
 const std::string k0002 = "0002-kv-int32-block-ids.patch";
 const std::string k0003 = "0003-triton-paged-gather-v2.patch";
 const std::string k0004 = "0004-utils-package.patch";
 
-ProcessResult patchbay(std::vector<std::string> args, const fs::path& cwd) {
-    args.insert(args.begin(), PATCHBAY_BINARY);
-    return run_process(args, cwd);
-}
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 std::string preamble_of(const std::string& patch) {
     return patch.substr(0, patch.find("diff --git"));

@@ -12,7 +12,7 @@
 #include <random>
 #include <set>
 
-#include "tests/support/process.hpp"
+#include "tests/support/cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -24,13 +24,10 @@ using testing::read_file;
 using testing::run_process;
 using testing::TempDir;
 using testing::write_file;
+using testing::patchbay;
 
 constexpr int kPatches = 5;
 
-ProcessResult patchbay(std::vector<std::string> args, const fs::path& cwd) {
-    args.insert(args.begin(), PATCHBAY_BINARY);
-    return run_process(args, cwd);
-}
 
 std::map<std::string, std::string> files_under(const fs::path& root) {
     std::map<std::string, std::string> files;

@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "tests/support/process.hpp"
+#include "tests/support/cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -17,8 +17,9 @@ using testing::read_file;
 using testing::run_process;
 using testing::TempDir;
 using testing::write_file;
+using testing::kDemo;
+using testing::contains;
 
-const fs::path kDemo = fs::path(PATCHBAY_SOURCE_DIR) / "examples/demo";
 
 // Passes only when the gather widens block ids before the multiply (patch 0006).
 const char* kWidenedCheck =
@@ -27,9 +28,6 @@ const char* kWidenedCheck =
     "timeout = 30\n";
 const char* kHang = "\n[[repro]]\nname = \"hang\"\ncommand = [\"sleep\", \"5\"]\ntimeout = 1\n";
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 class ReproCli : public ::testing::Test {
   protected:

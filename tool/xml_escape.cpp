@@ -1,0 +1,22 @@
+#include "tool/xml_escape.hpp"
+
+namespace patchbay {
+
+std::string xml_escape(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') out += '?';
+                else out += c;
+        }
+    }
+    return out;
+}
+
+}  // namespace patchbay
