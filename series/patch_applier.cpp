@@ -85,13 +85,17 @@ Result<TreeEntry> PatchRun::lookup(const std::string& path) const {
     return state_.lookup(path);
 }
 
+// The name a section reads its file from: a modification names it twice, GNU patch takes
+// the new name (unless that is /dev/null).
+const std::string& source_name(const FileDiff& file) {
+    return file.op == FileOp::modify && file.new_name != "/dev/null" ? file.new_name
+                                                                     : file.old_name;
+}
+
 std::optional<PatchRun::Paths> PatchRun::resolve_paths(const FileDiff& file) {
     Paths paths;
     if (file.op != FileOp::create) {
-        auto source =
-            stripped(file.op == FileOp::modify && file.new_name != "/dev/null" ? file.new_name
-                                                                               : file.old_name,
-                     file);
+        auto source = stripped(source_name(file), file);
         if (!source || !usable(*source, file)) return std::nullopt;
         paths.source = canonical_tree_path(*source);
     }
@@ -138,10 +142,10 @@ bool PatchRun::parent_is_not_a_folder(const FileDiff& file, const std::string& p
             continue;
         bool link = parent->kind == TreeEntry::Kind::symlink ||
                     parent->kind == TreeEntry::Kind::under_symlink;
-        problem("path", file.header_line,
-                link ? fmt::format("refusing '{}': it is reached through a symlink", path)
-                     : fmt::format("refusing '{}': '{}' is not a folder", path,
-                                   path.substr(0, slash)));
+        problem(
+            "path", file.header_line,
+            link ? fmt::format("refusing '{}': it is reached through a symlink", path)
+                 : fmt::format("refusing '{}': '{}' is not a folder", path, path.substr(0, slash)));
         return true;
     }
     return false;
@@ -296,6 +300,16 @@ AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int str
     PatchRun run(state, strip, options, label);
     for (const auto& file : patch.files) run.apply_section(file);
     return run.finish(patch);
+}
+
+std::vector<std::string> source_paths(const PatchFile& patch, int strip) {
+    std::vector<std::string> paths;
+    for (const auto& file : patch.files) {
+        if (file.op == FileOp::create || file.binary) continue;
+        auto path = strip_path(source_name(file), strip);
+        if (path && !unsafe_path_reason(*path)) paths.push_back(canonical_tree_path(*path));
+    }
+    return paths;
 }
 
 PatchFile reversed(const PatchFile& patch) {

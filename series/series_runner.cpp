@@ -52,18 +52,21 @@ void add_whitespace_problems(const PatchFile& patch, const std::string& label,
 class Runner {
   public:
     Runner(const SeriesPlan& plan, const PristineSource& source, const Progress& progress)
-        : plan_(plan), state_(source), progress_(progress) {}
+        : plan_(plan), source_(source), state_(source), progress_(progress) {}
 
     SeriesRun run(std::size_t count);
 
   private:
-    PatchReport run_entry(const SeriesEntry& entry);
-    PatchReport apply_entry(const SeriesEntry& entry, const std::string& label);
+    std::vector<std::optional<Result<PatchFile>>> load_all(std::size_t count);
+    PatchReport run_entry(const SeriesEntry& entry, std::optional<Result<PatchFile>> loaded);
+    PatchReport apply_entry(const SeriesEntry& entry, const std::string& label,
+                            Result<PatchFile> loaded);
     void check_unlisted();
     void check_skip_rules();
     void check_reverse();
 
     const SeriesPlan& plan_;
+    const PristineSource& source_;
     TreeState state_;
     const Progress& progress_;
     SeriesRun run_;
@@ -71,14 +74,27 @@ class Runner {
     std::vector<int> applied_strips_;
 };
 
-PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& label) {
-    auto text = read_file(plan_.patches_dir / entry.name, label);
-    if (!text) return failed_report(entry, text.error(), "missing-patch");
+// The patch file read and parsed (and turned round for a reversed entry); an Error of kind
+// "missing-patch" when it cannot be read.
+Result<PatchFile> load_patch(const SeriesPlan& plan, const SeriesEntry& entry,
+                             const std::string& label) {
+    auto text = read_file(plan.patches_dir / entry.name, label);
+    if (!text) {
+        Error error = text.error();
+        error.kind = "missing-patch";
+        return error;
+    }
     auto parsed = parse_patch(*text, label);
-    if (!parsed)
-        return failed_report(entry, parsed.error(),
-                             parsed.error().kind.empty() ? "parse" : parsed.error().kind);
-    PatchFile patch = entry.reverse ? reversed(*parsed) : std::move(parsed).value();
+    if (!parsed) return parsed.error();
+    return entry.reverse ? reversed(*parsed) : std::move(parsed).value();
+}
+
+PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& label,
+                                Result<PatchFile> loaded) {
+    if (!loaded)
+        return failed_report(entry, loaded.error(),
+                             loaded.error().kind.empty() ? "parse" : loaded.error().kind);
+    PatchFile patch = std::move(loaded).value();
     int strip = entry.strip.value_or(plan_.strip);
     PatchOptions options{plan_.fuzz, true};
     auto applied = apply_patch(state_, patch, strip, options, label);
@@ -92,13 +108,13 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
     return std::move(applied.report);
 }
 
-PatchReport Runner::run_entry(const SeriesEntry& entry) {
+PatchReport Runner::run_entry(const SeriesEntry& entry, std::optional<Result<PatchFile>> loaded) {
     PatchReport report;
     if (const SkipRule* rule = skip_rule_for(plan_, entry.name)) {
         report.status = PatchStatus::skipped;
         report.reason = rule->reason;
     } else {
-        report = apply_entry(entry, label_of(plan_, entry.name));
+        report = apply_entry(entry, label_of(plan_, entry.name), std::move(*loaded));
     }
     report.name = entry.name;
     report.series_line = entry.line;
@@ -106,10 +122,29 @@ PatchReport Runner::run_entry(const SeriesEntry& entry) {
     return report;
 }
 
+// Every patch is read and parsed before the first is applied, so that the source can start
+// reading the files they name (nullopt for a skipped entry).
+std::vector<std::optional<Result<PatchFile>>> Runner::load_all(std::size_t count) {
+    std::vector<std::optional<Result<PatchFile>>> loaded(count);
+    std::vector<std::string> paths;
+    std::set<std::string> listed;
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto& entry = plan_.series.entries[i];
+        if (skip_rule_for(plan_, entry.name)) continue;
+        loaded[i] = load_patch(plan_, entry, label_of(plan_, entry.name));
+        if (!*loaded[i]) continue;
+        for (auto& path : source_paths(**loaded[i], entry.strip.value_or(plan_.strip)))
+            if (listed.insert(path).second) paths.push_back(std::move(path));
+    }
+    source_.prefetch(std::move(paths));
+    return loaded;
+}
+
 SeriesRun Runner::run(std::size_t count) {
+    auto loaded = load_all(count);
     for (std::size_t i = 0; i < count; ++i) {
         if (progress_) progress_(i + 1, count, plan_.series.entries[i].name);
-        run_.report.patches.push_back(run_entry(plan_.series.entries[i]));
+        run_.report.patches.push_back(run_entry(plan_.series.entries[i], std::move(loaded[i])));
     }
     check_unlisted();
     check_skip_rules();

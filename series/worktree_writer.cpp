@@ -53,7 +53,7 @@ Status write_file(const fs::path& dir, const std::string& path, const FileState&
     fs::create_directories(target.parent_path(), ec);
     fs::remove(target, ec);
     if (state.symlink) {
-        fs::create_symlink(state.content, target, ec);
+        fs::create_symlink(state.content.str(), target, ec);
         if (ec) return make_error(target.string(), 0, "cannot create symlink: " + ec.message());
         return Ok{};
     }

@@ -1,0 +1,49 @@
+#include "series/git_prefetch.hpp"
+
+namespace patchbay {
+
+GitPrefetch::GitPrefetch(const GitTreeReader& reader, std::vector<std::string> paths,
+                         unsigned workers)
+    : paths_(std::move(paths)), results_(paths_.size()), done_(paths_.size(), false) {
+    for (std::size_t i = 0; i < paths_.size(); ++i) index_.emplace(paths_[i], i);
+    const std::size_t stride = std::max(1u, workers);
+    // Reopened here, on this thread: `reader` must not be touched by the workers.
+    for (std::size_t first = 0; first < stride && first < paths_.size(); ++first)
+        threads_.emplace_back(&GitPrefetch::work, this, reader.reopen(), first, stride);
+}
+
+GitPrefetch::~GitPrefetch() {
+    for (auto& thread : threads_) thread.join();
+}
+
+// Worker `first` reads paths first, first + stride, …: the runner asks in list order, so each
+// worker stays about one file ahead of it.
+void GitPrefetch::work(Result<GitTreeReader> reader, std::size_t first, std::size_t stride) {
+    for (std::size_t i = first; i < paths_.size(); i += stride) {
+        if (!reader) {
+            publish(i, std::nullopt);
+            continue;
+        }
+        publish(i, reader->read(paths_[i]));
+    }
+}
+
+void GitPrefetch::publish(std::size_t index, std::optional<Result<TreeEntry>> result) {
+    {
+        std::lock_guard lock(mutex_);
+        results_[index] = std::move(result);
+        done_[index] = true;
+    }
+    ready_.notify_all();
+}
+
+std::optional<Result<TreeEntry>> GitPrefetch::take(const std::string& path) {
+    auto found = index_.find(path);
+    if (found == index_.end()) return std::nullopt;
+    const std::size_t index = found->second;
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [&] { return done_[index]; });
+    return std::exchange(results_[index], std::nullopt);
+}
+
+}  // namespace patchbay

@@ -1,0 +1,44 @@
+#pragma once
+// Reads pristine files ahead of the series runner, on worker threads with repository handles
+// of their own: inflating the touched blobs was the largest cost of a check-series run, and
+// with the paths known up front the runner applies one file while the next ones are read.
+
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "series/git_tree_reader.hpp"
+
+namespace patchbay {
+
+class GitPrefetch {
+  public:
+    // Starts `workers` threads (at least one) reading `paths` in order, each from its own
+    // reopened copy of `reader`. `reader` itself is not used after the constructor returns.
+    GitPrefetch(const GitTreeReader& reader, std::vector<std::string> paths, unsigned workers);
+    ~GitPrefetch();  // waits for the workers
+    GitPrefetch(const GitPrefetch&) = delete;
+    GitPrefetch& operator=(const GitPrefetch&) = delete;
+
+    // What was read for `path`, waiting until it is there; nullopt when `path` was not asked
+    // for, was taken before, or its worker could not open the repository (read it yourself).
+    std::optional<Result<TreeEntry>> take(const std::string& path);
+
+  private:
+    void work(Result<GitTreeReader> reader, std::size_t first, std::size_t stride);
+    void publish(std::size_t index, std::optional<Result<TreeEntry>> result);
+
+    std::vector<std::string> paths_;
+    std::map<std::string, std::size_t> index_;
+    std::vector<std::optional<Result<TreeEntry>>> results_;
+    std::vector<bool> done_;
+    std::mutex mutex_;
+    std::condition_variable ready_;
+    std::vector<std::thread> threads_;
+};
+
+}  // namespace patchbay
