@@ -24,11 +24,13 @@ void GitPrefetch::work(Result<GitTreeReader> reader, std::size_t first, std::siz
             publish(i, std::nullopt);
             continue;
         }
-        publish(i, reader->read(paths_[i]));
+        git_oid id{};
+        auto entry = reader->read(paths_[i], &id);
+        publish(i, ReadAhead{std::move(entry), id});
     }
 }
 
-void GitPrefetch::publish(std::size_t index, std::optional<Result<TreeEntry>> result) {
+void GitPrefetch::publish(std::size_t index, std::optional<ReadAhead> result) {
     {
         std::lock_guard lock(mutex_);
         results_[index] = std::move(result);
@@ -37,7 +39,7 @@ void GitPrefetch::publish(std::size_t index, std::optional<Result<TreeEntry>> re
     ready_.notify_all();
 }
 
-std::optional<Result<TreeEntry>> GitPrefetch::take(const std::string& path) {
+std::optional<ReadAhead> GitPrefetch::take(const std::string& path) {
     auto found = index_.find(path);
     if (found == index_.end()) return std::nullopt;
     const std::size_t index = found->second;

@@ -15,6 +15,12 @@
 
 namespace patchbay {
 
+// One path read ahead: what GitTreeReader::read answered, and the id it found.
+struct ReadAhead {
+    Result<TreeEntry> entry;
+    git_oid id{};
+};
+
 class GitPrefetch {
   public:
     // Starts `workers` threads (at least one) reading `paths` in order, each from its own
@@ -26,15 +32,15 @@ class GitPrefetch {
 
     // What was read for `path`, waiting until it is there; nullopt when `path` was not asked
     // for, was taken before, or its worker could not open the repository (read it yourself).
-    std::optional<Result<TreeEntry>> take(const std::string& path);
+    std::optional<ReadAhead> take(const std::string& path);
 
   private:
     void work(Result<GitTreeReader> reader, std::size_t first, std::size_t stride);
-    void publish(std::size_t index, std::optional<Result<TreeEntry>> result);
+    void publish(std::size_t index, std::optional<ReadAhead> result);
 
     std::vector<std::string> paths_;
     std::map<std::string, std::size_t> index_;
-    std::vector<std::optional<Result<TreeEntry>>> results_;
+    std::vector<std::optional<ReadAhead>> results_;
     std::vector<bool> done_;
     std::mutex mutex_;
     std::condition_variable ready_;

@@ -128,25 +128,37 @@ bool same_bytes(const fs::path& file, std::string_view expected) {
     return at == expected.size();
 }
 
+// What HEAD has at a path, as the dirty check needs it.
+struct HeadBlob {
+    bool present = false;
+    bool symlink = false;
+    git_oid id{};
+};
+
+HeadBlob head_blob(git_tree* head, const std::string& repo_path) {
+    git_tree_entry* raw = nullptr;
+    if (git_tree_entry_bypath(&raw, head, repo_path.c_str()) != 0) return {};
+    TreeEntryPtr entry(raw);
+    return {true, git_tree_entry_filemode(entry.get()) == GIT_FILEMODE_LINK,
+            *git_tree_entry_id(entry.get())};
+}
+
 // Whether the work tree's file differs from HEAD's blob, as git status decides it: hashed
 // through the repository's filters (line endings, .gitattributes). When the blob read is
 // HEAD's and the work tree holds exactly its bytes, nothing needs hashing.
-bool differs_from_head(git_repository* repo, git_tree* head, const git_oid& read_id,
+bool differs_from_head(git_repository* repo, const HeadBlob& head, const git_oid& read_id,
                        const std::string& repo_path, std::string_view read_content) {
-    git_tree_entry* raw = nullptr;
-    if (git_tree_entry_bypath(&raw, head, repo_path.c_str()) != 0) return true;
-    TreeEntryPtr entry(raw);
-    if (git_tree_entry_filemode(entry.get()) == GIT_FILEMODE_LINK) return false;
+    if (!head.present) return true;
+    if (head.symlink) return false;
     fs::path file = fs::path(git_repository_workdir(repo)) / repo_path;
     std::error_code ec;
     if (!fs::is_regular_file(fs::symlink_status(file, ec))) return true;
-    const git_oid* head_id = git_tree_entry_id(entry.get());
-    if (git_oid_equal(&read_id, head_id) && same_bytes(file, read_content)) return false;
+    if (git_oid_equal(&read_id, &head.id) && same_bytes(file, read_content)) return false;
     git_oid hashed{};
     if (git_repository_hashfile(&hashed, repo, file.c_str(), GIT_OBJECT_BLOB, repo_path.c_str()) !=
         0)
         return true;
-    return !git_oid_equal(&hashed, head_id);
+    return !git_oid_equal(&hashed, &head.id);
 }
 
 std::optional<std::string> not_at_rev_note(git_repository* repo, const SourceOptions& options,
@@ -186,13 +198,17 @@ class GitSource : public PristineSource {
         git_repository* repo = reader_.repository();
         auto head = head_tree(repo);
         if (!head) return head.error();
+        // Usually the tree read is HEAD's: then HEAD has the very entries read, and looking
+        // them up again would inflate every tree on their paths once more.
+        const bool read_head = git_oid_equal(git_tree_id(head->get()), &reader_.tree_id());
         std::vector<std::string> dirty;
-        for (const auto& [path, entry] : looked_up_) {
-            if (entry.kind != Kind::file) continue;
+        for (const auto& [path, known] : looked_up_) {
+            if (known.entry.kind != Kind::file) continue;
             auto repo_path = join_components(reader_.prefix(), reader_.prefix().size());
             repo_path += (repo_path.empty() ? "" : "/") + path;
-            if (differs_from_head(repo, head->get(), reader_.id_at(repo_path), repo_path,
-                                  entry.content))
+            const HeadBlob at_head =
+                read_head ? HeadBlob{true, false, known.id} : head_blob(head->get(), repo_path);
+            if (differs_from_head(repo, at_head, known.id, repo_path, known.entry.content))
                 dirty.push_back(repo_path);
         }
         return dirty_error(&dirty, description_.path);
@@ -201,11 +217,15 @@ class GitSource : public PristineSource {
     // Remembered per path: a series reads the same pristine file for every patch that touches
     // it and again for the reverse check, and each read inflates the blob anew.
     Result<TreeEntry> lookup(const std::string& path) const override {
-        if (auto known = looked_up_.find(path); known != looked_up_.end()) return known->second;
+        if (auto known = looked_up_.find(path); known != looked_up_.end())
+            return known->second.entry;
         auto ahead = prefetch_ ? prefetch_->take(path) : std::nullopt;
-        auto entry = ahead ? std::move(*ahead) : reader_.read(path);
-        if (entry) looked_up_.emplace(path, *entry);
-        return entry;
+        if (!ahead) {
+            ahead.emplace(ReadAhead{TreeEntry{}, {}});
+            ahead->entry = reader_.read(path, &ahead->id);
+        }
+        if (ahead->entry) looked_up_.emplace(path, Known{*ahead->entry, ahead->id});
+        return std::move(ahead->entry);
     }
 
     void prefetch(std::vector<std::string> paths) const override {
@@ -243,10 +263,15 @@ class GitSource : public PristineSource {
         return std::clamp(std::thread::hardware_concurrency(), 1u, 2u);
     }
 
+    struct Known {
+        TreeEntry entry;
+        git_oid id{};  // the blob (or tree) id read
+    };
+
     GitTreeReader reader_;
     SourceDescription description_;
     bool check_files_read_ = false;  // finish_checks() compares the files read with HEAD
-    mutable std::map<std::string, TreeEntry> looked_up_;
+    mutable std::map<std::string, Known> looked_up_;
     mutable std::unique_ptr<GitPrefetch> prefetch_;  // declared last: joined first
 };
 

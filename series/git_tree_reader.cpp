@@ -21,18 +21,19 @@ Result<GitTreeReader> GitTreeReader::reopen() const {
     return GitTreeReader(std::move(repo), TreePtr(raw_tree), prefix_);
 }
 
-Result<TreeEntry> GitTreeReader::read(const std::string& path) const {
+Result<TreeEntry> GitTreeReader::read(const std::string& path, git_oid* id) const {
     auto components = tree_path_components(path);
     if (!components) return components.error();
     Components full = prefix_;
     full.insert(full.end(), components->begin(), components->end());
-    return read_components(full);
+    return read_components(full, id);
 }
 
-Result<TreeEntry> GitTreeReader::read_components(const Components& full) const {
+Result<TreeEntry> GitTreeReader::read_components(const Components& full, git_oid* id) const {
     const std::string path = join_components(full, full.size());
     auto entry = entry_at(path);
     if (!entry) return entry.error();
+    if (id) *id = entry.value() ? *git_tree_entry_id(entry->get()) : git_oid{};
     if (entry.value()) return describe(*entry.value(), path);
     return classify_missing(full);
 }
@@ -48,15 +49,6 @@ Result<TreePtr> GitTreeReader::prefix_tree() const {
     if (!entry.value() || git_tree_lookup(&raw, repo_.get(), git_tree_entry_id(entry->get())) != 0)
         return make_error(last_git_error("cannot read the upstream directory's tree"));
     return TreePtr(raw);
-}
-
-git_oid GitTreeReader::id_at(const std::string& repo_path) const {
-    git_oid id{};
-    git_tree_entry* raw = nullptr;
-    if (git_tree_entry_bypath(&raw, tree_.get(), repo_path.c_str()) != 0) return id;
-    TreeEntryPtr entry(raw);
-    git_oid_cpy(&id, git_tree_entry_id(entry.get()));
-    return id;
 }
 
 // nullptr when nothing is at `path`.

@@ -24,15 +24,15 @@ class GitTreeReader {
     Result<GitTreeReader> reopen() const;
 
     // What is at `path` (relative to the prefix); a symlink or submodule among its parents
-    // says why nothing is there.
-    Result<TreeEntry> read(const std::string& path) const;
+    // says why nothing is there. `id`, when given, gets the object id of what was found (zero
+    // when nothing is there).
+    Result<TreeEntry> read(const std::string& path, git_oid* id = nullptr) const;
     // The same for components from the root of the commit's tree.
-    Result<TreeEntry> read_components(const Components& full) const;
+    Result<TreeEntry> read_components(const Components& full, git_oid* id = nullptr) const;
     // The tree below the prefix.
     Result<TreePtr> prefix_tree() const;
-    // The id of the entry at `repo_path` (from the root of the commit's tree); zero when absent.
-    git_oid id_at(const std::string& repo_path) const;
 
+    const git_oid& tree_id() const { return *git_tree_id(tree_.get()); }
     git_repository* repository() const { return repo_.get(); }
     const Components& prefix() const { return prefix_; }
 

@@ -44,11 +44,15 @@ TEST_F(GitPrefetchTest, EveryPathReadAheadMatchesTheFile) {
     for (unsigned workers : {1u, 2u, 5u}) {
         GitPrefetch prefetch(*reader_, every_file(), workers);
         for (int i = 0; i < 20; ++i) {  // asked in another order than listed
-            auto entry = prefetch.take("f" + std::to_string(i) + ".txt");
-            ASSERT_TRUE(entry.has_value()) << i;
-            ASSERT_TRUE(entry->ok()) << i;
-            EXPECT_EQ((*entry)->kind, Kind::file);
-            EXPECT_EQ((*entry)->content, "file " + std::to_string(i) + "\n");
+            const std::string path = "f" + std::to_string(i) + ".txt";
+            auto ahead = prefetch.take(path);
+            ASSERT_TRUE(ahead.has_value()) << i;
+            ASSERT_TRUE(ahead->entry.ok()) << i;
+            EXPECT_EQ(ahead->entry->kind, Kind::file);
+            EXPECT_EQ(ahead->entry->content, "file " + std::to_string(i) + "\n");
+            char hex[GIT_OID_HEXSZ + 1] = {};
+            git_oid_fmt(hex, &ahead->id);
+            EXPECT_EQ(std::string(hex), tree_.run("cd repo && git rev-parse HEAD:" + path));
         }
     }
 }
@@ -62,10 +66,10 @@ TEST_F(GitPrefetchTest, APathNotAskedForOrTakenTwiceIsLeftToTheCaller) {
 
 TEST_F(GitPrefetchTest, AbsentAndUnreachablePathsAreAnsweredAsTheReaderWould) {
     GitPrefetch prefetch(*reader_, {"nope.txt", "link/x.txt", "link", "sub"}, 2);
-    EXPECT_EQ((*prefetch.take("nope.txt"))->kind, Kind::absent);
-    EXPECT_EQ((*prefetch.take("link/x.txt"))->kind, Kind::under_symlink);
-    EXPECT_EQ((*prefetch.take("link"))->content, "sub");
-    EXPECT_EQ((*prefetch.take("sub"))->kind, Kind::directory);
+    EXPECT_EQ(prefetch.take("nope.txt")->entry->kind, Kind::absent);
+    EXPECT_EQ(prefetch.take("link/x.txt")->entry->kind, Kind::under_symlink);
+    EXPECT_EQ(prefetch.take("link")->entry->content, "sub");
+    EXPECT_EQ(prefetch.take("sub")->entry->kind, Kind::directory);
 }
 
 TEST_F(GitPrefetchTest, EndsCleanlyWithNothingTaken) {

@@ -236,6 +236,25 @@ TEST_F(GitSourceTest, DeferredCheckIgnoresFilesPrefetchedButNeverLookedUp) {
     EXPECT_FALSE((*source)->finish_checks().ok());
 }
 
+// Reading another revision than HEAD: the check compares the work tree with HEAD's entries,
+// not with the blobs read.
+TEST_F(GitSourceTest, DeferredCheckOfAnOlderRevComparesWithHead) {
+    SourceOptions options{tree_ / "repo", "v1.0", "", false, {}};
+    options.defer_checks = true;
+    auto clean = open_pristine(options);
+    ASSERT_TRUE(clean.ok()) << clean.error().located();
+    EXPECT_EQ(lookup_ok(**clean, "vllm/a.py").content, "one\n");
+    EXPECT_TRUE((*clean)->finish_checks().ok());
+
+    tree_.write("repo/vllm/a.py", "one\n");  // v1.0's bytes, but HEAD has "two"
+    auto dirty = open_pristine(options);
+    ASSERT_TRUE(dirty.ok()) << dirty.error().located();
+    EXPECT_EQ(lookup_ok(**dirty, "vllm/a.py").content, "one\n");
+    auto checked = (*dirty)->finish_checks();
+    ASSERT_FALSE(checked.ok());
+    EXPECT_NE(checked.error().message.find("(vllm/a.py)"), std::string::npos);
+}
+
 TEST_F(GitSourceTest, UndeferredOpenHasNothingLeftToFinish) {
     auto source = open();
     ASSERT_TRUE(source.ok()) << source.error().located();

@@ -51,14 +51,17 @@ TEST_F(GitTreeReaderTest, ReadsEveryKindBelowThePrefix) {
     EXPECT_FALSE(up.read("../a.py").ok());
 }
 
-TEST_F(GitTreeReaderTest, IdAtIsTheBlobGitNames) {
-    const auto root = reader("repo", {});
+TEST_F(GitTreeReaderTest, ReadGivesTheIdGitNames) {
+    const auto up = reader("repo", {"up"});
     char hex[GIT_OID_HEXSZ + 1] = {};
-    const git_oid id = root.id_at("up/a.py");
+    git_oid id{};
+    EXPECT_EQ(up.read("a.py", &id)->content, "alpha\n");
     git_oid_fmt(hex, &id);
     EXPECT_EQ(std::string(hex), tree_.run("cd repo && git rev-parse HEAD:up/a.py"));
-    const git_oid none = root.id_at("up/none.py");
-    EXPECT_TRUE(git_oid_is_zero(&none));
+    git_oid_fmt(hex, &up.tree_id());
+    EXPECT_EQ(std::string(hex), tree_.run("cd repo && git rev-parse 'HEAD^{tree}'"));
+    EXPECT_EQ(up.read("none.py", &id)->kind, Kind::absent);
+    EXPECT_TRUE(git_oid_is_zero(&id));
 }
 
 TEST_F(GitTreeReaderTest, AReopenedReaderReadsTheSameTree) {
