@@ -1,10 +1,15 @@
 #include "series/git_prefetch.hpp"
 
+#include "series/read_file.hpp"
+
 namespace patchbay {
 
 GitPrefetch::GitPrefetch(const GitTreeReader& reader, std::vector<std::string> paths,
-                         unsigned workers)
-    : paths_(std::move(paths)), results_(paths_.size()), done_(paths_.size(), false) {
+                         unsigned workers, std::filesystem::path work_tree)
+    : paths_(std::move(paths)),
+      work_tree_(std::move(work_tree)),
+      results_(paths_.size()),
+      done_(paths_.size(), false) {
     for (std::size_t i = 0; i < paths_.size(); ++i) index_.emplace(paths_[i], i);
     const std::size_t stride = std::max(1u, workers);
     // Reopened here, on this thread: `reader` must not be touched by the workers.
@@ -24,10 +29,19 @@ void GitPrefetch::work(Result<GitTreeReader> reader, std::size_t first, std::siz
             publish(i, std::nullopt);
             continue;
         }
-        git_oid id{};
-        auto entry = reader->read(paths_[i], &id);
-        publish(i, ReadAhead{std::move(entry), id});
+        publish(i, read(*reader, paths_[i]));
     }
+}
+
+ReadAhead GitPrefetch::read(const GitTreeReader& reader, const std::string& path) const {
+    ReadAhead ahead{TreeEntry{}, {}, false};
+    ahead.entry = reader.read(path, &ahead.id);
+    if (!work_tree_.empty() && ahead.entry && ahead.entry->kind == TreeEntry::Kind::file) {
+        auto repo_path = work_tree_;
+        for (const auto& component : reader.prefix()) repo_path /= component;
+        ahead.work_tree_same = file_holds(repo_path / path, ahead.entry->content);
+    }
+    return ahead;
 }
 
 void GitPrefetch::publish(std::size_t index, std::optional<ReadAhead> result) {

@@ -4,6 +4,7 @@
 // with the paths known up front the runner applies one file while the next ones are read.
 
 #include <condition_variable>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -15,17 +16,22 @@
 
 namespace patchbay {
 
-// One path read ahead: what GitTreeReader::read answered, and the id it found.
+// One path read ahead: what GitTreeReader::read answered, the id it found, and whether the
+// work tree (when one was given) holds the same bytes.
 struct ReadAhead {
     Result<TreeEntry> entry;
     git_oid id{};
+    bool work_tree_same = false;
 };
 
 class GitPrefetch {
   public:
     // Starts `workers` threads (at least one) reading `paths` in order, each from its own
     // reopened copy of `reader`. `reader` itself is not used after the constructor returns.
-    GitPrefetch(const GitTreeReader& reader, std::vector<std::string> paths, unsigned workers);
+    // With a `work_tree` (the checkout's root), each file read is also compared with the file
+    // there, for the dirty check.
+    GitPrefetch(const GitTreeReader& reader, std::vector<std::string> paths, unsigned workers,
+                std::filesystem::path work_tree = {});
     ~GitPrefetch();  // waits for the workers
     GitPrefetch(const GitPrefetch&) = delete;
     GitPrefetch& operator=(const GitPrefetch&) = delete;
@@ -36,9 +42,11 @@ class GitPrefetch {
 
   private:
     void work(Result<GitTreeReader> reader, std::size_t first, std::size_t stride);
+    ReadAhead read(const GitTreeReader& reader, const std::string& path) const;
     void publish(std::size_t index, std::optional<ReadAhead> result);
 
     std::vector<std::string> paths_;
+    std::filesystem::path work_tree_;
     std::map<std::string, std::size_t> index_;
     std::vector<std::optional<ReadAhead>> results_;
     std::vector<bool> done_;

@@ -1,8 +1,6 @@
 #include "series/git_source.hpp"
 
 #include <algorithm>
-#include <array>
-#include <fstream>
 #include <map>
 #include <system_error>
 #include <thread>
@@ -10,6 +8,7 @@
 #include "series/git_handles.hpp"
 #include "series/git_prefetch.hpp"
 #include "series/git_tree_reader.hpp"
+#include "series/read_file.hpp"
 #include "series/tree_path.hpp"
 
 namespace patchbay {
@@ -112,22 +111,6 @@ Result<TreePtr> head_tree(git_repository* repo) {
     return TreePtr(reinterpret_cast<git_tree*>(object));
 }
 
-// Compared a block at a time: the file is as large as the blob, and reading it whole would
-// fault in a second copy of every file the series read.
-bool same_bytes(const fs::path& file, std::string_view expected) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return false;
-    std::array<char, 64 * 1024> block{};
-    std::size_t at = 0;
-    while (in.read(block.data(), block.size()) || in.gcount() > 0) {
-        const auto got = static_cast<std::size_t>(in.gcount());
-        if (got > expected.size() - at || expected.compare(at, got, block.data(), got) != 0)
-            return false;
-        at += got;
-    }
-    return at == expected.size();
-}
-
 // What HEAD has at a path, as the dirty check needs it.
 struct HeadBlob {
     bool present = false;
@@ -153,7 +136,7 @@ bool differs_from_head(git_repository* repo, const HeadBlob& head, const git_oid
     fs::path file = fs::path(git_repository_workdir(repo)) / repo_path;
     std::error_code ec;
     if (!fs::is_regular_file(fs::symlink_status(file, ec))) return true;
-    if (git_oid_equal(&read_id, &head.id) && same_bytes(file, read_content)) return false;
+    if (git_oid_equal(&read_id, &head.id) && file_holds(file, read_content)) return false;
     git_oid hashed{};
     if (git_repository_hashfile(&hashed, repo, file.c_str(), GIT_OBJECT_BLOB, repo_path.c_str()) !=
         0)
@@ -203,7 +186,7 @@ class GitSource : public PristineSource {
         const bool read_head = git_oid_equal(git_tree_id(head->get()), &reader_.tree_id());
         std::vector<std::string> dirty;
         for (const auto& [path, known] : looked_up_) {
-            if (known.entry.kind != Kind::file) continue;
+            if (known.entry.kind != Kind::file || (read_head && known.work_tree_same)) continue;
             auto repo_path = join_components(reader_.prefix(), reader_.prefix().size());
             repo_path += (repo_path.empty() ? "" : "/") + path;
             const HeadBlob at_head =
@@ -224,13 +207,19 @@ class GitSource : public PristineSource {
             ahead.emplace(ReadAhead{TreeEntry{}, {}});
             ahead->entry = reader_.read(path, &ahead->id);
         }
-        if (ahead->entry) looked_up_.emplace(path, Known{*ahead->entry, ahead->id});
+        if (ahead->entry)
+            looked_up_.emplace(path, Known{*ahead->entry, ahead->id, ahead->work_tree_same});
         return std::move(ahead->entry);
     }
 
     void prefetch(std::vector<std::string> paths) const override {
         if (prefetch_ || paths.empty()) return;
-        prefetch_ = std::make_unique<GitPrefetch>(reader_, std::move(paths), prefetch_workers());
+        // The files are compared with the work tree as they are read, off the main thread.
+        const char* work_tree = git_repository_workdir(reader_.repository());
+        prefetch_ = std::make_unique<GitPrefetch>(reader_, std::move(paths), prefetch_workers(),
+                                                  check_files_read_ && work_tree
+                                                      ? std::filesystem::path(work_tree)
+                                                      : std::filesystem::path());
     }
 
     Result<TreeEntry> lookup_components(const Components& full) const {
@@ -265,7 +254,8 @@ class GitSource : public PristineSource {
 
     struct Known {
         TreeEntry entry;
-        git_oid id{};  // the blob (or tree) id read
+        git_oid id{};                 // the blob (or tree) id read
+        bool work_tree_same = false;  // the work tree's file was found to hold these bytes
     };
 
     GitTreeReader reader_;

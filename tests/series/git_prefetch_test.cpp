@@ -78,5 +78,16 @@ TEST_F(GitPrefetchTest, EndsCleanlyWithNothingTaken) {
     EXPECT_EQ(reader_->read("f3.txt")->content, "file 3\n");
 }
 
+TEST_F(GitPrefetchTest, FilesAreComparedWithTheWorkTreeWhenOneIsGiven) {
+    tree_.write("repo/f2.txt", "edited\n");
+    GitPrefetch prefetch(*reader_, {"f1.txt", "f2.txt", "sub", "sub/x.txt"}, 2, tree_ / "repo");
+    EXPECT_TRUE(prefetch.take("f1.txt")->work_tree_same);
+    EXPECT_FALSE(prefetch.take("f2.txt")->work_tree_same);
+    EXPECT_FALSE(prefetch.take("sub")->work_tree_same);  // only files are compared
+    EXPECT_TRUE(prefetch.take("sub/x.txt")->work_tree_same);
+    GitPrefetch without(*reader_, {"f1.txt"}, 1);
+    EXPECT_FALSE(without.take("f1.txt")->work_tree_same);
+}
+
 }  // namespace
 }  // namespace patchbay

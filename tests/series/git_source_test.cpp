@@ -255,6 +255,22 @@ TEST_F(GitSourceTest, DeferredCheckOfAnOlderRevComparesWithHead) {
     EXPECT_NE(checked.error().message.find("(vllm/a.py)"), std::string::npos);
 }
 
+TEST_F(GitSourceTest, DeferredCheckOfPrefetchedFilesFromASubdirectory) {
+    tree_.write("repo/vllm/sub/deep.py", "edited\n");
+    SourceOptions options{tree_ / "repo", "", "vllm", false, {}};
+    options.defer_checks = true;
+    auto source = open_pristine(options);
+    ASSERT_TRUE(source.ok()) << source.error().located();
+    (*source)->prefetch({"a.py", "sub/deep.py"});
+    EXPECT_EQ(lookup_ok(**source, "a.py").content, "two\n");
+    EXPECT_TRUE((*source)->finish_checks().ok());  // a.py is clean
+    EXPECT_EQ(lookup_ok(**source, "sub/deep.py").content, "deep\n");
+    auto checked = (*source)->finish_checks();
+    ASSERT_FALSE(checked.ok());
+    EXPECT_NE(checked.error().message.find("(vllm/sub/deep.py)"), std::string::npos)
+        << checked.error().message;
+}
+
 TEST_F(GitSourceTest, UndeferredOpenHasNothingLeftToFinish) {
     auto source = open();
     ASSERT_TRUE(source.ok()) << source.error().located();

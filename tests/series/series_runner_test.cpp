@@ -132,6 +132,50 @@ TEST_F(SeriesRunnerTest, TheAppliedStepsCarryEachPatchsChanges) {
     EXPECT_TRUE(result->report.series_problems.empty());  // reverses cleanly
 }
 
+// GNU patch agrees: the forward hunk needs fuzz 1, and `patch -R --fuzz=0` fails it.
+TEST_F(SeriesRunnerTest, APatchThatAppliedWithFuzzDoesNotReverse) {
+    source.file("g.py", "a\nb\nc\nd\ne\n");
+    auto plan = plan_for(
+        {{"1.patch", kFirst},
+         {"fuzzy.patch", "--- a/g.py\n+++ b/g.py\n@@ -1,5 +1,5 @@\n a\n b\n-c\n+C\n d\n X\n"}});
+    plan.fuzz = 1;
+    auto report = run(plan);
+    EXPECT_EQ(report.patches[1].status, PatchStatus::applied);
+    ASSERT_EQ(report.series_problems.size(), 1u);
+    EXPECT_EQ(report.series_problems[0].kind, "reverse");
+    EXPECT_EQ(report.series_problems[0].file, "patches/fuzzy.patch");
+    EXPECT_EQ(report.series_problems[0].message,
+              "the patch does not reverse cleanly: hunk #1 FAILED at 1");
+}
+
+// GNU patch agrees: forward at offset 4 (line 5), `patch -R` then undoes the first copy of the
+// block (offset 1), leaving Z A B C A Q C.
+TEST_F(SeriesRunnerTest, AnUndoThatLandsElsewhereDoesNotRestoreTheFile) {
+    source.file("f.py", "Z\nA\nQ\nC\nA\nB\nC\n");
+    auto report =
+        run(plan_for({{"1.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n A\n-B\n+Q\n C\n"}}));
+    EXPECT_EQ(report.patches[0].status, PatchStatus::applied);
+    ASSERT_EQ(report.series_problems.size(), 1u);
+    EXPECT_EQ(report.series_problems[0].kind, "reverse");
+    EXPECT_EQ(report.series_problems[0].message,
+              "undoing the series does not restore 'f.py' to its pristine state");
+}
+
+TEST_F(SeriesRunnerTest, ASeriesOfCreationsCopiesAndDeletionsReversesCleanly) {
+    source.file("gone.py", "bye\n");
+    auto report = run(plan_for(
+        {{"1.patch", kFirst},
+         {"2.patch", "--- /dev/null\n+++ b/new.py\n@@ -0,0 +1 @@\n+new\n"},
+         {"3.patch",
+          "diff --git a/f.py b/copy.py\nsimilarity index 100%\ncopy from f.py\ncopy to copy.py\n"},
+         {"4.patch", "--- a/gone.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye\n"},
+         {"5.patch", kSecond}}));
+    for (const auto& patch : report.patches)
+        EXPECT_EQ(patch.status, PatchStatus::applied) << patch.name << ": " << patch.reason;
+    EXPECT_TRUE(report.series_problems.empty())
+        << report.series_problems[0].kind << ": " << report.series_problems[0].message;
+}
+
 // Records what the runner asks it to read ahead.
 class PrefetchRecordingSource : public MemorySource {
   public:
