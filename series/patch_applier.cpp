@@ -15,8 +15,13 @@ constexpr std::uint32_t kSymlinkMode = 0120000;
 // (a patch may touch the same file in two sections).
 class PatchRun {
   public:
-    PatchRun(const TreeState& state, int strip, const PatchOptions& options, std::string label)
-        : state_(state), strip_(strip), options_(options), label_(std::move(label)) {}
+    PatchRun(const TreeState& state, int strip, const PatchOptions& options, std::string label,
+             const TreeChanges* expected)
+        : state_(state),
+          strip_(strip),
+          options_(options),
+          label_(std::move(label)),
+          expected_(expected) {}
 
     void apply_section(const FileDiff& file);
     AppliedPatch finish(const PatchFile& patch);
@@ -36,9 +41,10 @@ class PatchRun {
     bool parent_is_not_a_folder(const FileDiff& file, const std::string& path);
     bool target_is_free(const FileDiff& file, const Paths& paths);
     void record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes);
-    bool check_deletion(const FileDiff& file, const Paths& paths, const std::string& text);
+    bool check_deletion(const FileDiff& file, const Paths& paths, std::string_view text);
+    const SharedText* expected_text(const std::string& path) const;
     void store_result(const FileDiff& file, const Paths& paths, const FileState& before,
-                      std::string text);
+                      SharedText text);
     void problem(std::string kind, std::int64_t line, std::string message);
     bool is_vacuous() const;
 
@@ -46,6 +52,7 @@ class PatchRun {
     int strip_;
     PatchOptions options_;
     std::string label_;
+    const TreeChanges* expected_;  // may be null
     AppliedPatch result_;
 };
 
@@ -198,15 +205,23 @@ void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>
     }
 }
 
-bool PatchRun::check_deletion(const FileDiff& file, const Paths& paths, const std::string& text) {
+bool PatchRun::check_deletion(const FileDiff& file, const Paths& paths, std::string_view text) {
     if (file.op != FileOp::remove || text.empty()) return true;
     problem("not-empty", file.header_line,
             fmt::format("not deleting '{}': its content differs from the patch", paths.source));
     return false;
 }
 
+// The text the caller expects at `path` after the patch, if it said.
+const SharedText* PatchRun::expected_text(const std::string& path) const {
+    if (!expected_ || path.empty()) return nullptr;
+    auto found = expected_->find(path);
+    if (found == expected_->end() || !found->second) return nullptr;
+    return &found->second->content;
+}
+
 void PatchRun::store_result(const FileDiff& file, const Paths& paths, const FileState& before,
-                            std::string text) {
+                            SharedText text) {
     if (file.op == FileOp::remove || file.op == FileOp::rename)
         result_.changes[paths.source] = std::nullopt;
     if (file.op == FileOp::remove) return;
@@ -233,11 +248,14 @@ void PatchRun::apply_section(const FileDiff& file) {
     }
     auto before = paths ? read_source(file, *paths) : std::nullopt;
     if (before && target_is_free(file, *paths)) {
-        auto patched = apply_hunks(before->content, file.hunks, options_);
+        const SharedText* expected = expected_text(paths->target);
+        auto patched =
+            apply_hunks(before->content, file.hunks, options_,
+                        expected ? std::optional<std::string_view>(*expected) : std::nullopt);
         report.hunks = patched.hunks;
         record_hunks(file, patched.hunks);
-        if (check_deletion(file, *paths, patched.text))
-            store_result(file, *paths, *before, std::move(patched.text));
+        SharedText text = patched.is_expected ? *expected : SharedText(std::move(patched.text));
+        if (check_deletion(file, *paths, text)) store_result(file, *paths, *before, text);
     }
     result_.report.files.push_back(std::move(report));
 }
@@ -296,8 +314,9 @@ FileDiff reversed_section(const FileDiff& file) {
 }  // namespace
 
 AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int strip,
-                         const PatchOptions& options, const std::string& label) {
-    PatchRun run(state, strip, options, label);
+                         const PatchOptions& options, const std::string& label,
+                         const TreeChanges* expected) {
+    PatchRun run(state, strip, options, label, expected);
     for (const auto& file : patch.files) run.apply_section(file);
     return run.finish(patch);
 }

@@ -18,9 +18,12 @@ struct AppliedPatch {
     TreeChanges changes;  // complete when report.status == applied
 };
 
-// `label` names the patch file in problems ("patches/0003-x.patch").
+// `label` names the patch file in problems ("patches/0003-x.patch"). `expected`, when given,
+// holds the states the caller expects the patch to produce: a file that comes out exactly so
+// shares the expected text instead of a copy (undoing a patch to check it reverses).
 AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int strip,
-                         const PatchOptions& options, const std::string& label);
+                         const PatchOptions& options, const std::string& label,
+                         const TreeChanges* expected = nullptr);
 
 // The tree paths apply_patch reads files from (modified, renamed, copied and deleted ones), in
 // order, for reading them ahead; paths it would refuse are left out.

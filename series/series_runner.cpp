@@ -216,7 +216,7 @@ std::set<std::string> copy_targets(const PatchFile& patch, int strip) {
 // source is still reading files for later patches, and its texts are freed at once.
 bool Runner::undoes_cleanly(const PatchFile& patch, int strip, const std::string& label,
                             const TreeChanges& before) const {
-    auto back = apply_patch(state_, reversed(patch), strip, PatchOptions{0, false}, label);
+    auto back = apply_patch(state_, reversed(patch), strip, PatchOptions{0, false}, label, &before);
     if (back.report.status != PatchStatus::applied) return false;
     const auto copies = copy_targets(patch, strip);
     auto current = [&](const std::string& path) {
