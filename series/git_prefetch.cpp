@@ -1,64 +1,67 @@
 #include "series/git_prefetch.hpp"
 
-#include "series/read_file.hpp"
-
 namespace patchbay {
 
-GitPrefetch::GitPrefetch(const GitTreeReader& reader, std::vector<std::string> paths,
+GitPrefetch::GitPrefetch(GitTreeReader::Location where, std::vector<std::string> paths,
                          unsigned workers, std::filesystem::path work_tree)
-    : paths_(std::move(paths)),
+    : where_(std::move(where)),
+      paths_(std::move(paths)),
       work_tree_(std::move(work_tree)),
       results_(paths_.size()),
-      done_(paths_.size(), false) {
+      states_(paths_.size(), State::waiting) {
     for (std::size_t i = 0; i < paths_.size(); ++i) index_.emplace(paths_[i], i);
-    const std::size_t stride = std::max(1u, workers);
-    // Reopened here, on this thread: `reader` must not be touched by the workers.
-    for (std::size_t first = 0; first < stride && first < paths_.size(); ++first)
-        threads_.emplace_back(&GitPrefetch::work, this, reader.reopen(), first, stride);
+    const std::size_t count = std::min<std::size_t>(std::max(1u, workers), paths_.size());
+    for (std::size_t i = 0; i < count; ++i) threads_.emplace_back(&GitPrefetch::work, this);
 }
 
 GitPrefetch::~GitPrefetch() {
-    for (auto& thread : threads_) thread.join();
-}
-
-// Worker `first` reads paths first, first + stride, …: the runner asks in list order, so each
-// worker stays about one file ahead of it.
-void GitPrefetch::work(Result<GitTreeReader> reader, std::size_t first, std::size_t stride) {
-    for (std::size_t i = first; i < paths_.size(); i += stride) {
-        if (!reader) {
-            publish(i, std::nullopt);
-            continue;
-        }
-        publish(i, read(*reader, paths_[i]));
+    {
+        std::lock_guard lock(mutex_);
+        next_ = paths_.size();
     }
+    wait_for_workers();
 }
 
-ReadAhead GitPrefetch::read(const GitTreeReader& reader, const std::string& path) const {
-    ReadAhead ahead{TreeEntry{}, {}, false};
-    ahead.entry = reader.read(path, &ahead.id);
-    if (!work_tree_.empty() && ahead.entry && ahead.entry->kind == TreeEntry::Kind::file) {
-        auto repo_path = work_tree_;
-        for (const auto& component : reader.prefix()) repo_path /= component;
-        ahead.work_tree_same = file_holds(repo_path / path, ahead.entry->content);
-    }
-    return ahead;
+void GitPrefetch::wait_for_workers() {
+    for (auto& thread : threads_)
+        if (thread.joinable()) thread.join();
 }
 
-void GitPrefetch::publish(std::size_t index, std::optional<ReadAhead> result) {
+// A worker that cannot open the repository reads nothing: the caller reads those paths.
+void GitPrefetch::work() {
+    auto reader = GitTreeReader::open(where_);
+    if (!reader) return;
+    while (auto index = claim_next()) publish(*index, reader->read(paths_[*index], work_tree_));
+}
+
+std::optional<std::size_t> GitPrefetch::claim_next() {
+    std::lock_guard lock(mutex_);
+    while (next_ < paths_.size() && states_[next_] != State::waiting) ++next_;
+    if (next_ == paths_.size()) return std::nullopt;
+    states_[next_] = State::reading;
+    return next_++;
+}
+
+void GitPrefetch::publish(std::size_t index, TreeRead result) {
     {
         std::lock_guard lock(mutex_);
         results_[index] = std::move(result);
-        done_[index] = true;
+        states_[index] = State::done;
     }
     ready_.notify_all();
 }
 
-std::optional<ReadAhead> GitPrefetch::take(const std::string& path) {
+std::optional<TreeRead> GitPrefetch::take(const std::string& path) {
     auto found = index_.find(path);
     if (found == index_.end()) return std::nullopt;
     const std::size_t index = found->second;
     std::unique_lock lock(mutex_);
-    ready_.wait(lock, [&] { return done_[index]; });
+    if (states_[index] == State::waiting || states_[index] == State::taken) {
+        states_[index] = State::taken;
+        return std::nullopt;
+    }
+    ready_.wait(lock, [&] { return states_[index] == State::done; });
+    states_[index] = State::taken;
     return std::exchange(results_[index], std::nullopt);
 }
 

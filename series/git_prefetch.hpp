@@ -16,40 +16,39 @@
 
 namespace patchbay {
 
-// One path read ahead: what GitTreeReader::read answered, the id it found, and whether the
-// work tree (when one was given) holds the same bytes.
-struct ReadAhead {
-    Result<TreeEntry> entry;
-    git_oid id{};
-    bool work_tree_same = false;
-};
-
 class GitPrefetch {
   public:
-    // Starts `workers` threads (at least one) reading `paths` in order, each from its own
-    // reopened copy of `reader`. `reader` itself is not used after the constructor returns.
-    // With a `work_tree` (the checkout's root), each file read is also compared with the file
-    // there, for the dirty check.
-    GitPrefetch(const GitTreeReader& reader, std::vector<std::string> paths, unsigned workers,
+    // Starts `workers` threads (at least one), each opening its own reader of `where` and
+    // taking the next path nobody has started, in list order; `work_tree` as for
+    // GitTreeReader::read.
+    GitPrefetch(GitTreeReader::Location where, std::vector<std::string> paths, unsigned workers,
                 std::filesystem::path work_tree = {});
-    ~GitPrefetch();  // waits for the workers
+    ~GitPrefetch();  // stops handing out paths and waits for the workers
     GitPrefetch(const GitPrefetch&) = delete;
     GitPrefetch& operator=(const GitPrefetch&) = delete;
 
-    // What was read for `path`, waiting until it is there; nullopt when `path` was not asked
-    // for, was taken before, or its worker could not open the repository (read it yourself).
-    std::optional<ReadAhead> take(const std::string& path);
+    // What was read for `path`, waiting while a worker reads it. nullopt when `path` was not
+    // asked for, was taken before, or no worker has started it: then the caller reads it
+    // itself (rather than wait behind the paths before it), and no worker will.
+    std::optional<TreeRead> take(const std::string& path);
+
+    // Waits until the workers have read every path nobody took, and ended.
+    void wait_for_workers();
 
   private:
-    void work(Result<GitTreeReader> reader, std::size_t first, std::size_t stride);
-    ReadAhead read(const GitTreeReader& reader, const std::string& path) const;
-    void publish(std::size_t index, std::optional<ReadAhead> result);
+    enum class State { waiting, reading, done, taken };
 
+    void work();
+    std::optional<std::size_t> claim_next();
+    void publish(std::size_t index, TreeRead result);
+
+    GitTreeReader::Location where_;
     std::vector<std::string> paths_;
     std::filesystem::path work_tree_;
     std::map<std::string, std::size_t> index_;
-    std::vector<std::optional<ReadAhead>> results_;
-    std::vector<bool> done_;
+    std::vector<std::optional<TreeRead>> results_;
+    std::vector<State> states_;
+    std::size_t next_ = 0;  // no path before it is waiting
     std::mutex mutex_;
     std::condition_variable ready_;
     std::vector<std::thread> threads_;

@@ -202,24 +202,17 @@ class GitSource : public PristineSource {
     Result<TreeEntry> lookup(const std::string& path) const override {
         if (auto known = looked_up_.find(path); known != looked_up_.end())
             return known->second.entry;
-        auto ahead = prefetch_ ? prefetch_->take(path) : std::nullopt;
-        if (!ahead) {
-            ahead.emplace(ReadAhead{TreeEntry{}, {}});
-            ahead->entry = reader_.read(path, &ahead->id);
-        }
-        if (ahead->entry)
-            looked_up_.emplace(path, Known{*ahead->entry, ahead->id, ahead->work_tree_same});
-        return std::move(ahead->entry);
+        auto read = prefetch_ ? prefetch_->take(path) : std::nullopt;
+        if (!read) read = reader_.read(path, work_tree());
+        if (read->entry)
+            looked_up_.emplace(path, Known{*read->entry, read->id, read->work_tree_same});
+        return std::move(read->entry);
     }
 
     void prefetch(std::vector<std::string> paths) const override {
         if (prefetch_ || paths.empty()) return;
-        // The files are compared with the work tree as they are read, off the main thread.
-        const char* work_tree = git_repository_workdir(reader_.repository());
-        prefetch_ = std::make_unique<GitPrefetch>(reader_, std::move(paths), prefetch_workers(),
-                                                  check_files_read_ && work_tree
-                                                      ? std::filesystem::path(work_tree)
-                                                      : std::filesystem::path());
+        prefetch_ = std::make_unique<GitPrefetch>(reader_.location(), std::move(paths),
+                                                  prefetch_workers(), work_tree());
     }
 
     Result<TreeEntry> lookup_components(const Components& full) const {
@@ -246,6 +239,13 @@ class GitSource : public PristineSource {
     }
 
   private:
+    // The checkout's root (none for a bare repository): files there are read instead of
+    // inflated when their blob id says they hold the same bytes.
+    std::filesystem::path work_tree() const {
+        const char* root = git_repository_workdir(reader_.repository());
+        return root ? std::filesystem::path(root) : std::filesystem::path();
+    }
+
     // Two readers keep one blob ahead of the runner on two cores; more only add repository
     // handles (measured in bench/RESULTS.md).
     static unsigned prefetch_workers() {
