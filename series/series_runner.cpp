@@ -8,8 +8,11 @@
 
 #include "patches/diff_parser.hpp"
 #include "patches/whitespace_check.hpp"
+#include "series/check_queue.hpp"
 #include "series/patch_applier.hpp"
 #include "series/read_file.hpp"
+#include "series/tree_path.hpp"
+#include "series/undo_check.hpp"
 
 namespace patchbay {
 
@@ -64,8 +67,6 @@ class Runner {
     void check_unlisted();
     void check_skip_rules();
     TreeChanges states_before(const TreeChanges& changes) const;
-    bool undoes_cleanly(const PatchFile& patch, int strip, const std::string& label,
-                        const TreeChanges& before) const;
     void check_reverse();
 
     const SeriesPlan& plan_;
@@ -75,7 +76,9 @@ class Runner {
     SeriesRun run_;
     std::vector<std::pair<std::string, PatchFile>> applied_;  // label, parsed patch as applied
     std::vector<int> applied_strips_;
-    bool undo_failed_ = false;  // a patch did not undo cleanly right after it applied
+    // Each applied patch is undone here, beside the next ones (series/undo_check.hpp); the
+    // series is undone for real only when one of them does not give back the state before it.
+    CheckQueue undo_checks_;
 };
 
 // The patch file read and parsed (and turned round for a reversed entry); an Error of kind
@@ -106,7 +109,10 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
     if (applied.report.status == PatchStatus::applied) {
         auto before = states_before(applied.changes);
         state_.apply(applied.changes);
-        if (!undo_failed_) undo_failed_ = !undoes_cleanly(patch, strip, label, before);
+        undo_checks_.push([check = std::make_shared<UndoCheck>(capture_undo_check(
+                               state_, patch, strip, label, std::move(before)))] {
+            return undoes_cleanly(*check);
+        });
         run_.steps.push_back({entry.name, std::move(applied.changes)});
         applied_.emplace_back(label, std::move(patch));
         applied_strips_.push_back(strip);
@@ -154,7 +160,7 @@ SeriesRun Runner::run(std::size_t count) {
     }
     check_unlisted();
     check_skip_rules();
-    if (undo_failed_) check_reverse();
+    if (!undo_checks_.all_passed()) check_reverse();
     return std::move(run_);
 }
 
@@ -201,40 +207,6 @@ TreeChanges Runner::states_before(const TreeChanges& changes) const {
     return before;
 }
 
-std::set<std::string> copy_targets(const PatchFile& patch, int strip) {
-    std::set<std::string> targets;
-    for (const auto& file : patch.files)
-        if (file.op == FileOp::copy)
-            if (auto target = strip_path(file.new_name, strip)) targets.insert(*target);
-    return targets;
-}
-
-// Whether undoing `patch` right after it applied gives back, path by path, the state `before`
-// it. When every patch passes, undoing the whole series last first restores the pristine tree
-// (each undo starts from the state the later one gave back), so the series is only undone for
-// real (check_reverse) to say where it does not. Checked here, each undo runs while the
-// source is still reading files for later patches, and its texts are freed at once.
-bool Runner::undoes_cleanly(const PatchFile& patch, int strip, const std::string& label,
-                            const TreeChanges& before) const {
-    auto back = apply_patch(state_, reversed(patch), strip, PatchOptions{0, false}, label, &before);
-    if (back.report.status != PatchStatus::applied) return false;
-    const auto copies = copy_targets(patch, strip);
-    auto current = [&](const std::string& path) {
-        auto entry = state_.lookup(path);
-        return entry ? to_state(std::move(entry).value()) : std::nullopt;
-    };
-    auto undone = [&](const std::string& path) -> std::optional<FileState> {
-        if (auto found = back.changes.find(path); found != back.changes.end()) return found->second;
-        if (copies.count(path)) return std::nullopt;  // undoing a copy deletes its target
-        return current(path);
-    };
-    for (const auto& [path, state] : before)
-        if (undone(path) != state) return false;
-    for (const auto& [path, state] : back.changes)  // what the patch did not change stays
-        if (!before.count(path) && current(path) != state) return false;
-    return true;
-}
-
 // Undo every applied patch, last first, and require the pristine tree back. The last use of
 // the running state, so it is taken rather than copied.
 void Runner::check_reverse() {
@@ -254,7 +226,7 @@ void Runner::check_reverse() {
         for (const auto& file : patch.files)
             if (file.op == FileOp::copy)
                 if (auto target = strip_path(file.new_name, applied_strips_[i]))
-                    undo.apply({{*target, std::nullopt}});
+                    undo.apply({{canonical_tree_path(*target), std::nullopt}});
     }
     for (const auto& [path, state] : undo.changes()) {
         auto pristine = undo.pristine(path);
