@@ -1,7 +1,5 @@
 #include "series/git_tree_reader.hpp"
 
-#include "series/blob_hash.hpp"
-#include "series/read_file.hpp"
 #include "series/tree_path.hpp"
 
 namespace patchbay {
@@ -11,16 +9,13 @@ using Kind = TreeEntry::Kind;
 
 namespace {
 
-// The bytes of the work tree's `file` when they are the blob `id`; a symlink or anything
-// else standing there is never followed.
-std::optional<std::string> work_tree_copy(const fs::path& file, const git_oid& id) {
-    std::error_code ec;
-    if (!fs::is_regular_file(fs::symlink_status(file, ec))) return std::nullopt;
-    auto bytes = read_file(file);
-    if (!bytes) return std::nullopt;
-    const git_oid found = blob_oid(*bytes);
-    if (!git_oid_equal(&found, &id)) return std::nullopt;
-    return std::move(bytes).value();
+// The work tree's copy of the file when it holds the blob `id`: read ahead, or read now.
+std::optional<std::string> work_tree_copy(const fs::path& file, WorkTreeFiles* ahead,
+                                          const std::string& key, const git_oid& id) {
+    auto read = ahead ? ahead->take(key) : std::nullopt;
+    if (!read) read = read_work_tree_file(file);
+    if (!read || !git_oid_equal(&read->id, &id)) return std::nullopt;
+    return std::move(read->bytes);
 }
 
 }  // namespace
@@ -44,19 +39,20 @@ Result<GitTreeReader> GitTreeReader::open(const Location& where) {
     return GitTreeReader(std::move(repo), TreePtr(raw_tree), where.prefix);
 }
 
-TreeRead GitTreeReader::read(const std::string& path, const fs::path& work_tree) const {
+TreeRead GitTreeReader::read(const std::string& path, const fs::path& work_tree,
+                             WorkTreeFiles* ahead) const {
     auto components = tree_path_components(path);
     if (!components) return {components.error()};
     Components full = prefix_;
     full.insert(full.end(), components->begin(), components->end());
-    return read_full(full, work_tree);
+    return read_full(full, {work_tree, path, ahead});
 }
 
 Result<TreeEntry> GitTreeReader::read_components(const Components& full) const {
     return read_full(full, {}).entry;
 }
 
-TreeRead GitTreeReader::read_full(const Components& full, const fs::path& work_tree) const {
+TreeRead GitTreeReader::read_full(const Components& full, const WorkTreeSide& work_tree) const {
     const std::string path = join_components(full, full.size());
     auto entry = entry_at(path);
     if (!entry) return {entry.error()};
@@ -87,13 +83,13 @@ Result<TreeEntryPtr> GitTreeReader::entry_at(const std::string& path) const {
 }
 
 TreeRead GitTreeReader::describe(const git_tree_entry& entry, const std::string& path,
-                                 const fs::path& work_tree) const {
+                                 const WorkTreeSide& work_tree) const {
     switch (git_tree_entry_filemode(&entry)) {
         case GIT_FILEMODE_TREE:
         case GIT_FILEMODE_COMMIT:
             return {TreeEntry{Kind::directory, "", false}, *git_tree_entry_id(&entry)};
         case GIT_FILEMODE_LINK:
-            return file_entry(entry, Kind::symlink, false, path, {});
+            return file_entry(entry, Kind::symlink, false, path, WorkTreeSide{});
         case GIT_FILEMODE_BLOB_EXECUTABLE:
             return file_entry(entry, Kind::file, true, path, work_tree);
         default:
@@ -102,10 +98,10 @@ TreeRead GitTreeReader::describe(const git_tree_entry& entry, const std::string&
 }
 
 TreeRead GitTreeReader::file_entry(const git_tree_entry& entry, Kind kind, bool executable,
-                                   const std::string& path, const fs::path& work_tree) const {
+                                   const std::string& path, const WorkTreeSide& work_tree) const {
     const git_oid& id = *git_tree_entry_id(&entry);
-    if (!work_tree.empty())
-        if (auto copy = work_tree_copy(work_tree / path, id))
+    if (!work_tree.root.empty())
+        if (auto copy = work_tree_copy(work_tree.root / path, work_tree.ahead, work_tree.path, id))
             return {TreeEntry{kind, std::move(*copy), executable}, id, true};
     git_blob* raw = nullptr;
     if (git_blob_lookup(&raw, repo_.get(), &id) != 0)

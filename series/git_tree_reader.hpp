@@ -12,6 +12,7 @@
 #include "common/result.hpp"
 #include "series/git_handles.hpp"
 #include "series/pristine_source.hpp"
+#include "series/work_tree_files.hpp"
 
 namespace patchbay {
 
@@ -43,8 +44,10 @@ class GitTreeReader {
     // What is at `path` (relative to the prefix); a symlink or submodule among its parents
     // says why nothing is there. With a `work_tree` (the checkout's root), a regular file
     // there whose blob id is the entry's is read from it instead of inflating the blob: the
-    // same bytes, checked by their id, at a fraction of the cost.
-    TreeRead read(const std::string& path, const std::filesystem::path& work_tree = {}) const;
+    // same bytes, checked by their id, at a fraction of the cost. `ahead`, when given, holds
+    // those files already read (keyed by `path`).
+    TreeRead read(const std::string& path, const std::filesystem::path& work_tree = {},
+                  WorkTreeFiles* ahead = nullptr) const;
     // What is at `full` (components from the root of the commit's tree).
     Result<TreeEntry> read_components(const Components& full) const;
     // The tree below the prefix.
@@ -55,12 +58,20 @@ class GitTreeReader {
     const Components& prefix() const { return prefix_; }
 
   private:
-    TreeRead read_full(const Components& full, const std::filesystem::path& work_tree) const;
+    // Where to look for a file in the work tree: the checkout's root, the path below the
+    // prefix, and the files read ahead.
+    struct WorkTreeSide {
+        std::filesystem::path root;
+        std::string path;
+        WorkTreeFiles* ahead = nullptr;
+    };
+
+    TreeRead read_full(const Components& full, const WorkTreeSide& work_tree) const;
     Result<TreeEntryPtr> entry_at(const std::string& path) const;
     TreeRead describe(const git_tree_entry& entry, const std::string& path,
-                      const std::filesystem::path& work_tree) const;
+                      const WorkTreeSide& work_tree) const;
     TreeRead file_entry(const git_tree_entry& entry, TreeEntry::Kind kind, bool executable,
-                        const std::string& path, const std::filesystem::path& work_tree) const;
+                        const std::string& path, const WorkTreeSide& work_tree) const;
     Result<TreeEntry> classify_missing(const Components& full) const;
 
     RepositoryPtr repo_;

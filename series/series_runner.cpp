@@ -52,6 +52,14 @@ void add_whitespace_problems(const PatchFile& patch, const std::string& label,
             report.problems.push_back({"whitespace", error.message, label, error.patch_line});
 }
 
+std::size_t entries_to_run(const SeriesPlan& plan) {
+    if (plan.upto.empty()) return plan.series.entries.size();
+    const auto& entries = plan.series.entries;
+    auto found = std::find_if(entries.begin(), entries.end(),
+                              [&](const SeriesEntry& e) { return e.name == plan.upto; });
+    return found == entries.end() ? 0 : static_cast<std::size_t>(found - entries.begin()) + 1;
+}
+
 class Runner {
   public:
     Runner(const SeriesPlan& plan, const PristineSource& source, const Progress& progress)
@@ -134,22 +142,35 @@ PatchReport Runner::run_entry(const SeriesEntry& entry, std::optional<Result<Pat
     return report;
 }
 
-// Every patch is read and parsed before the first is applied, so that the source can start
-// reading the files they name (nullopt for a skipped entry).
-std::vector<std::optional<Result<PatchFile>>> Runner::load_all(std::size_t count) {
-    std::vector<std::optional<Result<PatchFile>>> loaded(count);
+// The first `count` patches read and parsed (nullopt for a skipped entry), and the pristine
+// paths they read, in the order the series first reads them.
+struct LoadedPatches {
+    std::vector<std::optional<Result<PatchFile>>> patches;
     std::vector<std::string> paths;
+};
+
+LoadedPatches load_patches(const SeriesPlan& plan, std::size_t count) {
+    LoadedPatches loaded;
+    loaded.patches.resize(count);
     std::set<std::string> listed;
     for (std::size_t i = 0; i < count; ++i) {
-        const auto& entry = plan_.series.entries[i];
-        if (skip_rule_for(plan_, entry.name)) continue;
-        loaded[i] = load_patch(plan_, entry, label_of(plan_, entry.name));
-        if (!*loaded[i]) continue;
-        for (auto& path : source_paths(**loaded[i], entry.strip.value_or(plan_.strip)))
-            if (listed.insert(path).second) paths.push_back(std::move(path));
+        const auto& entry = plan.series.entries[i];
+        if (skip_rule_for(plan, entry.name)) continue;
+        auto& patch = loaded.patches[i];
+        patch = load_patch(plan, entry, label_of(plan, entry.name));
+        if (!*patch) continue;
+        for (auto& path : source_paths(**patch, entry.strip.value_or(plan.strip)))
+            if (listed.insert(path).second) loaded.paths.push_back(std::move(path));
     }
-    source_.prefetch(std::move(paths));
     return loaded;
+}
+
+// Every patch is read and parsed before the first is applied, so that the source can start
+// reading the files they name.
+std::vector<std::optional<Result<PatchFile>>> Runner::load_all(std::size_t count) {
+    auto loaded = load_patches(plan_, count);
+    source_.prefetch(std::move(loaded.paths));
+    return std::move(loaded.patches);
 }
 
 SeriesRun Runner::run(std::size_t count) {
@@ -238,14 +259,6 @@ void Runner::check_reverse() {
     }
 }
 
-std::size_t entries_to_run(const SeriesPlan& plan) {
-    if (plan.upto.empty()) return plan.series.entries.size();
-    const auto& entries = plan.series.entries;
-    auto found = std::find_if(entries.begin(), entries.end(),
-                              [&](const SeriesEntry& e) { return e.name == plan.upto; });
-    return found == entries.end() ? 0 : static_cast<std::size_t>(found - entries.begin()) + 1;
-}
-
 }  // namespace
 
 Result<SeriesPlan> load_plan(const Config& config) {
@@ -262,6 +275,10 @@ Result<SeriesPlan> load_plan(const Config& config) {
     plan.strip = config.strip;
     plan.fuzz = config.fuzz;
     return plan;
+}
+
+std::vector<std::string> paths_read(const SeriesPlan& plan) {
+    return load_patches(plan, entries_to_run(plan)).paths;
 }
 
 Result<SeriesRun> run_series(const SeriesPlan& plan, const PristineSource& source,
