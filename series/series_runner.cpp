@@ -65,10 +65,9 @@ class Runner {
     Runner(const SeriesPlan& plan, const PristineSource& source, const Progress& progress)
         : plan_(plan), source_(source), state_(source), progress_(progress) {}
 
-    SeriesRun run(std::size_t count);
+    SeriesRun run(std::size_t count, std::optional<LoadedPatches> preloaded);
 
   private:
-    std::vector<std::optional<Result<PatchFile>>> load_all(std::size_t count);
     PatchReport run_entry(const SeriesEntry& entry, std::optional<Result<PatchFile>> loaded);
     PatchReport apply_entry(const SeriesEntry& entry, const std::string& label,
                             Result<PatchFile> loaded);
@@ -142,14 +141,7 @@ PatchReport Runner::run_entry(const SeriesEntry& entry, std::optional<Result<Pat
     return report;
 }
 
-// The first `count` patches read and parsed (nullopt for a skipped entry), and the pristine
-// paths they read, in the order the series first reads them.
-struct LoadedPatches {
-    std::vector<std::optional<Result<PatchFile>>> patches;
-    std::vector<std::string> paths;
-};
-
-LoadedPatches load_patches(const SeriesPlan& plan, std::size_t count) {
+LoadedPatches load_entries(const SeriesPlan& plan, std::size_t count) {
     LoadedPatches loaded;
     loaded.patches.resize(count);
     std::set<std::string> listed;
@@ -167,14 +159,10 @@ LoadedPatches load_patches(const SeriesPlan& plan, std::size_t count) {
 
 // Every patch is read and parsed before the first is applied, so that the source can start
 // reading the files they name.
-std::vector<std::optional<Result<PatchFile>>> Runner::load_all(std::size_t count) {
-    auto loaded = load_patches(plan_, count);
-    source_.prefetch(std::move(loaded.paths));
-    return std::move(loaded.patches);
-}
-
-SeriesRun Runner::run(std::size_t count) {
-    auto loaded = load_all(count);
+SeriesRun Runner::run(std::size_t count, std::optional<LoadedPatches> preloaded) {
+    auto all = preloaded ? std::move(*preloaded) : load_entries(plan_, count);
+    source_.prefetch(std::move(all.paths));
+    auto& loaded = all.patches;
     for (std::size_t i = 0; i < count; ++i) {
         if (progress_) progress_(i + 1, count, plan_.series.entries[i].name);
         run_.report.patches.push_back(run_entry(plan_.series.entries[i], std::move(loaded[i])));
@@ -277,18 +265,19 @@ Result<SeriesPlan> load_plan(const Config& config) {
     return plan;
 }
 
-std::vector<std::string> paths_read(const SeriesPlan& plan) {
-    return load_patches(plan, entries_to_run(plan)).paths;
+LoadedPatches load_patches(const SeriesPlan& plan) {
+    return load_entries(plan, entries_to_run(plan));
 }
 
 Result<SeriesRun> run_series(const SeriesPlan& plan, const PristineSource& source,
-                             const Progress& progress) {
+                             const Progress& progress, std::optional<LoadedPatches> loaded) {
     std::size_t count = entries_to_run(plan);
     if (!plan.upto.empty() && count == 0)
         return make_error(plan.series.path, 0,
                           fmt::format("--upto '{}' names no entry of the series", plan.upto));
     Runner runner(plan, source, progress);
-    auto run = runner.run(count);
+    if (loaded && loaded->patches.size() != count) loaded.reset();  // made for another plan
+    auto run = runner.run(count, std::move(loaded));
     run.report.series_file = plan.series.path;
     run.report.upstream = source.description();
     run.report.fuzz = plan.fuzz;

@@ -22,7 +22,7 @@ struct SeriesPlan {
     std::vector<SkipRule> skip;
     int strip = 1;
     int fuzz = 0;
-    std::string upto;                   // stop after this entry; empty: the whole series
+    std::string upto;  // stop after this entry; empty: the whole series
 };
 
 // Reads and parses the series file named by `config` (a missing or malformed one is an Error).
@@ -41,12 +41,20 @@ struct SeriesRun {
 // Called before each entry, for a progress line: (1-based index, entry count, name).
 using Progress = std::function<void(std::size_t, std::size_t, const std::string&)>;
 
-// The pristine paths the series reads, in the order it first reads them (each patch of the
-// plan read and parsed for it): for reading those files ahead.
-std::vector<std::string> paths_read(const SeriesPlan& plan);
+// The patches of the plan's entries read and parsed (nullopt for a skipped entry; an Error of
+// kind "missing-patch" for one that cannot be read), and the pristine paths they read, in the
+// order the series first reads them.
+struct LoadedPatches {
+    std::vector<std::optional<Result<PatchFile>>> patches;
+    std::vector<std::string> paths;
+};
+LoadedPatches load_patches(const SeriesPlan& plan);
 
-// An Error only when `plan.upto` names no entry; everything else is in the report.
+// An Error only when `plan.upto` names no entry; everything else is in the report. `loaded`,
+// when given, is load_patches(plan) done earlier (while the source opened, say), and the
+// patch files are not read again.
 Result<SeriesRun> run_series(const SeriesPlan& plan, const PristineSource& source,
-                             const Progress& progress = {});
+                             const Progress& progress = {},
+                             std::optional<LoadedPatches> loaded = std::nullopt);
 
 }  // namespace patchbay

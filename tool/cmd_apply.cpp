@@ -56,7 +56,7 @@ Result<CommandOutput> run_apply(const CommandContext& context) {
     if (!workspace) return workspace.error();
     if (auto outside = check_worktree_outside(*workspace, context.options.worktree); !outside)
         return outside.error();
-    auto run = run_series(workspace->plan, *workspace->source);
+    auto run = run_series(workspace->plan, *workspace->source, {}, std::move(workspace->loaded));
     if (!run) return run.error();
     if (run->report.has_failed_patch()) {
         CommandOutput output{render_text(run->report, context.palette), kExitBadInput, {}};

@@ -51,8 +51,8 @@ Result<CommandOutput> run_check_series(const CommandContext& context) {
     // The dirty-checkout check runs beside the series; its error still wins over the report.
     auto workspace = open_workspace(context.options, true);
     if (!workspace) return workspace.error();
-    auto run =
-        run_series(workspace->plan, *workspace->source, progress_line(context.progress_allowed));
+    auto run = run_series(workspace->plan, *workspace->source,
+                          progress_line(context.progress_allowed), std::move(workspace->loaded));
     if (auto checked = workspace->source->finish_checks(); !checked) return checked.error();
     if (!run) return run.error();
     run->report.upstream.path = workspace->config.upstream_path;  // as the user wrote it

@@ -1,7 +1,9 @@
 #include "tool/workspace.hpp"
 
 #include <filesystem>
+#include <thread>
 
+#include "series/git_handles.hpp"
 #include "series/work_tree_files.hpp"
 
 namespace patchbay {
@@ -56,18 +58,37 @@ Result<Config> resolve_config(const CliOptions& options) {
     return config;
 }
 
-// The files the series will read from a checkout, read ahead while libgit2 starts (4.6 ms
-// here, most of it parsing the system's certificates). Only at the root of a checkout:
-// elsewhere the source reads as it goes.
-std::shared_ptr<WorkTreeFiles> read_ahead(const SourceOptions& source, const SeriesPlan& plan) {
+namespace {
+
+// libgit2 starts on a thread of its own while the series is read: its start-up parses the
+// system's certificates (4.6 ms here) and nothing needs it before the source opens, which
+// waits for it.
+class Libgit2Start {
+  public:
+    Libgit2Start() : thread_(ensure_libgit2) {}
+    ~Libgit2Start() { thread_.join(); }
+    Libgit2Start(const Libgit2Start&) = delete;
+    Libgit2Start& operator=(const Libgit2Start&) = delete;
+
+  private:
+    std::thread thread_;
+};
+
+// The files the series will read from a checkout, read ahead while libgit2 starts. Only at
+// the root of a checkout: elsewhere the source reads as it goes.
+std::shared_ptr<WorkTreeFiles> read_ahead(const SourceOptions& source,
+                                          std::vector<std::string> paths) {
     std::error_code ec;
     if (!std::filesystem::exists(source.path / ".git", ec)) return nullptr;
     auto root = source.directory.empty() ? source.path : source.path / source.directory;
     return read_work_tree_ahead(
-        root, [plan] { return paths_read(plan); }, 2);
+        root, [paths = std::move(paths)] { return paths; }, 2);
 }
 
+}  // namespace
+
 Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_checks) {
+    Libgit2Start libgit2;
     auto config = resolve_config(options);
     if (!config) return config.error();
     if (config->upstream_path.empty())
@@ -76,6 +97,7 @@ Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_ch
     auto plan = load_plan(*config);
     if (!plan) return plan.error();
     plan->upto = options.upto;
+    auto loaded = load_patches(*plan);
     SourceOptions source_options;
     source_options.path = config->resolve(config->upstream_path);
     source_options.rev = config->rev;
@@ -83,10 +105,11 @@ Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_ch
     source_options.allow_dirty = options.allow_dirty;
     source_options.defer_checks = defer_source_checks;
     if (!config->manifest.empty()) source_options.manifest = config->resolve(config->manifest);
-    source_options.work_tree_files = read_ahead(source_options, *plan);
+    source_options.work_tree_files = read_ahead(source_options, loaded.paths);
     auto source = open_pristine(source_options);
     if (!source) return source.error();
-    return Workspace{std::move(config).value(), std::move(source).value(), std::move(plan).value()};
+    return Workspace{std::move(config).value(), std::move(source).value(), std::move(plan).value(),
+                     std::move(loaded)};
 }
 
 }  // namespace patchbay

@@ -3,6 +3,7 @@
 // command-line flags laid over it), the pristine source and the series plan.
 
 #include <memory>
+#include <optional>
 
 #include "common/result.hpp"
 #include "series/config.hpp"
@@ -16,6 +17,9 @@ struct Workspace {
     Config config;
     std::unique_ptr<PristineSource> source;
     SeriesPlan plan;
+    // The plan's patches, read while the source opened: for the first run_series only (a
+    // command that rewrites a patch must not run on these again).
+    std::optional<LoadedPatches> loaded;
 };
 
 // Finds and reads the configuration and applies the flags over it.

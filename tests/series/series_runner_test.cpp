@@ -176,6 +176,28 @@ TEST_F(SeriesRunnerTest, ASeriesOfCreationsCopiesAndDeletionsReversesCleanly) {
         << report.series_problems[0].kind << ": " << report.series_problems[0].message;
 }
 
+TEST_F(SeriesRunnerTest, PatchesLoadedEarlierAreNotReadAgain) {
+    auto plan = plan_for({{"1.patch", kFirst}, {"2.patch", kSecond}});
+    auto loaded = load_patches(plan);
+    EXPECT_EQ(loaded.paths, std::vector<std::string>{"f.py"});
+    std::filesystem::remove(dir / "1.patch");
+    std::filesystem::remove(dir / "2.patch");
+    auto result = run_series(plan, source, {}, std::move(loaded));
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result->report.patches[1].status, PatchStatus::applied);
+    EXPECT_EQ(result->steps[1].changes.at("f.py")->content, "a\nb\nADDED\nc\n");
+}
+
+TEST_F(SeriesRunnerTest, PatchesLoadedForAnotherPlanAreIgnored) {
+    auto plan = plan_for({{"1.patch", kFirst}, {"2.patch", kSecond}});
+    auto loaded = load_patches(plan);
+    plan.upto = "1.patch";  // one entry now, two loaded
+    auto result = run_series(plan, source, {}, std::move(loaded));
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result->report.patches.size(), 1u);
+    EXPECT_EQ(result->report.patches[0].status, PatchStatus::applied);
+}
+
 // Records what the runner asks it to read ahead.
 class PrefetchRecordingSource : public MemorySource {
   public:
