@@ -232,6 +232,17 @@ class GitSource : public PristineSource {
         return paths;
     }
 
+    std::optional<GitTreeRef> git_tree_ref() const override {
+        auto subtree = prefix_tree();
+        git_buf objects = GIT_BUF_INIT;
+        if (!subtree ||
+            git_repository_item_path(&objects, repo_.get(), GIT_REPOSITORY_ITEM_OBJECTS) != 0)
+            return std::nullopt;
+        GitTreeRef ref{objects.ptr, oid_hex(*git_tree_id(subtree->get()))};
+        git_buf_dispose(&objects);
+        return ref;
+    }
+
   private:
     // The id of the blob read for `repo_path` (a path from the root of the commit's tree).
     git_oid read_id(const std::string& repo_path) const {

@@ -29,6 +29,13 @@ struct SourceDescription {
     std::vector<std::string> notes;  // e.g. "checkout is at abc123, not at v0.28.0"
 };
 
+// Where a git pristine tree's objects are, so that apply --worktree can reuse them instead of
+// hashing every file again.
+struct GitTreeRef {
+    std::filesystem::path objects_dir;  // the repository's objects folder
+    std::string tree_id;                // hex id of the tree below the subdirectory
+};
+
 class PristineSource {
   public:
     virtual ~PristineSource() = default;
@@ -42,6 +49,8 @@ class PristineSource {
     // a file read so far has local modifications (the Error names them); Ok when there are
     // none. Callable more than once.
     virtual Status finish_checks() const { return Ok{}; }
+    // The tree as git objects; nullopt for a plain directory.
+    virtual std::optional<GitTreeRef> git_tree_ref() const { return std::nullopt; }
 };
 
 struct SourceOptions {

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <set>
+#include <string_view>
 
 #include "series/git_handles.hpp"
+#include "series/object_seeding.hpp"
 #include "series/tree_path.hpp"
 #include "series/tree_state.hpp"
 
@@ -53,12 +55,13 @@ Status write_file(const fs::path& dir, const std::string& path, const FileState&
     fs::create_directories(target.parent_path(), ec);
     fs::remove(target, ec);
     if (state.symlink) {
-        fs::create_symlink(state.content, target, ec);
+        fs::create_symlink(std::string_view(state.content.data(), state.content.size()), target,
+                           ec);
         if (ec) return make_error(target.string(), 0, "cannot create symlink: " + ec.message());
         return Ok{};
     }
     std::ofstream out(target, std::ios::binary);
-    out << state.content;
+    out.write(state.content.data(), static_cast<std::streamsize>(state.content.size()));
     if (!out.flush()) return make_error(target.string(), 0, "cannot write the file");
     auto perms = state.executable ? fs::perms(0755) : fs::perms(0644);
     fs::permissions(target, perms, ec);
@@ -73,6 +76,9 @@ class WorktreeWriter {
   private:
     Status init();
     Status write_pristine();
+    Status check_out_pristine(const GitTreeRef& pristine);
+    Status commit_tree(const git_oid& tree_id, const std::string& message);
+    Status check_out_head();
     Status apply_step(const AppliedStep& step);
     Status stage(const std::string& path, const std::optional<FileState>& state);
     Status commit(const std::string& message);
@@ -133,6 +139,31 @@ Status WorktreeWriter::write_pristine() {
     return commit("pristine upstream\n");
 }
 
+// The pristine objects already exist: the first commit points at the pristine tree itself, and
+// nothing is hashed or compressed again.
+Status WorktreeWriter::check_out_pristine(const GitTreeRef& pristine) {
+    const fs::path objects = fs::path(git_repository_path(repo_.get())) / "objects";
+    if (auto seeded = seed_objects(pristine.objects_dir, objects); !seeded) return seeded;
+    git_oid tree_id;
+    if (git_oid_fromstr(&tree_id, pristine.tree_id.c_str()) != 0)
+        return libgit2_error("bad pristine tree id " + pristine.tree_id);
+    if (auto committed = commit_tree(tree_id, "pristine upstream\n"); !committed) return committed;
+    return check_out_head();
+}
+
+// Filters off: the files on disk are the blobs' bytes, whatever .gitattributes or the user's
+// core.autocrlf say, as the patches were applied to those bytes.
+Status WorktreeWriter::check_out_head() {
+    git_checkout_options options;
+    git_checkout_options_init(&options, GIT_CHECKOUT_OPTIONS_VERSION);
+    options.checkout_strategy = GIT_CHECKOUT_FORCE;
+    options.disable_filters = 1;
+    if (git_checkout_head(repo_.get(), &options) != 0)
+        return libgit2_error("cannot check out the pristine tree");
+    if (git_index_read(index_.get(), 0) != 0) return libgit2_error("cannot read the index");
+    return Ok{};
+}
+
 Status WorktreeWriter::apply_step(const AppliedStep& step) {
     for (const auto& [path, state] : step.changes) {
         std::error_code ec;
@@ -151,6 +182,10 @@ Status WorktreeWriter::commit(const std::string& message) {
     git_oid tree_id;
     if (git_index_write(index_.get()) != 0 || git_index_write_tree(&tree_id, index_.get()) != 0)
         return libgit2_error("cannot write the tree");
+    return commit_tree(tree_id, message);
+}
+
+Status WorktreeWriter::commit_tree(const git_oid& tree_id, const std::string& message) {
     git_tree* tree = nullptr;
     if (git_tree_lookup(&tree, repo_.get(), &tree_id) != 0)
         return libgit2_error("cannot read the tree");
@@ -173,7 +208,9 @@ Status WorktreeWriter::commit(const std::string& message) {
 
 Status WorktreeWriter::write() {
     if (auto ready = init(); !ready) return ready;
-    if (auto pristine = write_pristine(); !pristine) return pristine;
+    auto git_pristine = request_.source->git_tree_ref();
+    auto pristine = git_pristine ? check_out_pristine(*git_pristine) : write_pristine();
+    if (!pristine) return pristine;
     for (const auto& step : *request_.steps)
         if (auto applied = apply_step(step); !applied) return applied;
     return Ok{};
