@@ -173,6 +173,32 @@ TEST_F(GitWorktreeTest, ObjectsReachedThroughAlternatesAreSeededToo) {
     EXPECT_EQ(testing::read_file(tree_ / "wt/sub/deep/x.c"), "int x;\n");
 }
 
+// The new repository shares the pristine files' inodes: libgit2 touches an object it is asked
+// to write again ("freshening"), which would change the pristine repository's files.
+std::string object_times(const testing::TempTree& tree) {
+    return tree.run("find repo/.git/objects -type f -printf '%p %T@\\n' | sort");
+}
+
+TEST_F(GitWorktreeTest, LeavesThePristineLooseObjectsAlone) {
+    const std::string before = object_times(tree_);
+    std::vector<AppliedStep> steps = {{"1.patch", {{"copy.txt", text("one\ntwo\n")}}}};
+    ASSERT_TRUE(write(steps).ok());
+    EXPECT_EQ(
+        tree_.run("stat -c %h repo/.git/objects/" + git("rev-parse HEAD:a.txt").insert(2, "/")),
+        "2")
+        << "hard-linked";
+    EXPECT_EQ(object_times(tree_), before);
+    EXPECT_EQ(git_wt("rev-parse HEAD:copy.txt"), git("rev-parse HEAD:a.txt"));
+}
+
+TEST_F(GitWorktreeTest, LeavesThePristinePackAlone) {
+    git("repack -adq");
+    const std::string before = object_times(tree_);
+    ASSERT_TRUE(write(one_patch_).ok());
+    EXPECT_EQ(object_times(tree_), before);
+    EXPECT_EQ(git_wt("status --porcelain"), "");
+}
+
 TEST_F(GitWorktreeTest, RefusesToWriteThroughAPristineSymlink) {
     std::vector<AppliedStep> steps = {{"1.patch", {{"dirlink/evil.c", text("pwned\n")}}}};
     auto written = write(steps);
