@@ -190,8 +190,8 @@ Status WorktreeWriter::check_out_head(const git_oid& tree_id) {
     if (git_tree_lookup(&tree, repo_.get(), &tree_id) != 0)
         return libgit2_error("cannot read the pristine tree");
     TreePtr tree_handle(tree);
-    if (git_index_read_tree(index_.get(), tree) != 0 || git_index_write(index_.get()) != 0)
-        return libgit2_error("cannot write the index");
+    if (git_index_read_tree(index_.get(), tree) != 0)
+        return libgit2_error("cannot read the pristine tree into the index");
     return Ok{};
 }
 
@@ -211,7 +211,7 @@ Status WorktreeWriter::apply_step(const AppliedStep& step) {
 
 Status WorktreeWriter::commit(const std::string& message) {
     git_oid tree_id;
-    if (git_index_write(index_.get()) != 0 || git_index_write_tree(&tree_id, index_.get()) != 0)
+    if (git_index_write_tree(&tree_id, index_.get()) != 0)
         return libgit2_error("cannot write the tree");
     return commit_tree(tree_id, message);
 }
@@ -275,6 +275,8 @@ Status WorktreeWriter::write() {
     if (!pristine) return pristine;
     for (const auto& step : *request_.steps)
         if (auto applied = apply_step(step); !applied) return applied;
+    // Once: the index of a large tree is megabytes, and the commits need only its trees.
+    if (git_index_write(index_.get()) != 0) return libgit2_error("cannot write the index");
     return Ok{};
 }
 
