@@ -199,6 +199,29 @@ TEST_F(GitWorktreeTest, LeavesThePristinePackAlone) {
     EXPECT_EQ(git_wt("status --porcelain"), "");
 }
 
+TEST_F(GitWorktreeTest, APristineLinkedWorktreeSeedsFromTheCommonStore) {
+    git("worktree add -q --detach ../linked");
+    auto source = open_pristine(SourceOptions{tree_ / "linked", "", "", true, {}});
+    ASSERT_TRUE(source.ok()) << source.error().located();
+    auto files = (*source)->list_files();
+    ASSERT_TRUE(write_worktree(WorktreeRequest{tree_ / "wt", source->get(), *files, &one_patch_}));
+    EXPECT_EQ(git_wt("rev-parse HEAD~1^{tree}"), git("rev-parse HEAD^{tree}"));
+    EXPECT_TRUE(same_as_blob("bin/run.sh", "HEAD:bin/run.sh"));
+}
+
+// The first commit is the pristine tree as it is, submodule entry included (the old writer
+// dropped it); the submodule is not checked out, as after a plain git clone.
+TEST_F(GitWorktreeTest, ASubmoduleStaysAnUncheckedOutGitlink) {
+    git("update-index --add --cacheinfo 160000,1111111111111111111111111111111111111111,mod");
+    git("commit -qm submodule");
+    ASSERT_TRUE(write(one_patch_).ok());
+    EXPECT_EQ(git_wt("rev-parse HEAD~1^{tree}"), git("rev-parse HEAD^{tree}"));
+    EXPECT_EQ(git_wt("ls-tree HEAD mod"),
+              "160000 commit 1111111111111111111111111111111111111111\tmod");
+    EXPECT_TRUE(fs::is_empty(tree_ / "wt/mod"));
+    EXPECT_EQ(git_wt("status --porcelain"), "");
+}
+
 TEST_F(GitWorktreeTest, RefusesToWriteThroughAPristineSymlink) {
     std::vector<AppliedStep> steps = {{"1.patch", {{"dirlink/evil.c", text("pwned\n")}}}};
     auto written = write(steps);
