@@ -2,8 +2,13 @@
 
 namespace patchbay {
 
+// Room for lines of 24 bytes on average, reserved up front: growing from nothing by doubling
+// faulted in three times the memory for a file of many lines. Counting the lines first
+// doubled the instructions (std::count is not vectorised); room that is never written is
+// never faulted in.
 std::vector<std::string_view> split_lines(std::string_view text) {
     std::vector<std::string_view> lines;
+    lines.reserve(text.size() / 24 + 1);
     std::size_t start = 0;
     while (start < text.size()) {
         std::size_t newline = text.find('\n', start);

@@ -49,7 +49,7 @@ Status write_one(const fs::path& root, const std::string& path, const FileState&
     std::error_code ec;
     fs::create_directories(target.parent_path(), ec);
     if (state.symlink) {
-        fs::create_symlink(state.content, target, ec);
+        fs::create_symlink(state.content.str(), target, ec);
         if (ec) return make_error(target.string(), 0, "cannot create the symlink: " + ec.message());
         return Ok{};
     }

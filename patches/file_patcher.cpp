@@ -4,6 +4,7 @@
 
 #include "common/text_lines.hpp"
 #include "patches/hunk_matcher.hpp"
+#include "patches/patched_text.hpp"
 
 namespace patchbay {
 
@@ -27,13 +28,14 @@ HunkSide side_of(const Hunk& hunk, LineKind change) {
 // including where it writes a "\n" after an unterminated line.
 class FileApplier {
   public:
-    FileApplier(std::string_view original, const PatchOptions& options)
-        : input_(split_lines(original)), options_(options) {
-        output_.reserve(original.size());
-    }
+    FileApplier(std::string_view original, const PatchOptions& options,
+                std::optional<std::string_view> expected)
+        : input_(split_lines(original)),
+          options_(options),
+          output_(expected.value_or(""), expected.has_value(), original.size()) {}
 
     HunkOutcome place(const Hunk& hunk, int n);
-    std::string finish();
+    void finish(FilePatchResult& result);
 
   private:
     bool copy_till(std::int64_t last_line);
@@ -47,19 +49,19 @@ class FileApplier {
     PatchOptions options_;
     MatchState state_;
     std::int64_t out_offset_ = 0;
-    std::string output_;
+    PatchedText output_;
     bool after_newline_ = true;
 };
 
 void FileApplier::emit(std::string_view line) {
-    output_ += line;
+    output_.append(line);
     after_newline_ = line.ends_with('\n');
 }
 
 // Lines first..last (1-based, inside the input) in one append: the views are consecutive
 // pieces of one text, and only the file's last line can lack its "\n".
 void FileApplier::emit_input(std::int64_t first, std::int64_t last) {
-    if (!after_newline_) output_ += '\n';
+    if (!after_newline_) output_.append("\n");
     const std::string_view from = input_[first - 1];
     const std::string_view to = input_[last - 1];
     emit(std::string_view(from.data(),
@@ -102,7 +104,7 @@ bool FileApplier::apply_changes(const HunkSide& old_side, const HunkSide& new_si
     if (!copy_till(where + static_cast<std::int64_t>(old_i))) return false;
     // Only the trailing added lines check for an unterminated line before them, as GNU does.
     for (; new_i < new_side.lines.size() && new_side.is_change(new_i); ++new_i) {
-        if (!after_newline_) output_ += '\n';
+        if (!after_newline_) output_.append("\n");
         emit(new_side.lines[new_i]->text);
     }
     return true;
@@ -110,7 +112,7 @@ bool FileApplier::apply_changes(const HunkSide& old_side, const HunkSide& new_si
 
 bool FileApplier::apply_hunk(const Hunk& hunk, std::int64_t where) {
     // Only the first copy can fail, but restore anyway so a failed hunk leaves no trace.
-    const auto saved_size = output_.size();
+    const auto saved_output = output_.mark();
     const auto saved_frozen = state_.last_frozen_line;
     const bool saved_newline = after_newline_;
     const HunkSide old_side = side_of(hunk, LineKind::removed);
@@ -119,7 +121,7 @@ bool FileApplier::apply_hunk(const Hunk& hunk, std::int64_t where) {
         out_offset_ += hunk.body_new_count() - hunk.body_old_count();
         return true;
     }
-    output_.resize(saved_size);
+    output_.restore(saved_output);
     state_.last_frozen_line = saved_frozen;
     after_newline_ = saved_newline;
     return false;
@@ -159,10 +161,11 @@ HunkOutcome FileApplier::place(const Hunk& hunk, int n) {
     return outcome(n, HunkStatus::rejected, pattern.first, 0);
 }
 
-std::string FileApplier::finish() {
+void FileApplier::finish(FilePatchResult& result) {
     const auto input_lines = static_cast<std::int64_t>(input_.size());
     if (state_.last_frozen_line < input_lines) (void)copy_till(input_lines);
-    return std::move(output_);
+    result.is_expected = output_.is_expected();
+    result.text = output_.take();
 }
 
 }  // namespace
@@ -184,12 +187,12 @@ const char* to_string(HunkStatus status) {
 }
 
 FilePatchResult apply_hunks(std::string_view original, const std::vector<Hunk>& hunks,
-                            const PatchOptions& options) {
-    FileApplier applier(original, options);
+                            const PatchOptions& options, std::optional<std::string_view> expected) {
+    FileApplier applier(original, options, expected);
     FilePatchResult result;
     int n = 0;
     for (const auto& hunk : hunks) result.hunks.push_back(applier.place(hunk, ++n));
-    result.text = applier.finish();
+    applier.finish(result);
     return result;
 }
 

@@ -3,6 +3,7 @@
 // matching rules of GNU patch 2.7.6 (DESIGN.md §4).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,7 +29,8 @@ struct HunkOutcome {
 
 struct FilePatchResult {
     std::vector<HunkOutcome> hunks;
-    std::string text;  // the file after every hunk that could be applied
+    std::string text;          // the file after every hunk that could be applied
+    bool is_expected = false;  // it is exactly the `expected` text given; `text` is then empty
 };
 
 struct PatchOptions {
@@ -49,7 +51,11 @@ struct PatchOptions {
 // Not decided here: a creation hunk ("@@ -0,0 +1,N @@" from /dev/null) on an existing non-empty
 // file is applied (prepended) by this function; GNU patch fails it ("Patch attempted to create
 // file …, which already exists"), so the caller must refuse it before calling.
+//
+// `expected`, when given, is the text the caller expects back: while the result agrees with it
+// nothing is copied, and a result equal to it is reported as is_expected instead of built.
 FilePatchResult apply_hunks(std::string_view original, const std::vector<Hunk>& hunks,
-                            const PatchOptions& options);
+                            const PatchOptions& options,
+                            std::optional<std::string_view> expected = std::nullopt);
 
 }  // namespace patchbay

@@ -10,7 +10,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Error git_failure(const std::string& what) { return make_error(last_git_error(what)); }
+Error git_failure(const std::string& what) {
+    return make_error(last_git_error(what));
+}
 
 Result<RepositoryPtr> open_containing(const fs::path& folder) {
     ensure_libgit2();

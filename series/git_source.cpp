@@ -1,11 +1,14 @@
 #include "series/git_source.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <system_error>
+#include <thread>
 
 #include "series/git_handles.hpp"
+#include "series/git_prefetch.hpp"
+#include "series/git_tree_reader.hpp"
+#include "series/read_file.hpp"
 #include "series/tree_path.hpp"
 
 namespace patchbay {
@@ -108,33 +111,37 @@ Result<TreePtr> head_tree(git_repository* repo) {
     return TreePtr(reinterpret_cast<git_tree*>(object));
 }
 
-bool same_bytes(const fs::path& file, const std::string& expected) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return false;
-    std::string bytes(expected.size() + 1, '\0');
-    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    return static_cast<std::size_t>(in.gcount()) == expected.size() &&
-           bytes.compare(0, expected.size(), expected) == 0;
+// What HEAD has at a path, as the dirty check needs it.
+struct HeadBlob {
+    bool present = false;
+    bool symlink = false;
+    git_oid id{};
+};
+
+HeadBlob head_blob(git_tree* head, const std::string& repo_path) {
+    git_tree_entry* raw = nullptr;
+    if (git_tree_entry_bypath(&raw, head, repo_path.c_str()) != 0) return {};
+    TreeEntryPtr entry(raw);
+    return {true, git_tree_entry_filemode(entry.get()) == GIT_FILEMODE_LINK,
+            *git_tree_entry_id(entry.get())};
 }
 
 // Whether the work tree's file differs from HEAD's blob, as git status decides it: hashed
 // through the repository's filters (line endings, .gitattributes). When the blob read is
 // HEAD's and the work tree holds exactly its bytes, nothing needs hashing.
-bool differs_from_head(git_repository* repo, git_tree* head, const git_oid& read_id,
-                       const std::string& repo_path, const std::string& read_content) {
-    git_tree_entry* raw = nullptr;
-    if (git_tree_entry_bypath(&raw, head, repo_path.c_str()) != 0) return true;
-    TreeEntryPtr entry(raw);
-    if (git_tree_entry_filemode(entry.get()) == GIT_FILEMODE_LINK) return false;
+bool differs_from_head(git_repository* repo, const HeadBlob& head, const git_oid& read_id,
+                       const std::string& repo_path, std::string_view read_content) {
+    if (!head.present) return true;
+    if (head.symlink) return false;
     fs::path file = fs::path(git_repository_workdir(repo)) / repo_path;
     std::error_code ec;
     if (!fs::is_regular_file(fs::symlink_status(file, ec))) return true;
-    const git_oid* head_id = git_tree_entry_id(entry.get());
-    if (git_oid_equal(&read_id, head_id) && same_bytes(file, read_content)) return false;
+    if (git_oid_equal(&read_id, &head.id) && file_holds(file, read_content)) return false;
     git_oid hashed{};
-    if (git_repository_hashfile(&hashed, repo, file.c_str(), GIT_OBJECT_BLOB, repo_path.c_str()) != 0)
+    if (git_repository_hashfile(&hashed, repo, file.c_str(), GIT_OBJECT_BLOB, repo_path.c_str()) !=
+        0)
         return true;
-    return !git_oid_equal(&hashed, head_id);
+    return !git_oid_equal(&hashed, &head.id);
 }
 
 std::optional<std::string> not_at_rev_note(git_repository* repo, const SourceOptions& options,
@@ -161,11 +168,8 @@ Result<Components> path_inside_workdir(git_repository* repo, const fs::path& pat
 
 class GitSource : public PristineSource {
   public:
-    GitSource(RepositoryPtr repo, TreePtr tree, Components prefix, SourceDescription description,
-              bool check_files_read)
-        : repo_(std::move(repo)),
-          tree_(std::move(tree)),
-          prefix_(std::move(prefix)),
+    GitSource(GitTreeReader reader, SourceDescription description, bool check_files_read)
+        : reader_(std::move(reader)),
           description_(std::move(description)),
           check_files_read_(check_files_read) {}
 
@@ -174,15 +178,20 @@ class GitSource : public PristineSource {
     // checking the whole checkout costs more than applying a whole series.
     Status finish_checks() const override {
         if (!check_files_read_) return Ok{};
-        auto head = head_tree(repo_.get());
+        git_repository* repo = reader_.repository();
+        auto head = head_tree(repo);
         if (!head) return head.error();
+        // Usually the tree read is HEAD's: then HEAD has the very entries read, and looking
+        // them up again would inflate every tree on their paths once more.
+        const bool read_head = git_oid_equal(git_tree_id(head->get()), &reader_.tree_id());
         std::vector<std::string> dirty;
-        for (const auto& [path, entry] : looked_up_) {
-            if (entry.kind != Kind::file) continue;
-            auto repo_path = join_components(prefix_, prefix_.size());
+        for (const auto& [path, known] : looked_up_) {
+            if (known.entry.kind != Kind::file || (read_head && known.work_tree_same)) continue;
+            auto repo_path = join_components(reader_.prefix(), reader_.prefix().size());
             repo_path += (repo_path.empty() ? "" : "/") + path;
-            if (differs_from_head(repo_.get(), head->get(), read_id(repo_path), repo_path,
-                                  entry.content))
+            const HeadBlob at_head =
+                read_head ? HeadBlob{true, false, known.id} : head_blob(head->get(), repo_path);
+            if (differs_from_head(repo, at_head, known.id, repo_path, known.entry.content))
                 dirty.push_back(repo_path);
         }
         return dirty_error(&dirty, description_.path);
@@ -191,32 +200,36 @@ class GitSource : public PristineSource {
     // Remembered per path: a series reads the same pristine file for every patch that touches
     // it and again for the reverse check, and each read inflates the blob anew.
     Result<TreeEntry> lookup(const std::string& path) const override {
-        if (auto known = looked_up_.find(path); known != looked_up_.end()) return known->second;
-        auto entry = lookup_uncached(path);
-        if (entry) looked_up_.emplace(path, *entry);
-        return entry;
+        if (auto known = looked_up_.find(path); known != looked_up_.end())
+            return known->second.entry;
+        auto ahead = prefetch_ ? prefetch_->take(path) : std::nullopt;
+        if (!ahead) {
+            ahead.emplace(ReadAhead{TreeEntry{}, {}});
+            ahead->entry = reader_.read(path, &ahead->id);
+        }
+        if (ahead->entry)
+            looked_up_.emplace(path, Known{*ahead->entry, ahead->id, ahead->work_tree_same});
+        return std::move(ahead->entry);
     }
 
-    Result<TreeEntry> lookup_uncached(const std::string& path) const {
-        auto components = tree_path_components(path);
-        if (!components) return components.error();
-        Components full = prefix_;
-        full.insert(full.end(), components->begin(), components->end());
-        return lookup_components(full);
+    void prefetch(std::vector<std::string> paths) const override {
+        if (prefetch_ || paths.empty()) return;
+        // The files are compared with the work tree as they are read, off the main thread.
+        const char* work_tree = git_repository_workdir(reader_.repository());
+        prefetch_ = std::make_unique<GitPrefetch>(reader_, std::move(paths), prefetch_workers(),
+                                                  check_files_read_ && work_tree
+                                                      ? std::filesystem::path(work_tree)
+                                                      : std::filesystem::path());
     }
 
-    // What is at `full` (components from the root of the commit's tree).
     Result<TreeEntry> lookup_components(const Components& full) const {
-        auto entry = entry_at(join_components(full, full.size()));
-        if (!entry) return entry.error();
-        if (entry.value()) return describe(*entry.value(), join_components(full, full.size()));
-        return classify_missing(full);
+        return reader_.read_components(full);
     }
 
     const SourceDescription& description() const override { return description_; }
 
     Result<std::vector<std::string>> list_files() const override {
-        auto subtree = prefix_tree();
+        auto subtree = reader_.prefix_tree();
         if (!subtree) return subtree.error();
         std::vector<std::string> paths;
         auto collect = [](const char* root, const git_tree_entry* entry, void* payload) -> int {
@@ -244,90 +257,23 @@ class GitSource : public PristineSource {
     }
 
   private:
-    // The id of the blob read for `repo_path` (a path from the root of the commit's tree).
-    git_oid read_id(const std::string& repo_path) const {
-        git_oid id{};
-        git_tree_entry* raw = nullptr;
-        if (git_tree_entry_bypath(&raw, tree_.get(), repo_path.c_str()) != 0) return id;
-        TreeEntryPtr entry(raw);
-        git_oid_cpy(&id, git_tree_entry_id(entry.get()));
-        return id;
+    // Two readers keep one blob ahead of the runner on two cores; more only add repository
+    // handles (measured in bench/RESULTS.md).
+    static unsigned prefetch_workers() {
+        return std::clamp(std::thread::hardware_concurrency(), 1u, 2u);
     }
 
-    // The tree below the configured subdirectory.
-    Result<TreePtr> prefix_tree() const {
-        git_tree* raw = nullptr;
-        if (prefix_.empty()) {
-            if (git_tree_dup(&raw, tree_.get()) != 0) return make_error(last_git_error("tree"));
-            return TreePtr(raw);
-        }
-        auto entry = entry_at(join_components(prefix_, prefix_.size()));
-        if (!entry) return entry.error();
-        if (!entry.value() ||
-            git_tree_lookup(&raw, repo_.get(), git_tree_entry_id(entry->get())) != 0)
-            return make_error(last_git_error("cannot read the upstream directory's tree"));
-        return TreePtr(raw);
-    }
+    struct Known {
+        TreeEntry entry;
+        git_oid id{};                 // the blob (or tree) id read
+        bool work_tree_same = false;  // the work tree's file was found to hold these bytes
+    };
 
-    // nullptr when nothing is at `path`.
-    Result<TreeEntryPtr> entry_at(const std::string& path) const {
-        git_tree_entry* raw = nullptr;
-        const int code = git_tree_entry_bypath(&raw, tree_.get(), path.c_str());
-        if (code == GIT_ENOTFOUND) return TreeEntryPtr();
-        if (code != 0) return make_error(last_git_error("cannot read tree entry '" + path + "'"));
-        return TreeEntryPtr(raw);
-    }
-
-    Result<TreeEntry> describe(const git_tree_entry& entry, const std::string& path) const {
-        switch (git_tree_entry_filemode(&entry)) {
-            case GIT_FILEMODE_TREE:
-            case GIT_FILEMODE_COMMIT:
-                return TreeEntry{Kind::directory, "", false};
-            case GIT_FILEMODE_LINK:
-                return blob_entry(entry, Kind::symlink, false, path);
-            case GIT_FILEMODE_BLOB_EXECUTABLE:
-                return blob_entry(entry, Kind::file, true, path);
-            default:
-                return blob_entry(entry, Kind::file, false, path);
-        }
-    }
-
-    Result<TreeEntry> blob_entry(const git_tree_entry& entry, Kind kind, bool executable,
-                                 const std::string& path) const {
-        git_blob* raw = nullptr;
-        if (git_blob_lookup(&raw, repo_.get(), git_tree_entry_id(&entry)) != 0) {
-            return make_error(last_git_error("cannot read blob of '" + path + "'"));
-        }
-        BlobPtr blob(raw);
-        const char* bytes = static_cast<const char*>(git_blob_rawcontent(blob.get()));
-        const auto size = static_cast<std::size_t>(git_blob_rawsize(blob.get()));
-        return TreeEntry{kind, std::string(bytes, size), executable};
-    }
-
-    // Nothing at the full path: a symlink or a submodule among its parents says why.
-    Result<TreeEntry> classify_missing(const Components& full) const {
-        for (std::size_t count = 1; count < full.size(); ++count) {
-            const std::string parent = join_components(full, count);
-            auto entry = entry_at(parent);
-            if (!entry) return entry.error();
-            if (!entry.value()) return TreeEntry{};
-            const git_filemode_t mode = git_tree_entry_filemode(entry->get());
-            if (mode == GIT_FILEMODE_LINK) return TreeEntry{Kind::under_symlink, "", false};
-            if (mode == GIT_FILEMODE_COMMIT) {
-                return make_error("path '" + join_components(full, full.size()) +
-                                  "' is inside submodule '" + parent + "', which is not read");
-            }
-            if (mode != GIT_FILEMODE_TREE) return TreeEntry{};
-        }
-        return TreeEntry{};
-    }
-
-    RepositoryPtr repo_;
-    TreePtr tree_;
-    Components prefix_;
+    GitTreeReader reader_;
     SourceDescription description_;
     bool check_files_read_ = false;  // finish_checks() compares the files read with HEAD
-    mutable std::map<std::string, TreeEntry> looked_up_;
+    mutable std::map<std::string, Known> looked_up_;
+    mutable std::unique_ptr<GitPrefetch> prefetch_;  // declared last: joined first
 };
 
 Result<Components> subtree_prefix(git_repository* repo, const SourceOptions& options,
@@ -393,8 +339,9 @@ Result<std::unique_ptr<PristineSource>> open_git_source(const SourceOptions& opt
     if (auto note = not_at_rev_note(repo->get(), options, commit_id)) {
         description.notes.push_back(*note);
     }
-    auto source = std::make_unique<GitSource>(std::move(repo).value(), std::move(tree), *prefix,
-                                              std::move(description), check_files_read);
+    auto source = std::make_unique<GitSource>(
+        GitTreeReader(std::move(repo).value(), std::move(tree), *prefix), std::move(description),
+        check_files_read);
     if (auto status = check_prefix_is_directory(*source, *prefix, options); !status)
         return status.error();
     return std::unique_ptr<PristineSource>(std::move(source));

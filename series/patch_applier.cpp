@@ -15,8 +15,13 @@ constexpr std::uint32_t kSymlinkMode = 0120000;
 // (a patch may touch the same file in two sections).
 class PatchRun {
   public:
-    PatchRun(const TreeState& state, int strip, const PatchOptions& options, std::string label)
-        : state_(state), strip_(strip), options_(options), label_(std::move(label)) {}
+    PatchRun(const TreeState& state, int strip, const PatchOptions& options, std::string label,
+             const TreeChanges* expected)
+        : state_(state),
+          strip_(strip),
+          options_(options),
+          label_(std::move(label)),
+          expected_(expected) {}
 
     void apply_section(const FileDiff& file);
     AppliedPatch finish(const PatchFile& patch);
@@ -36,9 +41,10 @@ class PatchRun {
     bool parent_is_not_a_folder(const FileDiff& file, const std::string& path);
     bool target_is_free(const FileDiff& file, const Paths& paths);
     void record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes);
-    bool check_deletion(const FileDiff& file, const Paths& paths, const std::string& text);
+    bool check_deletion(const FileDiff& file, const Paths& paths, std::string_view text);
+    const SharedText* expected_text(const std::string& path) const;
     void store_result(const FileDiff& file, const Paths& paths, const FileState& before,
-                      std::string text);
+                      SharedText text);
     void problem(std::string kind, std::int64_t line, std::string message);
     bool is_vacuous() const;
 
@@ -46,6 +52,7 @@ class PatchRun {
     int strip_;
     PatchOptions options_;
     std::string label_;
+    const TreeChanges* expected_;  // may be null
     AppliedPatch result_;
 };
 
@@ -85,13 +92,17 @@ Result<TreeEntry> PatchRun::lookup(const std::string& path) const {
     return state_.lookup(path);
 }
 
+// The name a section reads its file from: a modification names it twice, GNU patch takes
+// the new name (unless that is /dev/null).
+const std::string& source_name(const FileDiff& file) {
+    return file.op == FileOp::modify && file.new_name != "/dev/null" ? file.new_name
+                                                                     : file.old_name;
+}
+
 std::optional<PatchRun::Paths> PatchRun::resolve_paths(const FileDiff& file) {
     Paths paths;
     if (file.op != FileOp::create) {
-        auto source =
-            stripped(file.op == FileOp::modify && file.new_name != "/dev/null" ? file.new_name
-                                                                               : file.old_name,
-                     file);
+        auto source = stripped(source_name(file), file);
         if (!source || !usable(*source, file)) return std::nullopt;
         paths.source = canonical_tree_path(*source);
     }
@@ -138,10 +149,10 @@ bool PatchRun::parent_is_not_a_folder(const FileDiff& file, const std::string& p
             continue;
         bool link = parent->kind == TreeEntry::Kind::symlink ||
                     parent->kind == TreeEntry::Kind::under_symlink;
-        problem("path", file.header_line,
-                link ? fmt::format("refusing '{}': it is reached through a symlink", path)
-                     : fmt::format("refusing '{}': '{}' is not a folder", path,
-                                   path.substr(0, slash)));
+        problem(
+            "path", file.header_line,
+            link ? fmt::format("refusing '{}': it is reached through a symlink", path)
+                 : fmt::format("refusing '{}': '{}' is not a folder", path, path.substr(0, slash)));
         return true;
     }
     return false;
@@ -194,15 +205,23 @@ void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>
     }
 }
 
-bool PatchRun::check_deletion(const FileDiff& file, const Paths& paths, const std::string& text) {
+bool PatchRun::check_deletion(const FileDiff& file, const Paths& paths, std::string_view text) {
     if (file.op != FileOp::remove || text.empty()) return true;
     problem("not-empty", file.header_line,
             fmt::format("not deleting '{}': its content differs from the patch", paths.source));
     return false;
 }
 
+// The text the caller expects at `path` after the patch, if it said.
+const SharedText* PatchRun::expected_text(const std::string& path) const {
+    if (!expected_ || path.empty()) return nullptr;
+    auto found = expected_->find(path);
+    if (found == expected_->end() || !found->second) return nullptr;
+    return &found->second->content;
+}
+
 void PatchRun::store_result(const FileDiff& file, const Paths& paths, const FileState& before,
-                            std::string text) {
+                            SharedText text) {
     if (file.op == FileOp::remove || file.op == FileOp::rename)
         result_.changes[paths.source] = std::nullopt;
     if (file.op == FileOp::remove) return;
@@ -229,11 +248,14 @@ void PatchRun::apply_section(const FileDiff& file) {
     }
     auto before = paths ? read_source(file, *paths) : std::nullopt;
     if (before && target_is_free(file, *paths)) {
-        auto patched = apply_hunks(before->content, file.hunks, options_);
+        const SharedText* expected = expected_text(paths->target);
+        auto patched =
+            apply_hunks(before->content, file.hunks, options_,
+                        expected ? std::optional<std::string_view>(*expected) : std::nullopt);
         report.hunks = patched.hunks;
         record_hunks(file, patched.hunks);
-        if (check_deletion(file, *paths, patched.text))
-            store_result(file, *paths, *before, std::move(patched.text));
+        SharedText text = patched.is_expected ? *expected : SharedText(std::move(patched.text));
+        if (check_deletion(file, *paths, text)) store_result(file, *paths, *before, text);
     }
     result_.report.files.push_back(std::move(report));
 }
@@ -292,10 +314,21 @@ FileDiff reversed_section(const FileDiff& file) {
 }  // namespace
 
 AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int strip,
-                         const PatchOptions& options, const std::string& label) {
-    PatchRun run(state, strip, options, label);
+                         const PatchOptions& options, const std::string& label,
+                         const TreeChanges* expected) {
+    PatchRun run(state, strip, options, label, expected);
     for (const auto& file : patch.files) run.apply_section(file);
     return run.finish(patch);
+}
+
+std::vector<std::string> source_paths(const PatchFile& patch, int strip) {
+    std::vector<std::string> paths;
+    for (const auto& file : patch.files) {
+        if (file.op == FileOp::create || file.binary) continue;
+        auto path = strip_path(source_name(file), strip);
+        if (path && !unsafe_path_reason(*path)) paths.push_back(canonical_tree_path(*path));
+    }
+    return paths;
 }
 
 PatchFile reversed(const PatchFile& patch) {

@@ -4,6 +4,7 @@
 // patch applied (a rejected patch leaves the state as it was, DESIGN.md §4).
 
 #include <string>
+#include <vector>
 
 #include "patches/diff_model.hpp"
 #include "patches/file_patcher.hpp"
@@ -13,13 +14,20 @@
 namespace patchbay {
 
 struct AppliedPatch {
-    PatchReport report;    // name, series_line and strip are left for the caller to fill in
-    TreeChanges changes;   // complete when report.status == applied
+    PatchReport report;   // name, series_line and strip are left for the caller to fill in
+    TreeChanges changes;  // complete when report.status == applied
 };
 
-// `label` names the patch file in problems ("patches/0003-x.patch").
+// `label` names the patch file in problems ("patches/0003-x.patch"). `expected`, when given,
+// holds the states the caller expects the patch to produce: a file that comes out exactly so
+// shares the expected text instead of a copy (undoing a patch to check it reverses).
 AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int strip,
-                         const PatchOptions& options, const std::string& label);
+                         const PatchOptions& options, const std::string& label,
+                         const TreeChanges* expected = nullptr);
+
+// The tree paths apply_patch reads files from (modified, renamed, copied and deleted ones), in
+// order, for reading them ahead; paths it would refuse are left out.
+std::vector<std::string> source_paths(const PatchFile& patch, int strip);
 
 // The same patch undone: sections in reverse order, old and new swapped (patch -R). Copy
 // sections are left out: undoing a copy is deleting its target, which the caller does.

@@ -11,13 +11,14 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "common/shared_text.hpp"
 
 namespace patchbay {
 
 struct TreeEntry {
     enum class Kind { absent, file, symlink, directory, under_symlink };
     Kind kind = Kind::absent;
-    std::string content;  // file bytes, or the symlink's target
+    SharedText content;  // file bytes, or the symlink's target
     bool executable = false;
 };
 
@@ -49,6 +50,9 @@ class PristineSource {
     // a file read so far has local modifications (the Error names them); Ok when there are
     // none. Callable more than once.
     virtual Status finish_checks() const { return Ok{}; }
+    // A hint: these paths will be looked up soon, in this order. A source may start reading
+    // them ahead (the git source does, on worker threads); lookup() answers the same either way.
+    virtual void prefetch(std::vector<std::string> paths) const { (void)paths; }
     // The tree as git objects; nullopt for a plain directory.
     virtual std::optional<GitTreeRef> git_tree_ref() const { return std::nullopt; }
 };

@@ -52,39 +52,61 @@ void add_whitespace_problems(const PatchFile& patch, const std::string& label,
 class Runner {
   public:
     Runner(const SeriesPlan& plan, const PristineSource& source, const Progress& progress)
-        : plan_(plan), state_(source), progress_(progress) {}
+        : plan_(plan), source_(source), state_(source), progress_(progress) {}
 
     SeriesRun run(std::size_t count);
 
   private:
-    PatchReport run_entry(const SeriesEntry& entry);
-    PatchReport apply_entry(const SeriesEntry& entry, const std::string& label);
+    std::vector<std::optional<Result<PatchFile>>> load_all(std::size_t count);
+    PatchReport run_entry(const SeriesEntry& entry, std::optional<Result<PatchFile>> loaded);
+    PatchReport apply_entry(const SeriesEntry& entry, const std::string& label,
+                            Result<PatchFile> loaded);
     void check_unlisted();
     void check_skip_rules();
+    TreeChanges states_before(const TreeChanges& changes) const;
+    bool undoes_cleanly(const PatchFile& patch, int strip, const std::string& label,
+                        const TreeChanges& before) const;
     void check_reverse();
 
     const SeriesPlan& plan_;
+    const PristineSource& source_;
     TreeState state_;
     const Progress& progress_;
     SeriesRun run_;
     std::vector<std::pair<std::string, PatchFile>> applied_;  // label, parsed patch as applied
     std::vector<int> applied_strips_;
+    bool undo_failed_ = false;  // a patch did not undo cleanly right after it applied
 };
 
-PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& label) {
-    auto text = read_file(plan_.patches_dir / entry.name, label);
-    if (!text) return failed_report(entry, text.error(), "missing-patch");
+// The patch file read and parsed (and turned round for a reversed entry); an Error of kind
+// "missing-patch" when it cannot be read.
+Result<PatchFile> load_patch(const SeriesPlan& plan, const SeriesEntry& entry,
+                             const std::string& label) {
+    auto text = read_file(plan.patches_dir / entry.name, label);
+    if (!text) {
+        Error error = text.error();
+        error.kind = "missing-patch";
+        return error;
+    }
     auto parsed = parse_patch(*text, label);
-    if (!parsed)
-        return failed_report(entry, parsed.error(),
-                             parsed.error().kind.empty() ? "parse" : parsed.error().kind);
-    PatchFile patch = entry.reverse ? reversed(*parsed) : std::move(parsed).value();
+    if (!parsed) return parsed.error();
+    return entry.reverse ? reversed(*parsed) : std::move(parsed).value();
+}
+
+PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& label,
+                                Result<PatchFile> loaded) {
+    if (!loaded)
+        return failed_report(entry, loaded.error(),
+                             loaded.error().kind.empty() ? "parse" : loaded.error().kind);
+    PatchFile patch = std::move(loaded).value();
     int strip = entry.strip.value_or(plan_.strip);
     PatchOptions options{plan_.fuzz, true};
     auto applied = apply_patch(state_, patch, strip, options, label);
     add_whitespace_problems(patch, label, applied.report);
     if (applied.report.status == PatchStatus::applied) {
+        auto before = states_before(applied.changes);
         state_.apply(applied.changes);
+        if (!undo_failed_) undo_failed_ = !undoes_cleanly(patch, strip, label, before);
         run_.steps.push_back({entry.name, std::move(applied.changes)});
         applied_.emplace_back(label, std::move(patch));
         applied_strips_.push_back(strip);
@@ -92,13 +114,13 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
     return std::move(applied.report);
 }
 
-PatchReport Runner::run_entry(const SeriesEntry& entry) {
+PatchReport Runner::run_entry(const SeriesEntry& entry, std::optional<Result<PatchFile>> loaded) {
     PatchReport report;
     if (const SkipRule* rule = skip_rule_for(plan_, entry.name)) {
         report.status = PatchStatus::skipped;
         report.reason = rule->reason;
     } else {
-        report = apply_entry(entry, label_of(plan_, entry.name));
+        report = apply_entry(entry, label_of(plan_, entry.name), std::move(*loaded));
     }
     report.name = entry.name;
     report.series_line = entry.line;
@@ -106,14 +128,33 @@ PatchReport Runner::run_entry(const SeriesEntry& entry) {
     return report;
 }
 
+// Every patch is read and parsed before the first is applied, so that the source can start
+// reading the files they name (nullopt for a skipped entry).
+std::vector<std::optional<Result<PatchFile>>> Runner::load_all(std::size_t count) {
+    std::vector<std::optional<Result<PatchFile>>> loaded(count);
+    std::vector<std::string> paths;
+    std::set<std::string> listed;
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto& entry = plan_.series.entries[i];
+        if (skip_rule_for(plan_, entry.name)) continue;
+        loaded[i] = load_patch(plan_, entry, label_of(plan_, entry.name));
+        if (!*loaded[i]) continue;
+        for (auto& path : source_paths(**loaded[i], entry.strip.value_or(plan_.strip)))
+            if (listed.insert(path).second) paths.push_back(std::move(path));
+    }
+    source_.prefetch(std::move(paths));
+    return loaded;
+}
+
 SeriesRun Runner::run(std::size_t count) {
+    auto loaded = load_all(count);
     for (std::size_t i = 0; i < count; ++i) {
         if (progress_) progress_(i + 1, count, plan_.series.entries[i].name);
-        run_.report.patches.push_back(run_entry(plan_.series.entries[i]));
+        run_.report.patches.push_back(run_entry(plan_.series.entries[i], std::move(loaded[i])));
     }
     check_unlisted();
     check_skip_rules();
-    check_reverse();
+    if (undo_failed_) check_reverse();
     return std::move(run_);
 }
 
@@ -148,6 +189,50 @@ void Runner::check_skip_rules() {
                  fmt::format("skip rule for '{}' matches no series entry", rule.patch), "",
                  rule.line});
     }
+}
+
+// What the running state holds at each path `changes` is about to change.
+TreeChanges Runner::states_before(const TreeChanges& changes) const {
+    TreeChanges before;
+    for (const auto& [path, change] : changes) {
+        auto entry = state_.lookup(path);
+        before.emplace(path, entry ? to_state(std::move(entry).value()) : std::nullopt);
+    }
+    return before;
+}
+
+std::set<std::string> copy_targets(const PatchFile& patch, int strip) {
+    std::set<std::string> targets;
+    for (const auto& file : patch.files)
+        if (file.op == FileOp::copy)
+            if (auto target = strip_path(file.new_name, strip)) targets.insert(*target);
+    return targets;
+}
+
+// Whether undoing `patch` right after it applied gives back, path by path, the state `before`
+// it. When every patch passes, undoing the whole series last first restores the pristine tree
+// (each undo starts from the state the later one gave back), so the series is only undone for
+// real (check_reverse) to say where it does not. Checked here, each undo runs while the
+// source is still reading files for later patches, and its texts are freed at once.
+bool Runner::undoes_cleanly(const PatchFile& patch, int strip, const std::string& label,
+                            const TreeChanges& before) const {
+    auto back = apply_patch(state_, reversed(patch), strip, PatchOptions{0, false}, label, &before);
+    if (back.report.status != PatchStatus::applied) return false;
+    const auto copies = copy_targets(patch, strip);
+    auto current = [&](const std::string& path) {
+        auto entry = state_.lookup(path);
+        return entry ? to_state(std::move(entry).value()) : std::nullopt;
+    };
+    auto undone = [&](const std::string& path) -> std::optional<FileState> {
+        if (auto found = back.changes.find(path); found != back.changes.end()) return found->second;
+        if (copies.count(path)) return std::nullopt;  // undoing a copy deletes its target
+        return current(path);
+    };
+    for (const auto& [path, state] : before)
+        if (undone(path) != state) return false;
+    for (const auto& [path, state] : back.changes)  // what the patch did not change stays
+        if (!before.count(path) && current(path) != state) return false;
+    return true;
 }
 
 // Undo every applied patch, last first, and require the pristine tree back. The last use of

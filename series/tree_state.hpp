@@ -12,7 +12,7 @@
 namespace patchbay {
 
 struct FileState {
-    std::string content;  // bytes, or a symlink's target
+    SharedText content;  // bytes, or a symlink's target
     bool executable = false;
     bool symlink = false;
 

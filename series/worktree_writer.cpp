@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <set>
-#include <string_view>
 
 #include "series/git_handles.hpp"
 #include "series/object_seeding.hpp"
@@ -58,8 +57,7 @@ Status write_file(const fs::path& dir, const std::string& path, const FileState&
     fs::create_directories(target.parent_path(), ec);
     fs::remove(target, ec);
     if (state.symlink) {
-        fs::create_symlink(std::string_view(state.content.data(), state.content.size()), target,
-                           ec);
+        fs::create_symlink(state.content.str(), target, ec);
         if (ec) return make_error(target.string(), 0, "cannot create symlink: " + ec.message());
         return Ok{};
     }

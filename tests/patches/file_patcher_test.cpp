@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/patches/hunk_builder.hpp"
+#include "tests/patches/random_patch_case.hpp"
 
 namespace patchbay {
 namespace {
@@ -217,6 +218,34 @@ TEST(ApplyHunks, RejectedHunkLetsTheNextOneApply) {  // "#1 FAILED at 2." "#2 su
 TEST(HunkStatusNames, AreTheReportWords) {
     EXPECT_STREQ(to_string(HunkStatus::already_applied), "already-applied");
     EXPECT_STREQ(to_string(HunkStatus::fuzz), "fuzz");
+}
+
+// Giving the text expected back changes nothing but whether it is copied: over random cases,
+// an expectation equal to the result, one byte off, a prefix of it or longer than it.
+TEST(ApplyHunks, AnExpectedTextNeverChangesTheResult) {
+    testing::RandomPatchCaseMaker maker(4242);
+    for (int i = 0; i < 500; ++i) {
+        const auto test_case = maker.make();
+        const PatchOptions options{test_case.fuzz, true};
+        const auto plain = apply_hunks(test_case.target, test_case.hunks, options);
+        const auto same = apply_hunks(test_case.target, test_case.hunks, options, plain.text);
+        EXPECT_TRUE(same.is_expected) << i;
+        EXPECT_EQ(same.text, "") << i;
+        ASSERT_EQ(same.hunks.size(), plain.hunks.size());
+        for (std::size_t h = 0; h < plain.hunks.size(); ++h) {
+            EXPECT_EQ(same.hunks[h].status, plain.hunks[h].status) << i;
+            EXPECT_EQ(same.hunks[h].line, plain.hunks[h].line) << i;
+        }
+        std::string off_by_one = plain.text;
+        if (!off_by_one.empty()) off_by_one[off_by_one.size() / 2] ^= 1;
+        for (const std::string& expected :
+             {off_by_one, plain.text.substr(0, plain.text.size() / 2), plain.text + "tail\n"}) {
+            if (expected == plain.text) continue;
+            const auto other = apply_hunks(test_case.target, test_case.hunks, options, expected);
+            EXPECT_FALSE(other.is_expected) << i;
+            EXPECT_EQ(other.text, plain.text) << i;
+        }
+    }
 }
 
 }  // namespace

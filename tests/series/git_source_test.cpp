@@ -194,6 +194,83 @@ TEST_F(GitSourceTest, DeferredCheckIgnoresEditsToFilesNeverRead) {
     EXPECT_TRUE((*source)->finish_checks().ok());
 }
 
+TEST_F(GitSourceTest, PrefetchedLookupsAnswerAsUnprefetchedOnes) {
+    auto plain = open();
+    auto ahead = open();
+    ASSERT_TRUE(plain.ok() && ahead.ok());
+    const std::vector<std::string> paths = {"vllm/a.py", "vllm/run.sh",       "vllm/link",
+                                            "vllm/sub",  "vllm/link/deep.py", "vllm/nope.py",
+                                            "README",    "vllm/a.py/x"};
+    (*ahead)->prefetch(paths);
+    for (const auto& path : paths) {
+        const TreeEntry expected = lookup_ok(**plain, path);
+        const TreeEntry got = lookup_ok(**ahead, path);
+        EXPECT_EQ(got.kind, expected.kind) << path;
+        EXPECT_EQ(got.content, expected.content) << path;
+        EXPECT_EQ(got.executable, expected.executable) << path;
+    }
+    EXPECT_EQ(lookup_ok(**ahead, "vllm/sub/deep.py").content, "deep\n");  // not prefetched
+}
+
+TEST_F(GitSourceTest, PrefetchReadsTheRevAndDirectoryOfABareRepository) {
+    tree_.run(std::string(kGit) + " clone -q --bare repo bare.git");
+    auto source = open_pristine(SourceOptions{tree_ / "bare.git", "v1.0", "vllm", false, {}});
+    ASSERT_TRUE(source.ok()) << source.error().located();
+    (*source)->prefetch({"a.py", "sub/deep.py"});
+    EXPECT_EQ(lookup_ok(**source, "a.py").content, "one\n");
+    EXPECT_EQ(lookup_ok(**source, "sub/deep.py").content, "deep\n");
+}
+
+// Reading ahead is not reading: the deferred dirty check still covers only the files the
+// caller looked up.
+TEST_F(GitSourceTest, DeferredCheckIgnoresFilesPrefetchedButNeverLookedUp) {
+    tree_.write("repo/README", "edited, prefetched, never looked up\n");
+    SourceOptions options{tree_ / "repo", "", "", false, {}};
+    options.defer_checks = true;
+    auto source = open_pristine(options);
+    ASSERT_TRUE(source.ok()) << source.error().located();
+    (*source)->prefetch({"README", "vllm/a.py"});
+    EXPECT_EQ(lookup_ok(**source, "vllm/a.py").content, "two\n");
+    EXPECT_TRUE((*source)->finish_checks().ok());
+    EXPECT_EQ(lookup_ok(**source, "README").content, "readme\n");
+    EXPECT_FALSE((*source)->finish_checks().ok());
+}
+
+// Reading another revision than HEAD: the check compares the work tree with HEAD's entries,
+// not with the blobs read.
+TEST_F(GitSourceTest, DeferredCheckOfAnOlderRevComparesWithHead) {
+    SourceOptions options{tree_ / "repo", "v1.0", "", false, {}};
+    options.defer_checks = true;
+    auto clean = open_pristine(options);
+    ASSERT_TRUE(clean.ok()) << clean.error().located();
+    EXPECT_EQ(lookup_ok(**clean, "vllm/a.py").content, "one\n");
+    EXPECT_TRUE((*clean)->finish_checks().ok());
+
+    tree_.write("repo/vllm/a.py", "one\n");  // v1.0's bytes, but HEAD has "two"
+    auto dirty = open_pristine(options);
+    ASSERT_TRUE(dirty.ok()) << dirty.error().located();
+    EXPECT_EQ(lookup_ok(**dirty, "vllm/a.py").content, "one\n");
+    auto checked = (*dirty)->finish_checks();
+    ASSERT_FALSE(checked.ok());
+    EXPECT_NE(checked.error().message.find("(vllm/a.py)"), std::string::npos);
+}
+
+TEST_F(GitSourceTest, DeferredCheckOfPrefetchedFilesFromASubdirectory) {
+    tree_.write("repo/vllm/sub/deep.py", "edited\n");
+    SourceOptions options{tree_ / "repo", "", "vllm", false, {}};
+    options.defer_checks = true;
+    auto source = open_pristine(options);
+    ASSERT_TRUE(source.ok()) << source.error().located();
+    (*source)->prefetch({"a.py", "sub/deep.py"});
+    EXPECT_EQ(lookup_ok(**source, "a.py").content, "two\n");
+    EXPECT_TRUE((*source)->finish_checks().ok());  // a.py is clean
+    EXPECT_EQ(lookup_ok(**source, "sub/deep.py").content, "deep\n");
+    auto checked = (*source)->finish_checks();
+    ASSERT_FALSE(checked.ok());
+    EXPECT_NE(checked.error().message.find("(vllm/sub/deep.py)"), std::string::npos)
+        << checked.error().message;
+}
+
 TEST_F(GitSourceTest, UndeferredOpenHasNothingLeftToFinish) {
     auto source = open();
     ASSERT_TRUE(source.ok()) << source.error().located();

@@ -213,5 +213,26 @@ TEST(ApplyPatch, PathsAreStoredInTheirOneSpelling) {
     EXPECT_EQ(applied.changes.count("d/new.py"), 1u);
 }
 
+TEST(SourcePaths, NamesTheFilesThePatchReadsInOrder) {
+    const auto patch = parse(
+        "--- a/z.py\n+++ b/z.py\n@@ -1 +1 @@\n-a\n+b\n"
+        "--- /dev/null\n+++ b/new.py\n@@ -0,0 +1 @@\n+n\n"
+        "--- a/gone.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-g\n"
+        "--- a/./dir//y.py\n+++ b/./dir//y.py\n@@ -1 +1 @@\n-a\n+b\n"
+        "diff --git a/old.py b/moved.py\nsimilarity index 100%\nrename from old.py\n"
+        "rename to moved.py\n");
+    EXPECT_EQ(source_paths(patch, 1),
+              (std::vector<std::string>{"z.py", "gone.py", "dir/y.py", "old.py"}));
+}
+
+TEST(SourcePaths, LeavesOutWhatTheApplierRefuses) {
+    const auto patch = parse(
+        "--- a/../etc/passwd\n+++ b/../etc/passwd\n@@ -1 +1 @@\n-a\n+b\n"
+        "--- a/ok.py\n+++ b/ok.py\n@@ -1 +1 @@\n-a\n+b\n"
+        "--- x\n+++ y\n@@ -1 +1 @@\n-a\n+b\n");
+    EXPECT_EQ(source_paths(patch, 1), (std::vector<std::string>{"ok.py"}));
+    EXPECT_EQ(source_paths(patch, 0), (std::vector<std::string>{"b/ok.py", "y"}));
+}
+
 }  // namespace
 }  // namespace patchbay

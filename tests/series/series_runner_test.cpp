@@ -18,7 +18,7 @@ const char* kSecond = "--- a/f.py\n+++ b/f.py\n@@ -2,3 +2,3 @@\n b\n-added\n+ADD
 const char* kBroken = "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-zzz\n+yyy\n c\n";
 
 class SeriesRunnerTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override { source.file("f.py", "a\nb\nc\n"); }
 
     SeriesPlan plan_for(const std::vector<std::pair<std::string, std::string>>& patches) {
@@ -116,7 +116,8 @@ TEST_F(SeriesRunnerTest, UptoStopsAfterTheNamedEntry) {
 }
 
 TEST_F(SeriesRunnerTest, WhitespaceErrorsInAddedLinesAreReportedWithTheirLine) {
-    auto report = run(plan_for({{"1.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,4 @@\n a\n b\n+trailing \n c\n"}}));
+    auto report = run(plan_for(
+        {{"1.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,4 @@\n a\n b\n+trailing \n c\n"}}));
     ASSERT_EQ(report.patches[0].problems.size(), 1u);
     EXPECT_EQ(report.patches[0].problems[0].kind, "whitespace");
     EXPECT_EQ(report.patches[0].problems[0].line, 6);
@@ -129,6 +130,91 @@ TEST_F(SeriesRunnerTest, TheAppliedStepsCarryEachPatchsChanges) {
     ASSERT_EQ(result->steps.size(), 2u);
     EXPECT_EQ(result->steps[1].changes.at("f.py")->content, "a\nb\nADDED\nc\n");
     EXPECT_TRUE(result->report.series_problems.empty());  // reverses cleanly
+}
+
+// GNU patch agrees: the forward hunk needs fuzz 1, and `patch -R --fuzz=0` fails it.
+TEST_F(SeriesRunnerTest, APatchThatAppliedWithFuzzDoesNotReverse) {
+    source.file("g.py", "a\nb\nc\nd\ne\n");
+    auto plan = plan_for(
+        {{"1.patch", kFirst},
+         {"fuzzy.patch", "--- a/g.py\n+++ b/g.py\n@@ -1,5 +1,5 @@\n a\n b\n-c\n+C\n d\n X\n"}});
+    plan.fuzz = 1;
+    auto report = run(plan);
+    EXPECT_EQ(report.patches[1].status, PatchStatus::applied);
+    ASSERT_EQ(report.series_problems.size(), 1u);
+    EXPECT_EQ(report.series_problems[0].kind, "reverse");
+    EXPECT_EQ(report.series_problems[0].file, "patches/fuzzy.patch");
+    EXPECT_EQ(report.series_problems[0].message,
+              "the patch does not reverse cleanly: hunk #1 FAILED at 1");
+}
+
+// GNU patch agrees: forward at offset 4 (line 5), `patch -R` then undoes the first copy of the
+// block (offset 1), leaving Z A B C A Q C.
+TEST_F(SeriesRunnerTest, AnUndoThatLandsElsewhereDoesNotRestoreTheFile) {
+    source.file("f.py", "Z\nA\nQ\nC\nA\nB\nC\n");
+    auto report =
+        run(plan_for({{"1.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n A\n-B\n+Q\n C\n"}}));
+    EXPECT_EQ(report.patches[0].status, PatchStatus::applied);
+    ASSERT_EQ(report.series_problems.size(), 1u);
+    EXPECT_EQ(report.series_problems[0].kind, "reverse");
+    EXPECT_EQ(report.series_problems[0].message,
+              "undoing the series does not restore 'f.py' to its pristine state");
+}
+
+TEST_F(SeriesRunnerTest, ASeriesOfCreationsCopiesAndDeletionsReversesCleanly) {
+    source.file("gone.py", "bye\n");
+    auto report = run(plan_for(
+        {{"1.patch", kFirst},
+         {"2.patch", "--- /dev/null\n+++ b/new.py\n@@ -0,0 +1 @@\n+new\n"},
+         {"3.patch",
+          "diff --git a/f.py b/copy.py\nsimilarity index 100%\ncopy from f.py\ncopy to copy.py\n"},
+         {"4.patch", "--- a/gone.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye\n"},
+         {"5.patch", kSecond}}));
+    for (const auto& patch : report.patches)
+        EXPECT_EQ(patch.status, PatchStatus::applied) << patch.name << ": " << patch.reason;
+    EXPECT_TRUE(report.series_problems.empty())
+        << report.series_problems[0].kind << ": " << report.series_problems[0].message;
+}
+
+// Records what the runner asks it to read ahead.
+class PrefetchRecordingSource : public MemorySource {
+  public:
+    void prefetch(std::vector<std::string> paths) const override {
+        ++calls;
+        asked = std::move(paths);
+    }
+    mutable int calls = 0;
+    mutable std::vector<std::string> asked;
+};
+
+TEST_F(SeriesRunnerTest, EveryFileTheSeriesReadsIsAnnouncedOnceBeforeTheFirstPatch) {
+    PrefetchRecordingSource recording;
+    recording.file("f.py", "a\nb\nc\n");
+    recording.file("lib/g.py", "g\n");
+    auto plan =
+        plan_for({{"1.patch", kFirst},
+                  {"skipped.patch", "--- a/never.py\n+++ b/never.py\n@@ -1 +1 @@\n-x\n+y\n"},
+                  {"2.patch", kSecond},
+                  {"deep.patch", "--- lib/g.py\n+++ lib/g.py\n@@ -1 +1 @@\n-g\n+G\n"},
+                  {"broken.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n"}});
+    plan.skip.push_back({"skipped.patch", "not today", 1});
+    plan.series.entries[3].strip = 0;
+    auto result = run_series(plan, recording);
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(recording.calls, 1);
+    EXPECT_EQ(recording.asked, (std::vector<std::string>{"f.py", "lib/g.py"}));
+    EXPECT_EQ(result->report.patches[3].status, PatchStatus::applied);
+    EXPECT_EQ(result->report.patches[4].status, PatchStatus::failed);
+}
+
+TEST_F(SeriesRunnerTest, AMissingPatchFileIsStillReportedByName) {
+    auto plan = plan_for({{"1.patch", kFirst}});
+    plan.series.entries.push_back({"absent.patch", std::nullopt, false, {}, 2});
+    auto report = run(plan);
+    ASSERT_EQ(report.patches.size(), 2u);
+    EXPECT_EQ(report.patches[1].status, PatchStatus::failed);
+    ASSERT_FALSE(report.patches[1].problems.empty());
+    EXPECT_EQ(report.patches[1].problems[0].kind, "missing-patch");
 }
 
 }  // namespace

@@ -1,0 +1,95 @@
+#include "series/git_tree_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include "tests/series/temp_tree.hpp"
+
+namespace patchbay {
+namespace {
+
+using Kind = TreeEntry::Kind;
+using patchbay::testing::TempTree;
+
+const char* const kGit = "git -c user.name=t -c user.email=t@example.com -c commit.gpgsign=false";
+
+// repo/: up/a.py, up/run.sh (executable), up/link -> sub, up/sub/deep.py, one commit.
+class GitTreeReaderTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        tree_.write("repo/up/a.py", "alpha\n");
+        tree_.write("repo/up/run.sh", "#!/bin/sh\n");
+        tree_.write("repo/up/sub/deep.py", "deep\n");
+        tree_.run(
+            std::string("cd repo && git init -q . && chmod +x up/run.sh && ln -s sub up/link") +
+            " && git add -A && " + kGit + " commit -qm one");
+    }
+
+    GitTreeReader reader(const std::string& repo, GitTreeReader::Components prefix) {
+        ensure_libgit2();
+        git_repository* raw = nullptr;
+        EXPECT_EQ(git_repository_open(&raw, (tree_ / repo).c_str()), 0);
+        RepositoryPtr handle(raw);
+        git_object* tree = nullptr;
+        EXPECT_EQ(git_revparse_single(&tree, handle.get(), "HEAD^{tree}"), 0);
+        return GitTreeReader(std::move(handle), TreePtr(reinterpret_cast<git_tree*>(tree)),
+                             std::move(prefix));
+    }
+
+    TempTree tree_;
+};
+
+TEST_F(GitTreeReaderTest, ReadsEveryKindBelowThePrefix) {
+    const auto up = reader("repo", {"up"});
+    EXPECT_EQ(up.read("a.py")->content, "alpha\n");
+    EXPECT_EQ(up.read("a.py")->kind, Kind::file);
+    EXPECT_TRUE(up.read("run.sh")->executable);
+    EXPECT_EQ(up.read("link")->kind, Kind::symlink);
+    EXPECT_EQ(up.read("link")->content, "sub");
+    EXPECT_EQ(up.read("link/deep.py")->kind, Kind::under_symlink);
+    EXPECT_EQ(up.read("sub")->kind, Kind::directory);
+    EXPECT_EQ(up.read("missing.py")->kind, Kind::absent);
+    EXPECT_FALSE(up.read("../a.py").ok());
+}
+
+TEST_F(GitTreeReaderTest, ReadGivesTheIdGitNames) {
+    const auto up = reader("repo", {"up"});
+    char hex[GIT_OID_HEXSZ + 1] = {};
+    git_oid id{};
+    EXPECT_EQ(up.read("a.py", &id)->content, "alpha\n");
+    git_oid_fmt(hex, &id);
+    EXPECT_EQ(std::string(hex), tree_.run("cd repo && git rev-parse HEAD:up/a.py"));
+    git_oid_fmt(hex, &up.tree_id());
+    EXPECT_EQ(std::string(hex), tree_.run("cd repo && git rev-parse 'HEAD^{tree}'"));
+    EXPECT_EQ(up.read("none.py", &id)->kind, Kind::absent);
+    EXPECT_TRUE(git_oid_is_zero(&id));
+}
+
+TEST_F(GitTreeReaderTest, AReopenedReaderReadsTheSameTree) {
+    const auto up = reader("repo", {"up"});
+    // A later commit moves HEAD: the copy must keep reading the tree it was given.
+    tree_.write("repo/up/a.py", "changed\n");
+    tree_.run(std::string("cd repo && ") + kGit + " commit -qam two");
+    auto copy = up.reopen();
+    ASSERT_TRUE(copy.ok()) << copy.error().located();
+    EXPECT_NE(copy->repository(), up.repository());
+    EXPECT_EQ(copy->read("a.py")->content, "alpha\n");
+    EXPECT_EQ(copy->prefix(), GitTreeReader::Components{"up"});
+}
+
+TEST_F(GitTreeReaderTest, ReopensALinkedWorktreeThroughItsCommonFolder) {
+    tree_.run("cd repo && git worktree add -q ../linked HEAD");
+    const auto linked = reader("linked", {"up"});
+    auto copy = linked.reopen();
+    ASSERT_TRUE(copy.ok()) << copy.error().located();
+    EXPECT_EQ(copy->read("sub/deep.py")->content, "deep\n");
+}
+
+TEST_F(GitTreeReaderTest, PrefixTreeListsTheSubfolder) {
+    const auto up = reader("repo", {"up"});
+    auto subtree = up.prefix_tree();
+    ASSERT_TRUE(subtree.ok());
+    EXPECT_EQ(git_tree_entrycount(subtree->get()), 4u);  // a.py, link, run.sh, sub
+}
+
+}  // namespace
+}  // namespace patchbay
