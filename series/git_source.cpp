@@ -246,10 +246,10 @@ class GitSource : public PristineSource {
     }
 
     std::optional<GitTreeRef> git_tree_ref() const override {
-        auto subtree = prefix_tree();
+        auto subtree = reader_.prefix_tree();
         git_buf objects = GIT_BUF_INIT;
-        if (!subtree ||
-            git_repository_item_path(&objects, repo_.get(), GIT_REPOSITORY_ITEM_OBJECTS) != 0)
+        if (!subtree || git_repository_item_path(&objects, reader_.repository(),
+                                                 GIT_REPOSITORY_ITEM_OBJECTS) != 0)
             return std::nullopt;
         GitTreeRef ref{objects.ptr, oid_hex(*git_tree_id(subtree->get()))};
         git_buf_dispose(&objects);
