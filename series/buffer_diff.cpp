@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "series/blob_hash.hpp"
 #include "series/git_handles.hpp"
 
 namespace patchbay {
@@ -75,9 +76,7 @@ Result<BufferDiff> diff_buffers(std::string_view old_text, std::string_view new_
 }
 
 std::string blob_id(std::string_view content, std::size_t length) {
-    ensure_libgit2();
-    git_oid oid;
-    git_odb_hash(&oid, content.data(), content.size(), GIT_OBJECT_BLOB);
+    const git_oid oid = blob_oid(content);
     char hex[GIT_OID_HEXSZ + 1] = {};
     git_oid_fmt(hex, &oid);
     std::string id(hex, GIT_OID_HEXSZ);

@@ -6,8 +6,8 @@
 #include <thread>
 
 #include "series/git_handles.hpp"
-#include "series/git_prefetch.hpp"
 #include "series/git_tree_reader.hpp"
+#include "series/read_ahead.hpp"
 #include "series/read_file.hpp"
 #include "series/tree_path.hpp"
 
@@ -168,10 +168,12 @@ Result<Components> path_inside_workdir(git_repository* repo, const fs::path& pat
 
 class GitSource : public PristineSource {
   public:
-    GitSource(GitTreeReader reader, SourceDescription description, bool check_files_read)
+    GitSource(GitTreeReader reader, SourceDescription description, bool check_files_read,
+              std::shared_ptr<WorkTreeFiles> read_ahead)
         : reader_(std::move(reader)),
           description_(std::move(description)),
-          check_files_read_(check_files_read) {}
+          check_files_read_(check_files_read),
+          work_tree_files_(std::move(read_ahead)) {}
 
     // With SourceOptions::defer_checks, the dirty check looks only at the files that were read:
     // an edit anywhere else cannot change what was computed from the object store, and
@@ -202,24 +204,27 @@ class GitSource : public PristineSource {
     Result<TreeEntry> lookup(const std::string& path) const override {
         if (auto known = looked_up_.find(path); known != looked_up_.end())
             return known->second.entry;
-        auto ahead = prefetch_ ? prefetch_->take(path) : std::nullopt;
-        if (!ahead) {
-            ahead.emplace(ReadAhead{TreeEntry{}, {}});
-            ahead->entry = reader_.read(path, &ahead->id);
-        }
-        if (ahead->entry)
-            looked_up_.emplace(path, Known{*ahead->entry, ahead->id, ahead->work_tree_same});
-        return std::move(ahead->entry);
+        auto read = prefetch_ ? prefetch_->take(path) : std::nullopt;
+        if (!read) read = reader_.read(path, work_tree(), work_tree_files_.get());
+        if (read->entry)
+            looked_up_.emplace(path, Known{*read->entry, read->id, read->work_tree_same});
+        return std::move(read->entry);
     }
 
     void prefetch(std::vector<std::string> paths) const override {
         if (prefetch_ || paths.empty()) return;
-        // The files are compared with the work tree as they are read, off the main thread.
-        const char* work_tree = git_repository_workdir(reader_.repository());
-        prefetch_ = std::make_unique<GitPrefetch>(reader_, std::move(paths), prefetch_workers(),
-                                                  check_files_read_ && work_tree
-                                                      ? std::filesystem::path(work_tree)
-                                                      : std::filesystem::path());
+        // Each worker opens a handle of its own: libgit2 handles are not shared by threads.
+        auto reader_for_worker = [where = reader_.location(), root = work_tree(),
+                                  ahead = work_tree_files_]() -> ReadAhead<TreeRead>::Maker {
+            auto opened = GitTreeReader::open(where);
+            if (!opened) return {};
+            auto reader = std::make_shared<GitTreeReader>(std::move(opened).value());
+            return [reader, root, ahead](const std::string& path) -> std::optional<TreeRead> {
+                return reader->read(path, root, ahead.get());
+            };
+        };
+        prefetch_ = std::make_unique<ReadAhead<TreeRead>>(
+            [paths = std::move(paths)] { return paths; }, reader_for_worker, prefetch_workers());
     }
 
     Result<TreeEntry> lookup_components(const Components& full) const {
@@ -257,6 +262,13 @@ class GitSource : public PristineSource {
     }
 
   private:
+    // The checkout's root (none for a bare repository): files there are read instead of
+    // inflated when their blob id says they hold the same bytes.
+    std::filesystem::path work_tree() const {
+        const char* root = git_repository_workdir(reader_.repository());
+        return root ? std::filesystem::path(root) : std::filesystem::path();
+    }
+
     // Two readers keep one blob ahead of the runner on two cores; more only add repository
     // handles (measured in bench/RESULTS.md).
     static unsigned prefetch_workers() {
@@ -273,7 +285,8 @@ class GitSource : public PristineSource {
     SourceDescription description_;
     bool check_files_read_ = false;  // finish_checks() compares the files read with HEAD
     mutable std::map<std::string, Known> looked_up_;
-    mutable std::unique_ptr<GitPrefetch> prefetch_;  // declared last: joined first
+    std::shared_ptr<WorkTreeFiles> work_tree_files_;         // may be null
+    mutable std::unique_ptr<ReadAhead<TreeRead>> prefetch_;  // declared last: joined first
 };
 
 Result<Components> subtree_prefix(git_repository* repo, const SourceOptions& options,
@@ -341,7 +354,7 @@ Result<std::unique_ptr<PristineSource>> open_git_source(const SourceOptions& opt
     }
     auto source = std::make_unique<GitSource>(
         GitTreeReader(std::move(repo).value(), std::move(tree), *prefix), std::move(description),
-        check_files_read);
+        check_files_read, options.work_tree_files);
     if (auto status = check_prefix_is_directory(*source, *prefix, options); !status)
         return status.error();
     return std::unique_ptr<PristineSource>(std::move(source));

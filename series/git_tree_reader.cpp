@@ -4,38 +4,60 @@
 
 namespace patchbay {
 
+namespace fs = std::filesystem;
 using Kind = TreeEntry::Kind;
+
+namespace {
+
+// The work tree's copy of the file when it holds the blob `id`: read ahead, or read now.
+std::optional<std::string> work_tree_copy(const fs::path& file, WorkTreeFiles* ahead,
+                                          const std::string& key, const git_oid& id) {
+    auto read = ahead ? ahead->take(key) : std::nullopt;
+    if (!read) read = read_work_tree_file(file);
+    if (!read || !git_oid_equal(&read->id, &id)) return std::nullopt;
+    return std::move(read->bytes);
+}
+
+}  // namespace
 
 GitTreeReader::GitTreeReader(RepositoryPtr repo, TreePtr tree, Components prefix)
     : repo_(std::move(repo)), tree_(std::move(tree)), prefix_(std::move(prefix)) {}
 
+GitTreeReader::Location GitTreeReader::location() const {
+    return {git_repository_commondir(repo_.get()), *git_tree_id(tree_.get()), prefix_};
+}
+
 // Opened bare on the common git folder: only the object store is read.
-Result<GitTreeReader> GitTreeReader::reopen() const {
+Result<GitTreeReader> GitTreeReader::open(const Location& where) {
     git_repository* raw_repo = nullptr;
-    if (git_repository_open_bare(&raw_repo, git_repository_commondir(repo_.get())) != 0)
+    if (git_repository_open_bare(&raw_repo, where.git_dir.c_str()) != 0)
         return make_error(last_git_error("cannot open the repository again"));
     RepositoryPtr repo(raw_repo);
     git_tree* raw_tree = nullptr;
-    if (git_tree_lookup(&raw_tree, repo.get(), git_tree_id(tree_.get())) != 0)
+    if (git_tree_lookup(&raw_tree, repo.get(), &where.tree) != 0)
         return make_error(last_git_error("cannot read the tree again"));
-    return GitTreeReader(std::move(repo), TreePtr(raw_tree), prefix_);
+    return GitTreeReader(std::move(repo), TreePtr(raw_tree), where.prefix);
 }
 
-Result<TreeEntry> GitTreeReader::read(const std::string& path, git_oid* id) const {
+TreeRead GitTreeReader::read(const std::string& path, const fs::path& work_tree,
+                             WorkTreeFiles* ahead) const {
     auto components = tree_path_components(path);
-    if (!components) return components.error();
+    if (!components) return {components.error()};
     Components full = prefix_;
     full.insert(full.end(), components->begin(), components->end());
-    return read_components(full, id);
+    return read_full(full, {work_tree, path, ahead});
 }
 
-Result<TreeEntry> GitTreeReader::read_components(const Components& full, git_oid* id) const {
+Result<TreeEntry> GitTreeReader::read_components(const Components& full) const {
+    return read_full(full, {}).entry;
+}
+
+TreeRead GitTreeReader::read_full(const Components& full, const WorkTreeSide& work_tree) const {
     const std::string path = join_components(full, full.size());
     auto entry = entry_at(path);
-    if (!entry) return entry.error();
-    if (id) *id = entry.value() ? *git_tree_entry_id(entry->get()) : git_oid{};
-    if (entry.value()) return describe(*entry.value(), path);
-    return classify_missing(full);
+    if (!entry) return {entry.error()};
+    if (entry.value()) return describe(*entry.value(), path, work_tree);
+    return {classify_missing(full)};
 }
 
 Result<TreePtr> GitTreeReader::prefix_tree() const {
@@ -60,30 +82,34 @@ Result<TreeEntryPtr> GitTreeReader::entry_at(const std::string& path) const {
     return TreeEntryPtr(raw);
 }
 
-Result<TreeEntry> GitTreeReader::describe(const git_tree_entry& entry,
-                                          const std::string& path) const {
+TreeRead GitTreeReader::describe(const git_tree_entry& entry, const std::string& path,
+                                 const WorkTreeSide& work_tree) const {
     switch (git_tree_entry_filemode(&entry)) {
         case GIT_FILEMODE_TREE:
         case GIT_FILEMODE_COMMIT:
-            return TreeEntry{Kind::directory, "", false};
+            return {TreeEntry{Kind::directory, "", false}, *git_tree_entry_id(&entry)};
         case GIT_FILEMODE_LINK:
-            return blob_entry(entry, Kind::symlink, false, path);
+            return file_entry(entry, Kind::symlink, false, path, WorkTreeSide{});
         case GIT_FILEMODE_BLOB_EXECUTABLE:
-            return blob_entry(entry, Kind::file, true, path);
+            return file_entry(entry, Kind::file, true, path, work_tree);
         default:
-            return blob_entry(entry, Kind::file, false, path);
+            return file_entry(entry, Kind::file, false, path, work_tree);
     }
 }
 
-Result<TreeEntry> GitTreeReader::blob_entry(const git_tree_entry& entry, Kind kind, bool executable,
-                                            const std::string& path) const {
+TreeRead GitTreeReader::file_entry(const git_tree_entry& entry, Kind kind, bool executable,
+                                   const std::string& path, const WorkTreeSide& work_tree) const {
+    const git_oid& id = *git_tree_entry_id(&entry);
+    if (!work_tree.root.empty())
+        if (auto copy = work_tree_copy(work_tree.root / path, work_tree.ahead, work_tree.path, id))
+            return {TreeEntry{kind, std::move(*copy), executable}, id, true};
     git_blob* raw = nullptr;
-    if (git_blob_lookup(&raw, repo_.get(), git_tree_entry_id(&entry)) != 0)
-        return make_error(last_git_error("cannot read blob of '" + path + "'"));
+    if (git_blob_lookup(&raw, repo_.get(), &id) != 0)
+        return {make_error(last_git_error("cannot read blob of '" + path + "'")), id};
     BlobPtr blob(raw);
     const char* bytes = static_cast<const char*>(git_blob_rawcontent(blob.get()));
     const auto size = static_cast<std::size_t>(git_blob_rawsize(blob.get()));
-    return TreeEntry{kind, std::string(bytes, size), executable};
+    return {TreeEntry{kind, std::string(bytes, size), executable}, id};
 }
 
 // Nothing at the full path: a symlink or a submodule among its parents says why.

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <set>
 
 #include "series/tree_path.hpp"
 
@@ -329,6 +330,21 @@ std::vector<std::string> source_paths(const PatchFile& patch, int strip) {
         if (path && !unsafe_path_reason(*path)) paths.push_back(canonical_tree_path(*path));
     }
     return paths;
+}
+
+std::vector<std::string> lookup_paths(const PatchFile& patch, int strip) {
+    std::set<std::string> paths;
+    for (const auto& file : patch.files)
+        for (const auto* name : {&file.old_name, &file.new_name}) {
+            auto path = *name == "/dev/null" ? std::nullopt : strip_path(*name, strip);
+            if (!path || unsafe_path_reason(*path)) continue;
+            const std::string canonical = canonical_tree_path(*path);
+            for (auto slash = canonical.find('/'); slash != std::string::npos;
+                 slash = canonical.find('/', slash + 1))
+                paths.insert(canonical.substr(0, slash));
+            paths.insert(canonical);
+        }
+    return {paths.begin(), paths.end()};
 }
 
 PatchFile reversed(const PatchFile& patch) {

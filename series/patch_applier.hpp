@@ -29,6 +29,10 @@ AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int str
 // order, for reading them ahead; paths it would refuse are left out.
 std::vector<std::string> source_paths(const PatchFile& patch, int strip);
 
+// Every tree path apply_patch may look up for `patch` or for the patch turned round: both
+// names of each section, and the folders above them.
+std::vector<std::string> lookup_paths(const PatchFile& patch, int strip);
+
 // The same patch undone: sections in reverse order, old and new swapped (patch -R). Copy
 // sections are left out: undoing a copy is deleting its target, which the caller does.
 PatchFile reversed(const PatchFile& patch);

@@ -57,6 +57,10 @@ class PristineSource {
     virtual std::optional<GitTreeRef> git_tree_ref() const { return std::nullopt; }
 };
 
+template <class Value>
+class ReadAhead;
+struct WorkTreeFile;
+
 struct SourceOptions {
     std::filesystem::path path;      // git checkout (or bare repo) or plain directory
     std::string rev;                 // git only; must resolve
@@ -67,6 +71,9 @@ struct SourceOptions {
     // only the files that were read (check-series: a checkout of 27,000 files took longer to
     // check than the series to apply). The caller must call finish_checks() before reporting.
     bool defer_checks = false;
+    // git only: the checkout's files the series will read, already being read ahead from
+    // `path`/`directory` (series/work_tree_files.hpp); taken when their blob ids match.
+    std::shared_ptr<ReadAhead<WorkTreeFile>> work_tree_files = nullptr;
 };
 
 // A git repository when `path` is one (or is inside one, and `rev` is given), else a plain

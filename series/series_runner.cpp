@@ -8,8 +8,11 @@
 
 #include "patches/diff_parser.hpp"
 #include "patches/whitespace_check.hpp"
+#include "series/check_queue.hpp"
 #include "series/patch_applier.hpp"
 #include "series/read_file.hpp"
+#include "series/tree_path.hpp"
+#include "series/undo_check.hpp"
 
 namespace patchbay {
 
@@ -49,6 +52,14 @@ void add_whitespace_problems(const PatchFile& patch, const std::string& label,
             report.problems.push_back({"whitespace", error.message, label, error.patch_line});
 }
 
+std::size_t entries_to_run(const SeriesPlan& plan) {
+    if (plan.upto.empty()) return plan.series.entries.size();
+    const auto& entries = plan.series.entries;
+    auto found = std::find_if(entries.begin(), entries.end(),
+                              [&](const SeriesEntry& e) { return e.name == plan.upto; });
+    return found == entries.end() ? 0 : static_cast<std::size_t>(found - entries.begin()) + 1;
+}
+
 class Runner {
   public:
     Runner(const SeriesPlan& plan, const PristineSource& source, const Progress& progress)
@@ -64,8 +75,6 @@ class Runner {
     void check_unlisted();
     void check_skip_rules();
     TreeChanges states_before(const TreeChanges& changes) const;
-    bool undoes_cleanly(const PatchFile& patch, int strip, const std::string& label,
-                        const TreeChanges& before) const;
     void check_reverse();
 
     const SeriesPlan& plan_;
@@ -75,7 +84,9 @@ class Runner {
     SeriesRun run_;
     std::vector<std::pair<std::string, PatchFile>> applied_;  // label, parsed patch as applied
     std::vector<int> applied_strips_;
-    bool undo_failed_ = false;  // a patch did not undo cleanly right after it applied
+    // Each applied patch is undone here, beside the next ones (series/undo_check.hpp); the
+    // series is undone for real only when one of them does not give back the state before it.
+    CheckQueue undo_checks_;
 };
 
 // The patch file read and parsed (and turned round for a reversed entry); an Error of kind
@@ -106,7 +117,10 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
     if (applied.report.status == PatchStatus::applied) {
         auto before = states_before(applied.changes);
         state_.apply(applied.changes);
-        if (!undo_failed_) undo_failed_ = !undoes_cleanly(patch, strip, label, before);
+        undo_checks_.push([check = std::make_shared<UndoCheck>(capture_undo_check(
+                               state_, patch, strip, label, std::move(before)))] {
+            return undoes_cleanly(*check);
+        });
         run_.steps.push_back({entry.name, std::move(applied.changes)});
         applied_.emplace_back(label, std::move(patch));
         applied_strips_.push_back(strip);
@@ -128,22 +142,35 @@ PatchReport Runner::run_entry(const SeriesEntry& entry, std::optional<Result<Pat
     return report;
 }
 
-// Every patch is read and parsed before the first is applied, so that the source can start
-// reading the files they name (nullopt for a skipped entry).
-std::vector<std::optional<Result<PatchFile>>> Runner::load_all(std::size_t count) {
-    std::vector<std::optional<Result<PatchFile>>> loaded(count);
+// The first `count` patches read and parsed (nullopt for a skipped entry), and the pristine
+// paths they read, in the order the series first reads them.
+struct LoadedPatches {
+    std::vector<std::optional<Result<PatchFile>>> patches;
     std::vector<std::string> paths;
+};
+
+LoadedPatches load_patches(const SeriesPlan& plan, std::size_t count) {
+    LoadedPatches loaded;
+    loaded.patches.resize(count);
     std::set<std::string> listed;
     for (std::size_t i = 0; i < count; ++i) {
-        const auto& entry = plan_.series.entries[i];
-        if (skip_rule_for(plan_, entry.name)) continue;
-        loaded[i] = load_patch(plan_, entry, label_of(plan_, entry.name));
-        if (!*loaded[i]) continue;
-        for (auto& path : source_paths(**loaded[i], entry.strip.value_or(plan_.strip)))
-            if (listed.insert(path).second) paths.push_back(std::move(path));
+        const auto& entry = plan.series.entries[i];
+        if (skip_rule_for(plan, entry.name)) continue;
+        auto& patch = loaded.patches[i];
+        patch = load_patch(plan, entry, label_of(plan, entry.name));
+        if (!*patch) continue;
+        for (auto& path : source_paths(**patch, entry.strip.value_or(plan.strip)))
+            if (listed.insert(path).second) loaded.paths.push_back(std::move(path));
     }
-    source_.prefetch(std::move(paths));
     return loaded;
+}
+
+// Every patch is read and parsed before the first is applied, so that the source can start
+// reading the files they name.
+std::vector<std::optional<Result<PatchFile>>> Runner::load_all(std::size_t count) {
+    auto loaded = load_patches(plan_, count);
+    source_.prefetch(std::move(loaded.paths));
+    return std::move(loaded.patches);
 }
 
 SeriesRun Runner::run(std::size_t count) {
@@ -154,7 +181,7 @@ SeriesRun Runner::run(std::size_t count) {
     }
     check_unlisted();
     check_skip_rules();
-    if (undo_failed_) check_reverse();
+    if (!undo_checks_.all_passed()) check_reverse();
     return std::move(run_);
 }
 
@@ -201,40 +228,6 @@ TreeChanges Runner::states_before(const TreeChanges& changes) const {
     return before;
 }
 
-std::set<std::string> copy_targets(const PatchFile& patch, int strip) {
-    std::set<std::string> targets;
-    for (const auto& file : patch.files)
-        if (file.op == FileOp::copy)
-            if (auto target = strip_path(file.new_name, strip)) targets.insert(*target);
-    return targets;
-}
-
-// Whether undoing `patch` right after it applied gives back, path by path, the state `before`
-// it. When every patch passes, undoing the whole series last first restores the pristine tree
-// (each undo starts from the state the later one gave back), so the series is only undone for
-// real (check_reverse) to say where it does not. Checked here, each undo runs while the
-// source is still reading files for later patches, and its texts are freed at once.
-bool Runner::undoes_cleanly(const PatchFile& patch, int strip, const std::string& label,
-                            const TreeChanges& before) const {
-    auto back = apply_patch(state_, reversed(patch), strip, PatchOptions{0, false}, label, &before);
-    if (back.report.status != PatchStatus::applied) return false;
-    const auto copies = copy_targets(patch, strip);
-    auto current = [&](const std::string& path) {
-        auto entry = state_.lookup(path);
-        return entry ? to_state(std::move(entry).value()) : std::nullopt;
-    };
-    auto undone = [&](const std::string& path) -> std::optional<FileState> {
-        if (auto found = back.changes.find(path); found != back.changes.end()) return found->second;
-        if (copies.count(path)) return std::nullopt;  // undoing a copy deletes its target
-        return current(path);
-    };
-    for (const auto& [path, state] : before)
-        if (undone(path) != state) return false;
-    for (const auto& [path, state] : back.changes)  // what the patch did not change stays
-        if (!before.count(path) && current(path) != state) return false;
-    return true;
-}
-
 // Undo every applied patch, last first, and require the pristine tree back. The last use of
 // the running state, so it is taken rather than copied.
 void Runner::check_reverse() {
@@ -254,7 +247,7 @@ void Runner::check_reverse() {
         for (const auto& file : patch.files)
             if (file.op == FileOp::copy)
                 if (auto target = strip_path(file.new_name, applied_strips_[i]))
-                    undo.apply({{*target, std::nullopt}});
+                    undo.apply({{canonical_tree_path(*target), std::nullopt}});
     }
     for (const auto& [path, state] : undo.changes()) {
         auto pristine = undo.pristine(path);
@@ -264,14 +257,6 @@ void Runner::check_reverse() {
              fmt::format("undoing the series does not restore '{}' to its pristine state", path),
              "", 0});
     }
-}
-
-std::size_t entries_to_run(const SeriesPlan& plan) {
-    if (plan.upto.empty()) return plan.series.entries.size();
-    const auto& entries = plan.series.entries;
-    auto found = std::find_if(entries.begin(), entries.end(),
-                              [&](const SeriesEntry& e) { return e.name == plan.upto; });
-    return found == entries.end() ? 0 : static_cast<std::size_t>(found - entries.begin()) + 1;
 }
 
 }  // namespace
@@ -290,6 +275,10 @@ Result<SeriesPlan> load_plan(const Config& config) {
     plan.strip = config.strip;
     plan.fuzz = config.fuzz;
     return plan;
+}
+
+std::vector<std::string> paths_read(const SeriesPlan& plan) {
+    return load_patches(plan, entries_to_run(plan)).paths;
 }
 
 Result<SeriesRun> run_series(const SeriesPlan& plan, const PristineSource& source,

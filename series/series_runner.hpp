@@ -41,6 +41,10 @@ struct SeriesRun {
 // Called before each entry, for a progress line: (1-based index, entry count, name).
 using Progress = std::function<void(std::size_t, std::size_t, const std::string&)>;
 
+// The pristine paths the series reads, in the order it first reads them (each patch of the
+// plan read and parsed for it): for reading those files ahead.
+std::vector<std::string> paths_read(const SeriesPlan& plan);
+
 // An Error only when `plan.upto` names no entry; everything else is in the report.
 Result<SeriesRun> run_series(const SeriesPlan& plan, const PristineSource& source,
                              const Progress& progress = {});

@@ -1,3 +1,13 @@
+#include <malloc.h>
+
 #include "tool/cli.hpp"
 
-int main(int argc, char** argv) { return patchbay::run_cli(argc, argv); }
+int main(int argc, char** argv) {
+    // patchbay runs for a moment and exits: memory it frees is worth keeping for reuse rather
+    // than handing back to the kernel and faulting in again. By default glibc maps every
+    // allocation over 128 KiB (a large file's text) on its own and unmaps it when freed, and
+    // every reuse faults its pages in again (bench/RESULTS.md).
+    mallopt(M_MMAP_THRESHOLD, 64 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    return patchbay::run_cli(argc, argv);
+}

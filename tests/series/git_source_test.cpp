@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "series/pristine_source.hpp"
+#include "series/work_tree_files.hpp"
 #include "tests/series/temp_tree.hpp"
 
 namespace patchbay {
@@ -269,6 +270,24 @@ TEST_F(GitSourceTest, DeferredCheckOfPrefetchedFilesFromASubdirectory) {
     ASSERT_FALSE(checked.ok());
     EXPECT_NE(checked.error().message.find("(vllm/sub/deep.py)"), std::string::npos)
         << checked.error().message;
+}
+
+// Files read ahead from the work tree are used only when they are the blob: an edit never
+// reaches the pristine tree, with or without --allow-dirty.
+TEST_F(GitSourceTest, FilesReadAheadAreUsedOnlyWhenTheyAreTheBlob) {
+    tree_.write("repo/vllm/a.py", "edited\n");
+    SourceOptions options{tree_ / "repo", "", "vllm", true, {}};
+    options.work_tree_files = read_work_tree_ahead(
+        tree_ / "repo/vllm",
+        [] {
+            return std::vector<std::string>{"a.py", "sub/deep.py"};
+        },
+        2);
+    options.work_tree_files->wait_for_workers();
+    auto source = open_pristine(options);
+    ASSERT_TRUE(source.ok()) << source.error().located();
+    EXPECT_EQ(lookup_ok(**source, "a.py").content, "two\n");
+    EXPECT_EQ(lookup_ok(**source, "sub/deep.py").content, "deep\n");
 }
 
 TEST_F(GitSourceTest, UndeferredOpenHasNothingLeftToFinish) {

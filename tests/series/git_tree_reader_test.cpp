@@ -40,28 +40,60 @@ class GitTreeReaderTest : public ::testing::Test {
 
 TEST_F(GitTreeReaderTest, ReadsEveryKindBelowThePrefix) {
     const auto up = reader("repo", {"up"});
-    EXPECT_EQ(up.read("a.py")->content, "alpha\n");
-    EXPECT_EQ(up.read("a.py")->kind, Kind::file);
-    EXPECT_TRUE(up.read("run.sh")->executable);
-    EXPECT_EQ(up.read("link")->kind, Kind::symlink);
-    EXPECT_EQ(up.read("link")->content, "sub");
-    EXPECT_EQ(up.read("link/deep.py")->kind, Kind::under_symlink);
-    EXPECT_EQ(up.read("sub")->kind, Kind::directory);
-    EXPECT_EQ(up.read("missing.py")->kind, Kind::absent);
-    EXPECT_FALSE(up.read("../a.py").ok());
+    EXPECT_EQ(up.read("a.py").entry->content, "alpha\n");
+    EXPECT_EQ(up.read("a.py").entry->kind, Kind::file);
+    EXPECT_TRUE(up.read("run.sh").entry->executable);
+    EXPECT_EQ(up.read("link").entry->kind, Kind::symlink);
+    EXPECT_EQ(up.read("link").entry->content, "sub");
+    EXPECT_EQ(up.read("link/deep.py").entry->kind, Kind::under_symlink);
+    EXPECT_EQ(up.read("sub").entry->kind, Kind::directory);
+    EXPECT_EQ(up.read("missing.py").entry->kind, Kind::absent);
+    EXPECT_FALSE(up.read("../a.py").entry.ok());
+}
+
+std::string hex(const git_oid& id) {
+    char text[GIT_OID_HEXSZ + 1] = {};
+    git_oid_fmt(text, &id);
+    return text;
 }
 
 TEST_F(GitTreeReaderTest, ReadGivesTheIdGitNames) {
     const auto up = reader("repo", {"up"});
-    char hex[GIT_OID_HEXSZ + 1] = {};
-    git_oid id{};
-    EXPECT_EQ(up.read("a.py", &id)->content, "alpha\n");
-    git_oid_fmt(hex, &id);
-    EXPECT_EQ(std::string(hex), tree_.run("cd repo && git rev-parse HEAD:up/a.py"));
-    git_oid_fmt(hex, &up.tree_id());
-    EXPECT_EQ(std::string(hex), tree_.run("cd repo && git rev-parse 'HEAD^{tree}'"));
-    EXPECT_EQ(up.read("none.py", &id)->kind, Kind::absent);
-    EXPECT_TRUE(git_oid_is_zero(&id));
+    const auto read = up.read("a.py");
+    EXPECT_EQ(read.entry->content, "alpha\n");
+    EXPECT_EQ(hex(read.id), tree_.run("cd repo && git rev-parse HEAD:up/a.py"));
+    EXPECT_FALSE(read.work_tree_same);
+    EXPECT_EQ(hex(up.tree_id()), tree_.run("cd repo && git rev-parse 'HEAD^{tree}'"));
+    const auto none = up.read("none.py");
+    EXPECT_EQ(none.entry->kind, Kind::absent);
+    EXPECT_TRUE(git_oid_is_zero(&none.id));
+}
+
+TEST_F(GitTreeReaderTest, AnUnchangedWorkTreeFileIsReadFromTheWorkTree) {
+    const auto up = reader("repo", {"up"});
+    const auto read = up.read("run.sh", tree_ / "repo");
+    EXPECT_TRUE(read.work_tree_same);
+    EXPECT_EQ(read.entry->content, "#!/bin/sh\n");
+    EXPECT_TRUE(read.entry->executable);
+    EXPECT_EQ(hex(read.id), tree_.run("cd repo && git rev-parse HEAD:up/run.sh"));
+}
+
+// What the work tree holds instead never leaks into the pristine tree.
+TEST_F(GitTreeReaderTest, AChangedMissingOrReplacedWorkTreeFileIsReadFromTheBlob) {
+    const auto up = reader("repo", {"up"});
+    tree_.write("repo/up/a.py", "edited\n");
+    tree_.run("cd repo && rm up/sub/deep.py && ln -s ../a.py up/sub/deep.py");
+    const auto edited = up.read("a.py", tree_ / "repo");
+    EXPECT_FALSE(edited.work_tree_same);
+    EXPECT_EQ(edited.entry->content, "alpha\n");
+    const auto replaced = up.read("sub/deep.py", tree_ / "repo");
+    EXPECT_FALSE(replaced.work_tree_same);
+    EXPECT_EQ(replaced.entry->content, "deep\n");
+    tree_.run("cd repo && rm up/sub/deep.py");
+    EXPECT_EQ(up.read("sub/deep.py", tree_ / "repo").entry->content, "deep\n");
+    const auto link = up.read("link", tree_ / "repo");  // symlinks: always the blob
+    EXPECT_EQ(link.entry->kind, Kind::symlink);
+    EXPECT_FALSE(link.work_tree_same);
 }
 
 TEST_F(GitTreeReaderTest, AReopenedReaderReadsTheSameTree) {
@@ -72,7 +104,7 @@ TEST_F(GitTreeReaderTest, AReopenedReaderReadsTheSameTree) {
     auto copy = up.reopen();
     ASSERT_TRUE(copy.ok()) << copy.error().located();
     EXPECT_NE(copy->repository(), up.repository());
-    EXPECT_EQ(copy->read("a.py")->content, "alpha\n");
+    EXPECT_EQ(copy->read("a.py").entry->content, "alpha\n");
     EXPECT_EQ(copy->prefix(), GitTreeReader::Components{"up"});
 }
 
@@ -81,7 +113,7 @@ TEST_F(GitTreeReaderTest, ReopensALinkedWorktreeThroughItsCommonFolder) {
     const auto linked = reader("linked", {"up"});
     auto copy = linked.reopen();
     ASSERT_TRUE(copy.ok()) << copy.error().located();
-    EXPECT_EQ(copy->read("sub/deep.py")->content, "deep\n");
+    EXPECT_EQ(copy->read("sub/deep.py").entry->content, "deep\n");
 }
 
 TEST_F(GitTreeReaderTest, PrefixTreeListsTheSubfolder) {

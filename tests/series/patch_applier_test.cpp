@@ -234,5 +234,17 @@ TEST(SourcePaths, LeavesOutWhatTheApplierRefuses) {
     EXPECT_EQ(source_paths(patch, 0), (std::vector<std::string>{"b/ok.py", "y"}));
 }
 
+TEST(LookupPaths, BothNamesOfEverySectionAndTheFoldersAboveThem) {
+    const auto patch = parse(
+        "--- a/z.py\n+++ b/z.py\n@@ -1 +1 @@\n-a\n+b\n"
+        "--- /dev/null\n+++ b/new/deep/n.py\n@@ -0,0 +1 @@\n+n\n"
+        "--- a/../escape.py\n+++ b/../escape.py\n@@ -1 +1 @@\n-a\n+b\n"
+        "diff --git a/old.py b/lib/moved.py\nsimilarity index 100%\nrename from old.py\n"
+        "rename to lib/moved.py\n");
+    EXPECT_EQ(lookup_paths(patch, 1),
+              (std::vector<std::string>{"lib", "lib/moved.py", "new", "new/deep", "new/deep/n.py",
+                                        "old.py", "z.py"}));
+}
+
 }  // namespace
 }  // namespace patchbay

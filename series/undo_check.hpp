@@ -1,0 +1,32 @@
+#pragma once
+// Whether undoing one applied patch gives back the state before it. The series runner asks
+// this of every patch as it applies (see series_runner.cpp), and answers it on a thread of its
+// own while later patches apply: so the check works on a snapshot, taken when the patch
+// applied, of every path the undo can look at.
+
+#include <map>
+#include <string>
+
+#include "patches/diff_model.hpp"
+#include "series/tree_state.hpp"
+
+namespace patchbay {
+
+struct UndoCheck {
+    PatchFile patch;  // as it applied (not yet turned round)
+    int strip = 1;
+    std::string label;
+    TreeChanges before;                              // at each path the patch changed
+    std::map<std::string, Result<TreeEntry>> after;  // at each path the undo may look up
+};
+
+// Takes what the check needs: `state` is the running state right after `patch` applied,
+// `before` what it held at each changed path before.
+UndoCheck capture_undo_check(const TreeState& state, PatchFile patch, int strip, std::string label,
+                             TreeChanges before);
+
+// False also when the undo looked at a path the snapshot does not hold: the caller then
+// undoes the series for real, which decides.
+bool undoes_cleanly(const UndoCheck& check);
+
+}  // namespace patchbay

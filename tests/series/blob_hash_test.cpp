@@ -1,0 +1,31 @@
+#include "series/blob_hash.hpp"
+
+#include <gtest/gtest.h>
+
+#include "tests/series/temp_tree.hpp"
+
+namespace patchbay {
+namespace {
+
+using patchbay::testing::TempTree;
+
+std::string hex(const git_oid& id) {
+    char text[GIT_OID_HEXSZ + 1] = {};
+    git_oid_fmt(text, &id);
+    return text;
+}
+
+// `git hash-object` is the oracle.
+TEST(BlobOid, IsWhatGitHashObjectSays) {
+    TempTree tree;
+    std::string big;
+    for (int i = 0; i < 20000; ++i) big += "line " + std::to_string(i) + "\n";
+    const std::vector<std::string> texts = {"", "hello\n", std::string("nul\0byte", 8), big};
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        tree.write("f" + std::to_string(i), texts[i]);
+        EXPECT_EQ(hex(blob_oid(texts[i])), tree.run("git hash-object f" + std::to_string(i))) << i;
+    }
+}
+
+}  // namespace
+}  // namespace patchbay

@@ -1,0 +1,77 @@
+#include "series/undo_check.hpp"
+
+#include <gtest/gtest.h>
+
+#include "patches/diff_parser.hpp"
+#include "series/patch_applier.hpp"
+#include "tests/support/memory_source.hpp"
+
+namespace patchbay {
+namespace {
+
+using testing::MemorySource;
+
+PatchFile parse(const std::string& text) {
+    auto parsed = parse_patch(text, "p.patch");
+    EXPECT_TRUE(parsed.ok()) << (parsed.ok() ? "" : parsed.error().located());
+    return parsed.ok() ? parsed.value() : PatchFile{};
+}
+
+// Applies `text` to `source` and captures the check as the series runner does.
+UndoCheck applied_check(const MemorySource& source, const std::string& text) {
+    TreeState state(source);
+    const PatchFile patch = parse(text);
+    auto applied = apply_patch(state, patch, 1, PatchOptions{0, true}, "p.patch");
+    EXPECT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
+    TreeChanges before;
+    for (const auto& [path, change] : applied.changes)
+        before.emplace(path, to_state(state.lookup(path).value()));
+    state.apply(applied.changes);
+    return capture_undo_check(state, patch, 1, "p.patch", std::move(before));
+}
+
+TEST(UndoCheck, AModificationCreationAndDeletionUndoCleanly) {
+    MemorySource source;
+    source.file("f.py", "a\nb\nc\n");
+    source.file("gone.py", "bye\n");
+    const auto check = applied_check(source,
+                                     "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"
+                                     "--- /dev/null\n+++ b/dir/new.py\n@@ -0,0 +1 @@\n+new\n"
+                                     "--- a/gone.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye\n");
+    EXPECT_TRUE(check.after.count("dir"));  // the folder above a new file is captured too
+    EXPECT_TRUE(undoes_cleanly(check));
+}
+
+// As GNU patch -R does: the undo lands on the first copy of the block, not where the patch
+// applied (offset 4).
+TEST(UndoCheck, AnUndoThatLandsElsewhereFails) {
+    MemorySource source;
+    source.file("f.py", "Z\nA\nQ\nC\nA\nB\nC\n");
+    EXPECT_FALSE(undoes_cleanly(
+        applied_check(source, "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n A\n-B\n+Q\n C\n")));
+}
+
+TEST(UndoCheck, APathMissingFromTheSnapshotFailsRatherThanGuess) {
+    MemorySource source;
+    source.file("f.py", "a\nb\nc\n");
+    auto check = applied_check(source, "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    ASSERT_TRUE(undoes_cleanly(check));
+    check.after.erase("f.py");
+    EXPECT_FALSE(undoes_cleanly(check));
+}
+
+TEST(UndoCheck, TheSnapshotIsTheStateWhenThePatchApplied) {
+    MemorySource source;
+    source.file("f.py", "a\nb\nc\n");
+    TreeState state(source);
+    const PatchFile patch = parse("--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    auto applied = apply_patch(state, patch, 1, PatchOptions{0, true}, "p.patch");
+    TreeChanges before{{"f.py", FileState{"a\nb\nc\n", false, false}}};
+    state.apply(applied.changes);
+    const auto check = capture_undo_check(state, patch, 1, "p.patch", before);
+    state.apply({{"f.py", FileState{"later\n", false, false}}});  // a later patch
+    EXPECT_TRUE(undoes_cleanly(check));
+}
+
+}  // namespace
+}  // namespace patchbay

@@ -1,0 +1,53 @@
+#include "series/work_tree_files.hpp"
+
+#include <gtest/gtest.h>
+
+#include "tests/series/temp_tree.hpp"
+
+namespace patchbay {
+namespace {
+
+using patchbay::testing::TempTree;
+
+std::string hex(const git_oid& id) {
+    char text[GIT_OID_HEXSZ + 1] = {};
+    git_oid_fmt(text, &id);
+    return text;
+}
+
+TEST(ReadWorkTreeFile, ARegularFileWithTheIdGitGivesIt) {
+    TempTree tree;
+    tree.write("dir/a.py", "alpha\n");
+    auto read = read_work_tree_file(tree / "dir/a.py");
+    ASSERT_TRUE(read.has_value());
+    EXPECT_EQ(read->bytes, "alpha\n");
+    EXPECT_EQ(hex(read->id), tree.run("git hash-object dir/a.py"));
+}
+
+TEST(ReadWorkTreeFile, NothingForASymlinkAFolderOrAMissingFile) {
+    TempTree tree;
+    tree.write("dir/a.py", "alpha\n");
+    tree.run("ln -s dir/a.py link.py");
+    EXPECT_FALSE(read_work_tree_file(tree / "link.py").has_value());
+    EXPECT_FALSE(read_work_tree_file(tree / "dir").has_value());
+    EXPECT_FALSE(read_work_tree_file(tree / "missing.py").has_value());
+}
+
+TEST(ReadWorkTreeAhead, ReadsTheListedFilesUnderTheRoot) {
+    TempTree tree;
+    tree.write("up/a.py", "alpha\n");
+    tree.write("up/sub/b.py", "beta\n");
+    auto ahead = read_work_tree_ahead(
+        tree / "up",
+        [] {
+            return std::vector<std::string>{"a.py", "sub/b.py", "none.py"};
+        },
+        2);
+    ahead->wait_for_workers();
+    EXPECT_EQ(ahead->take("sub/b.py")->bytes, "beta\n");
+    EXPECT_EQ(hex(ahead->take("a.py")->id), tree.run("git hash-object up/a.py"));
+    EXPECT_FALSE(ahead->take("none.py").has_value());
+}
+
+}  // namespace
+}  // namespace patchbay
