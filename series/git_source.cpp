@@ -250,6 +250,17 @@ class GitSource : public PristineSource {
         return paths;
     }
 
+    std::optional<GitTreeRef> git_tree_ref() const override {
+        auto subtree = reader_.prefix_tree();
+        git_buf objects = GIT_BUF_INIT;
+        if (!subtree || git_repository_item_path(&objects, reader_.repository(),
+                                                 GIT_REPOSITORY_ITEM_OBJECTS) != 0)
+            return std::nullopt;
+        GitTreeRef ref{objects.ptr, oid_hex(*git_tree_id(subtree->get()))};
+        git_buf_dispose(&objects);
+        return ref;
+    }
+
   private:
     // The checkout's root (none for a bare repository): files there are read instead of
     // inflated when their blob id says they hold the same bytes.

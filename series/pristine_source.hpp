@@ -30,6 +30,13 @@ struct SourceDescription {
     std::vector<std::string> notes;  // e.g. "checkout is at abc123, not at v0.28.0"
 };
 
+// Where a git pristine tree's objects are, so that apply --worktree can reuse them instead of
+// hashing every file again.
+struct GitTreeRef {
+    std::filesystem::path objects_dir;  // the repository's objects folder
+    std::string tree_id;                // hex id of the tree below the subdirectory
+};
+
 class PristineSource {
   public:
     virtual ~PristineSource() = default;
@@ -46,6 +53,8 @@ class PristineSource {
     // A hint: these paths will be looked up soon, in this order. A source may start reading
     // them ahead (the git source does, on worker threads); lookup() answers the same either way.
     virtual void prefetch(std::vector<std::string> paths) const { (void)paths; }
+    // The tree as git objects; nullopt for a plain directory.
+    virtual std::optional<GitTreeRef> git_tree_ref() const { return std::nullopt; }
 };
 
 template <class Value>

@@ -1,7 +1,9 @@
 #pragma once
 // `apply --worktree DIR`: the result of the series as a git repository, so that git log and
 // git diff show each patch. The pristine tree is the first commit; each applied patch is one
-// commit whose subject is the patch name (DESIGN.md §2, §6).
+// commit whose subject is the patch name (DESIGN.md §2, §6). A git pristine tree is not
+// hashed again: its repository's objects are hard-linked into DIR/.git (as git clone --local
+// does), the first commit points at its tree id, and that commit is checked out unfiltered.
 
 #include <filesystem>
 #include <string>
@@ -14,9 +16,10 @@
 namespace patchbay {
 
 struct WorktreeRequest {
-    std::filesystem::path dir;        // must not exist, or be an empty folder
+    std::filesystem::path dir;  // must not exist, or be an empty folder
     const PristineSource* source = nullptr;
-    std::vector<std::string> pristine_files;  // every file of the pristine tree
+    std::vector<std::string> pristine_files;  // every file of the pristine tree (read only
+                                              // when the source is not a git tree)
     const std::vector<AppliedStep>* steps = nullptr;
 };
 
