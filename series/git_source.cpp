@@ -322,7 +322,14 @@ SourceDescription describe_source(const SourceOptions& options, const git_oid& c
 
 }  // namespace
 
+bool may_be_git_repository(const fs::path& path) {
+    std::error_code ec;
+    return fs::exists(path / ".git", ec) ||
+           (fs::exists(path / "HEAD", ec) && fs::is_directory(path / "objects", ec));
+}
+
 bool is_git_repository(const fs::path& path) {
+    if (!may_be_git_repository(path)) return false;  // without starting libgit2
     ensure_libgit2();
     return git_repository_open_ext(nullptr, path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) ==
            0;

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "series/git_handles.hpp"
+#include "series/git_source.hpp"
 #include "series/work_tree_files.hpp"
 
 namespace patchbay {
@@ -62,11 +63,15 @@ namespace {
 
 // libgit2 starts on a thread of its own while the series is read: its start-up parses the
 // system's certificates (4.6 ms here) and nothing needs it before the source opens, which
-// waits for it.
+// waits for it. Not started for an upstream that cannot be a repository.
 class Libgit2Start {
   public:
-    Libgit2Start() : thread_(ensure_libgit2) {}
-    ~Libgit2Start() { thread_.join(); }
+    explicit Libgit2Start(const std::filesystem::path& upstream) {
+        if (may_be_git_repository(upstream)) thread_ = std::thread(ensure_libgit2);
+    }
+    ~Libgit2Start() {
+        if (thread_.joinable()) thread_.join();
+    }
     Libgit2Start(const Libgit2Start&) = delete;
     Libgit2Start& operator=(const Libgit2Start&) = delete;
 
@@ -88,12 +93,12 @@ std::shared_ptr<WorkTreeFiles> read_ahead(const SourceOptions& source,
 }  // namespace
 
 Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_checks) {
-    Libgit2Start libgit2;
     auto config = resolve_config(options);
     if (!config) return config.error();
     if (config->upstream_path.empty())
         return make_error(
             "no upstream: set [upstream] path in patchbay.toml or pass --pristine DIR");
+    Libgit2Start libgit2(config->resolve(config->upstream_path));
     auto plan = load_plan(*config);
     if (!plan) return plan.error();
     plan->upto = options.upto;

@@ -359,5 +359,18 @@ TEST_F(GitSourceTest, IsGitRepositoryDoesNotSearchParents) {
     EXPECT_FALSE(is_git_repository(tree_.root()));
 }
 
+TEST_F(GitSourceTest, MayBeGitRepositoryAnswersFromTheFileSystem) {
+    tree_.run(std::string(kGit) + " clone -q --bare repo bare.git");
+    tree_.run(std::string(kGit) + " -C repo worktree add -q ../linked HEAD");
+    tree_.write("plain/HEAD", "not a repository\n");
+    EXPECT_TRUE(may_be_git_repository(tree_ / "repo"));
+    EXPECT_TRUE(may_be_git_repository(tree_ / "bare.git"));
+    EXPECT_TRUE(may_be_git_repository(tree_ / "linked"));  // .git is a file there
+    EXPECT_TRUE(is_git_repository(tree_ / "linked"));
+    EXPECT_FALSE(may_be_git_repository(tree_ / "repo/vllm"));
+    EXPECT_FALSE(may_be_git_repository(tree_ / "plain"));
+    EXPECT_FALSE(is_git_repository(tree_ / "plain"));
+}
+
 }  // namespace
 }  // namespace patchbay
