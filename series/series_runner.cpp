@@ -81,7 +81,8 @@ class Runner {
     TreeState state_;
     const Progress& progress_;
     SeriesRun run_;
-    std::vector<std::pair<std::string, PatchFile>> applied_;  // label, parsed patch as applied
+    // label, parsed patch as applied (shared with its undo check)
+    std::vector<std::pair<std::string, std::shared_ptr<const PatchFile>>> applied_;
     std::vector<int> applied_strips_;
     // Each applied patch is undone here, beside the next ones (series/undo_check.hpp); the
     // series is undone for real only when one of them does not give back the state before it.
@@ -108,11 +109,11 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
     if (!loaded)
         return failed_report(entry, loaded.error(),
                              loaded.error().kind.empty() ? "parse" : loaded.error().kind);
-    PatchFile patch = std::move(loaded).value();
+    auto patch = std::make_shared<const PatchFile>(std::move(loaded).value());
     int strip = entry.strip.value_or(plan_.strip);
     PatchOptions options{plan_.fuzz, true};
-    auto applied = apply_patch(state_, patch, strip, options, label);
-    add_whitespace_problems(patch, label, applied.report);
+    auto applied = apply_patch(state_, *patch, strip, options, label);
+    add_whitespace_problems(*patch, label, applied.report);
     if (applied.report.status == PatchStatus::applied) {
         auto before = states_before(applied.changes);
         state_.apply(applied.changes);
@@ -223,7 +224,7 @@ void Runner::check_reverse() {
     for (std::size_t i = applied_.size(); i-- > 0;) {
         const auto& [label, patch] = applied_[i];
         auto back =
-            apply_patch(undo, reversed(patch), applied_strips_[i], PatchOptions{0, false}, label);
+            apply_patch(undo, reversed(*patch), applied_strips_[i], PatchOptions{0, false}, label);
         if (back.report.status != PatchStatus::applied) {
             run_.report.series_problems.push_back(
                 {"reverse",
@@ -232,7 +233,7 @@ void Runner::check_reverse() {
             return;
         }
         undo.apply(std::move(back.changes));
-        for (const auto& file : patch.files)
+        for (const auto& file : patch->files)
             if (file.op == FileOp::copy)
                 if (auto target = strip_path(file.new_name, applied_strips_[i]))
                     undo.apply({{canonical_tree_path(*target), std::nullopt}});

@@ -48,10 +48,10 @@ std::optional<FileState> state_at(const TreeState& state, const std::string& pat
 
 }  // namespace
 
-UndoCheck capture_undo_check(const TreeState& state, PatchFile patch, int strip, std::string label,
-                             TreeChanges before) {
+UndoCheck capture_undo_check(const TreeState& state, std::shared_ptr<const PatchFile> patch,
+                             int strip, std::string label, TreeChanges before) {
     UndoCheck check{std::move(patch), strip, std::move(label), std::move(before), {}};
-    for (const auto& path : lookup_paths(check.patch, strip))
+    for (const auto& path : lookup_paths(*check.patch, strip))
         check.after.emplace(path, state.lookup(path));
     return check;
 }
@@ -61,10 +61,10 @@ UndoCheck capture_undo_check(const TreeState& state, PatchFile patch, int strip,
 bool undoes_cleanly(const UndoCheck& check) {
     SnapshotSource snapshot(check);
     const TreeState after(snapshot);
-    auto back = apply_patch(after, reversed(check.patch), check.strip, PatchOptions{0, false},
+    auto back = apply_patch(after, reversed(*check.patch), check.strip, PatchOptions{0, false},
                             check.label, &check.before);
     if (snapshot.missed() || back.report.status != PatchStatus::applied) return false;
-    const auto copies = copy_targets(check.patch, check.strip);
+    const auto copies = copy_targets(*check.patch, check.strip);
     auto undone = [&](const std::string& path) -> std::optional<FileState> {
         if (auto found = back.changes.find(path); found != back.changes.end()) return found->second;
         if (copies.count(path)) return std::nullopt;  // undoing a copy deletes its target

@@ -5,6 +5,7 @@
 // applied, of every path the undo can look at.
 
 #include <map>
+#include <memory>
 #include <string>
 
 #include "patches/diff_model.hpp"
@@ -13,7 +14,7 @@
 namespace patchbay {
 
 struct UndoCheck {
-    PatchFile patch;  // as it applied (not yet turned round)
+    std::shared_ptr<const PatchFile> patch;  // as it applied (not yet turned round)
     int strip = 1;
     std::string label;
     TreeChanges before;                              // at each path the patch changed
@@ -22,8 +23,8 @@ struct UndoCheck {
 
 // Takes what the check needs: `state` is the running state right after `patch` applied,
 // `before` what it held at each changed path before.
-UndoCheck capture_undo_check(const TreeState& state, PatchFile patch, int strip, std::string label,
-                             TreeChanges before);
+UndoCheck capture_undo_check(const TreeState& state, std::shared_ptr<const PatchFile> patch,
+                             int strip, std::string label, TreeChanges before);
 
 // False also when the undo looked at a path the snapshot does not hold: the caller then
 // undoes the series for real, which decides.

@@ -27,7 +27,8 @@ UndoCheck applied_check(const MemorySource& source, const std::string& text) {
     for (const auto& [path, change] : applied.changes)
         before.emplace(path, to_state(state.lookup(path).value()));
     state.apply(applied.changes);
-    return capture_undo_check(state, patch, 1, "p.patch", std::move(before));
+    return capture_undo_check(state, std::make_shared<const PatchFile>(patch), 1, "p.patch",
+                              std::move(before));
 }
 
 TEST(UndoCheck, AModificationCreationAndDeletionUndoCleanly) {
@@ -68,7 +69,8 @@ TEST(UndoCheck, TheSnapshotIsTheStateWhenThePatchApplied) {
     auto applied = apply_patch(state, patch, 1, PatchOptions{0, true}, "p.patch");
     TreeChanges before{{"f.py", FileState{"a\nb\nc\n", false, false}}};
     state.apply(applied.changes);
-    const auto check = capture_undo_check(state, patch, 1, "p.patch", before);
+    const auto check =
+        capture_undo_check(state, std::make_shared<const PatchFile>(patch), 1, "p.patch", before);
     state.apply({{"f.py", FileState{"later\n", false, false}}});  // a later patch
     EXPECT_TRUE(undoes_cleanly(check));
 }
