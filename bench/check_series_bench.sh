@@ -78,7 +78,9 @@ git_apply_refusals() {
     echo "git apply refuses (GNU patch accepts):${refused:- none}"
 }
 
-fresh_copy() { echo "rm -rf $RUN/$1 && cp -a $RUN/plain $RUN/$1"; }
+# The copy is written back before the timed run starts: otherwise every tool is timed beside
+# the kernel flushing 100 MB of fresh files.
+fresh_copy() { echo "rm -rf $RUN/$1 && cp -a $RUN/plain $RUN/$1 && sync"; }
 
 run_hyperfine() {
     local check="$PATCHBAY check-series --pristine $PRISTINE --series $PATCHES/series"
@@ -147,6 +149,7 @@ main() {
     sanity_check_patchbay
     git_apply_refusals
     floor_facts
+    sync  # the copies above, written back before anything is timed
     run_hyperfine
     peak_memory >"$RUN/memory.txt"
     compare_trees
