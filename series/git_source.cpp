@@ -269,8 +269,8 @@ class GitSource : public PristineSource {
         return root ? std::filesystem::path(root) : std::filesystem::path();
     }
 
-    // Two readers keep one blob ahead of the runner on two cores; more only add repository
-    // handles (measured in bench/RESULTS.md).
+    // At most two readers: each opens a repository handle of its own, and on the two cores this
+    // was tuned on two already keep ahead of the runner (bench/RESULTS.md, round 4).
     static unsigned prefetch_workers() {
         return std::clamp(std::thread::hardware_concurrency(), 1u, 2u);
     }
