@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "tests/series/temp_tree.hpp"
+#include "tests/support/git_oid_hex.hpp"
 
 namespace patchbay {
 namespace {
 
 using Kind = TreeEntry::Kind;
+using patchbay::testing::hex;
 using patchbay::testing::TempTree;
 
 const char* const kGit = "git -c user.name=t -c user.email=t@example.com -c commit.gpgsign=false";
@@ -49,12 +51,6 @@ TEST_F(GitTreeReaderTest, ReadsEveryKindBelowThePrefix) {
     EXPECT_EQ(up.read("sub").entry->kind, Kind::directory);
     EXPECT_EQ(up.read("missing.py").entry->kind, Kind::absent);
     EXPECT_FALSE(up.read("../a.py").entry.ok());
-}
-
-std::string hex(const git_oid& id) {
-    char text[GIT_OID_HEXSZ + 1] = {};
-    git_oid_fmt(text, &id);
-    return text;
 }
 
 TEST_F(GitTreeReaderTest, ReadGivesTheIdGitNames) {

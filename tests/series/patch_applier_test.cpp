@@ -4,17 +4,13 @@
 
 #include "patches/diff_parser.hpp"
 #include "tests/support/memory_source.hpp"
+#include "tests/support/parsed_patch.hpp"
 
 namespace patchbay {
 namespace {
 
 using testing::MemorySource;
-
-PatchFile parse(const std::string& text) {
-    auto parsed = parse_patch(text, "p.patch");
-    EXPECT_TRUE(parsed.ok()) << (parsed.ok() ? "" : parsed.error().located());
-    return parsed.ok() ? parsed.value() : PatchFile{};
-}
+using testing::parse;
 
 AppliedPatch apply_text(const MemorySource& source, const std::string& text) {
     TreeState state(source);

@@ -5,17 +5,13 @@
 #include "patches/diff_parser.hpp"
 #include "series/patch_applier.hpp"
 #include "tests/support/memory_source.hpp"
+#include "tests/support/parsed_patch.hpp"
 
 namespace patchbay {
 namespace {
 
 using testing::MemorySource;
-
-PatchFile parse(const std::string& text) {
-    auto parsed = parse_patch(text, "p.patch");
-    EXPECT_TRUE(parsed.ok()) << (parsed.ok() ? "" : parsed.error().located());
-    return parsed.ok() ? parsed.value() : PatchFile{};
-}
+using testing::parse;
 
 // Applies `text` to `source` and captures the check as the series runner does.
 UndoCheck applied_check(const MemorySource& source, const std::string& text) {

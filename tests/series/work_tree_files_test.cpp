@@ -3,17 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "tests/series/temp_tree.hpp"
+#include "tests/support/git_oid_hex.hpp"
 
 namespace patchbay {
 namespace {
 
+using patchbay::testing::hex;
 using patchbay::testing::TempTree;
-
-std::string hex(const git_oid& id) {
-    char text[GIT_OID_HEXSZ + 1] = {};
-    git_oid_fmt(text, &id);
-    return text;
-}
 
 TEST(ReadWorkTreeFile, ARegularFileWithTheIdGitGivesIt) {
     TempTree tree;
