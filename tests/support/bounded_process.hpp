@@ -44,26 +44,6 @@ struct BoundedResult {
     std::string err;
 };
 
-// In the child: only async-signal-safe calls between fork and exec.
-[[noreturn]] inline void exec_child(const std::vector<std::string>& argv,
-                                    const std::filesystem::path& cwd, int out_fd, int err_fd,
-                                    const Limits& limits) {
-    if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(127);
-    dup2(out_fd, 1);
-    dup2(err_fd, 2);
-    int devnull = open("/dev/null", O_RDONLY);
-    dup2(devnull, 0);
-    if (limits.address_space != 0) {
-        rlimit limit{limits.address_space, limits.address_space};
-        setrlimit(RLIMIT_AS, &limit);
-    }
-    std::vector<char*> args;
-    for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
-}
-
 // Polls instead of blocking, so that a hung child is killed at the deadline.
 inline int wait_with_deadline(pid_t pid, std::chrono::milliseconds deadline, bool& timed_out) {
     auto until = std::chrono::steady_clock::now() + deadline;
@@ -82,24 +62,17 @@ inline int wait_with_deadline(pid_t pid, std::chrono::milliseconds deadline, boo
 
 inline BoundedResult run_bounded(const std::vector<std::string>& argv,
                                  const std::filesystem::path& cwd, const Limits& limits) {
-    char out_name[] = "/tmp/patchbay-out-XXXXXX";
-    char err_name[] = "/tmp/patchbay-err-XXXXXX";
-    int out_fd = mkstemp(out_name), err_fd = mkstemp(err_name);
+    CapturedOutput output;
     auto start = std::chrono::steady_clock::now();
     pid_t pid = fork();
-    if (pid == 0) exec_child(argv, cwd, out_fd, err_fd, limits);
+    if (pid == 0) exec_child(argv, cwd, output, limits.address_space);
     BoundedResult result;
     int wait_status = wait_with_deadline(pid, limits.deadline, result.timed_out);
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (WIFEXITED(wait_status)) result.status = WEXITSTATUS(wait_status);
     if (WIFSIGNALED(wait_status)) result.signal = WTERMSIG(wait_status);
-    lseek(out_fd, 0, SEEK_SET);
-    lseek(err_fd, 0, SEEK_SET);
-    result.out = drain(out_fd);
-    result.err = drain(err_fd);
-    unlink(out_name);
-    unlink(err_name);
+    output.collect(result.out, result.err);
     return result;
 }
 
