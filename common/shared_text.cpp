@@ -2,9 +2,10 @@
 
 namespace patchbay {
 
-const std::string& SharedText::nothing() {
-    static const std::string nothing;
-    return nothing;
+SharedText::SharedText(std::string text) {
+    auto owned = std::make_shared<const std::string>(std::move(text));
+    bytes_ = *owned;
+    owner_ = std::move(owned);
 }
 
 }  // namespace patchbay

@@ -3,6 +3,8 @@
 // bytes. The pristine source's cache, the running tree state, each applied step and the
 // reverse check all hold the same file; with plain strings a series that touched 5 MB of
 // files copied them eight times, and the fresh pages cost more than applying the hunks.
+// The bytes are a string's or a mapped file's (series/mapped_file.hpp): whatever holds them
+// is kept alive by every copy.
 
 #include <memory>
 #include <ostream>
@@ -14,32 +16,34 @@ namespace patchbay {
 class SharedText {
   public:
     SharedText() = default;
-    SharedText(std::string text)  // NOLINT: implicit, a string is the usual way in
-        : text_(std::make_shared<const std::string>(std::move(text))) {}
+    SharedText(std::string text);  // NOLINT: implicit, a string is the usual way in
     SharedText(const char* text) : SharedText(std::string(text)) {}  // NOLINT: implicit
+    // `bytes` stay valid while `owner` lives.
+    SharedText(std::shared_ptr<const void> owner, std::string_view bytes)
+        : owner_(std::move(owner)), bytes_(bytes) {}
 
-    const std::string& str() const { return text_ ? *text_ : nothing(); }
-    operator const std::string&() const { return str(); }  // NOLINT: implicit on purpose
-    operator std::string_view() const { return str(); }    // NOLINT: implicit on purpose
+    std::string_view view() const { return bytes_; }
+    operator std::string_view() const { return bytes_; }     // NOLINT: implicit on purpose
+    std::string str() const { return std::string(bytes_); }  // a copy
 
-    const char* data() const { return str().data(); }
-    std::size_t size() const { return str().size(); }
-    bool empty() const { return str().empty(); }
+    const char* data() const { return bytes_.data(); }
+    std::size_t size() const { return bytes_.size(); }
+    bool empty() const { return bytes_.empty(); }
 
     friend bool operator==(const SharedText& a, const SharedText& b) {
-        return a.text_ == b.text_ || a.str() == b.str();
+        return a.bytes_.data() == b.bytes_.data() ? a.bytes_.size() == b.bytes_.size()
+                                                  : a.bytes_ == b.bytes_;
     }
-    friend bool operator==(const SharedText& a, std::string_view b) { return a.str() == b; }
-    friend bool operator==(const SharedText& a, const std::string& b) { return a.str() == b; }
-    friend bool operator==(const SharedText& a, const char* b) { return a.str() == b; }
+    friend bool operator==(const SharedText& a, std::string_view b) { return a.bytes_ == b; }
+    friend bool operator==(const SharedText& a, const std::string& b) { return a.bytes_ == b; }
+    friend bool operator==(const SharedText& a, const char* b) { return a.bytes_ == b; }
     friend std::ostream& operator<<(std::ostream& out, const SharedText& text) {
-        return out << text.str();
+        return out << text.bytes_;
     }
 
   private:
-    static const std::string& nothing();
-
-    std::shared_ptr<const std::string> text_;
+    std::shared_ptr<const void> owner_;
+    std::string_view bytes_;
 };
 
 }  // namespace patchbay

@@ -179,6 +179,7 @@ class GitSource : public PristineSource {
     // an edit anywhere else cannot change what was computed from the object store, and
     // checking the whole checkout costs more than applying a whole series.
     Status finish_checks() const override {
+        if (auto same = check_mapped_files(); !same) return same;
         if (!check_files_read_) return Ok{};
         git_repository* repo = reader_.repository();
         auto head = head_tree(repo);
@@ -188,9 +189,8 @@ class GitSource : public PristineSource {
         const bool read_head = git_oid_equal(git_tree_id(head->get()), &reader_.tree_id());
         std::vector<std::string> dirty;
         for (const auto& [path, known] : looked_up_) {
-            if (known.entry.kind != Kind::file || (read_head && known.work_tree_same)) continue;
-            auto repo_path = join_components(reader_.prefix(), reader_.prefix().size());
-            repo_path += (repo_path.empty() ? "" : "/") + path;
+            if (known.entry.kind != Kind::file || (read_head && known.work_tree_file)) continue;
+            const auto repo_path = path_in_repository(path);
             const HeadBlob at_head =
                 read_head ? HeadBlob{true, false, known.id} : head_blob(head->get(), repo_path);
             if (differs_from_head(repo, at_head, known.id, repo_path, known.entry.content))
@@ -207,7 +207,7 @@ class GitSource : public PristineSource {
         auto read = prefetch_ ? prefetch_->take(path) : std::nullopt;
         if (!read) read = reader_.read(path, work_tree(), work_tree_files_.get());
         if (read->entry)
-            looked_up_.emplace(path, Known{*read->entry, read->id, read->work_tree_same});
+            looked_up_.emplace(path, Known{*read->entry, read->id, read->work_tree_file});
         return std::move(read->entry);
     }
 
@@ -262,6 +262,23 @@ class GitSource : public PristineSource {
     }
 
   private:
+    // The bytes served from checkout files are mapped, not copied: a file written while the
+    // series ran would have changed them under it, so the run must not be reported.
+    Status check_mapped_files() const {
+        for (const auto& [path, known] : looked_up_) {
+            const auto file = work_tree() / path_in_repository(path);
+            if (known.work_tree_file && !unchanged(file, *known.work_tree_file))
+                return make_error(file.string(), 0, "changed while patchbay read it; run again");
+        }
+        return Ok{};
+    }
+
+    // `path` (below the prefix) from the root of the repository.
+    std::string path_in_repository(const std::string& path) const {
+        auto full = join_components(reader_.prefix(), reader_.prefix().size());
+        return full + (full.empty() ? "" : "/") + path;
+    }
+
     // The checkout's root (none for a bare repository): files there are read instead of
     // inflated when their blob id says they hold the same bytes.
     std::filesystem::path work_tree() const {
@@ -277,8 +294,9 @@ class GitSource : public PristineSource {
 
     struct Known {
         TreeEntry entry;
-        git_oid id{};                 // the blob (or tree) id read
-        bool work_tree_same = false;  // the work tree's file was found to hold these bytes
+        git_oid id{};  // the blob (or tree) id read
+        // The checkout file these bytes are mapped from (it held the same blob), as it was then.
+        std::optional<FileIdentity> work_tree_file = std::nullopt;
     };
 
     GitTreeReader reader_;

@@ -10,12 +10,12 @@ using Kind = TreeEntry::Kind;
 namespace {
 
 // The work tree's copy of the file when it holds the blob `id`: read ahead, or read now.
-std::optional<std::string> work_tree_copy(const fs::path& file, WorkTreeFiles* ahead,
-                                          const std::string& key, const git_oid& id) {
+std::optional<WorkTreeFile> work_tree_copy(const fs::path& file, WorkTreeFiles* ahead,
+                                           const std::string& key, const git_oid& id) {
     auto read = ahead ? ahead->take(key) : std::nullopt;
     if (!read) read = read_work_tree_file(file);
     if (!read || !git_oid_equal(&read->id, &id)) return std::nullopt;
-    return std::move(read->bytes);
+    return read;
 }
 
 }  // namespace
@@ -102,7 +102,7 @@ TreeRead GitTreeReader::file_entry(const git_tree_entry& entry, Kind kind, bool 
     const git_oid& id = *git_tree_entry_id(&entry);
     if (!work_tree.root.empty())
         if (auto copy = work_tree_copy(work_tree.root / path, work_tree.ahead, work_tree.path, id))
-            return {TreeEntry{kind, std::move(*copy), executable}, id, true};
+            return {TreeEntry{kind, copy->bytes, executable}, id, copy->identity};
     git_blob* raw = nullptr;
     if (git_blob_lookup(&raw, repo_.get(), &id) != 0)
         return {make_error(last_git_error("cannot read blob of '" + path + "'")), id};

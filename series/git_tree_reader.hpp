@@ -6,6 +6,7 @@
 #include <git2.h>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,12 +17,14 @@
 
 namespace patchbay {
 
-// One path read: what is there, the object id found (zero when nothing is), and whether the
-// work tree, when one was given, holds the same bytes.
+// One path read: what is there, the object id found (zero when nothing is), and, when the
+// bytes are the work tree's file (it holds the same blob), that file's identity then.
 struct TreeRead {
     Result<TreeEntry> entry;
     git_oid id{};
-    bool work_tree_same = false;
+    std::optional<FileIdentity> work_tree_file = std::nullopt;
+
+    bool work_tree_same() const { return work_tree_file.has_value(); }
 };
 
 class GitTreeReader {

@@ -64,7 +64,7 @@ class Rebuilder {
     Status emit_old_section(const FileDiff& file);
     Status emit(const std::string& path);
     Status emit_rename(const std::string& from, const std::string& to);
-    Status add_hunks(FileDiff& file, const std::string& before, const std::string& after,
+    Status add_hunks(FileDiff& file, std::string_view before, std::string_view after,
                      const std::string& path);
     void add_index(FileDiff& file, const std::optional<FileState>& before,
                    const std::optional<FileState>& after) const;
@@ -91,7 +91,7 @@ void Rebuilder::add_index(FileDiff& file, const std::optional<FileState>& before
     if (file.old_index == file.new_index) file.old_index.clear(), file.new_index.clear();
 }
 
-Status Rebuilder::add_hunks(FileDiff& file, const std::string& before, const std::string& after,
+Status Rebuilder::add_hunks(FileDiff& file, std::string_view before, std::string_view after,
                             const std::string& path) {
     auto diff = diff_buffers(before, after, kContextLines);
     if (!diff) return diff.error();
@@ -111,7 +111,8 @@ Status Rebuilder::push(FileDiff file, const std::optional<FileState>& before,
         if (after) file.new_mode = mode_of(*after);
     }
     add_index(file, before, after);
-    auto status = add_hunks(file, before ? before->content : "", after ? after->content : "", path);
+    auto status = add_hunks(file, before ? before->content.view() : "",
+                            after ? after->content.view() : "", path);
     if (!status) return status;
     if (!file.git && file.hunks.empty())
         return make_error(path, 0,

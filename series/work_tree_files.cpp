@@ -1,20 +1,15 @@
 #include "series/work_tree_files.hpp"
 
 #include "series/blob_hash.hpp"
-#include "series/read_file.hpp"
 
 namespace patchbay {
 
 namespace fs = std::filesystem;
 
 std::optional<WorkTreeFile> read_work_tree_file(const fs::path& file) {
-    std::error_code ec;
-    if (!fs::is_regular_file(fs::symlink_status(file, ec))) return std::nullopt;
-    auto bytes = read_file(file);
-    if (!bytes) return std::nullopt;
-    WorkTreeFile read{std::move(bytes).value(), {}};
-    read.id = blob_oid(read.bytes);
-    return read;
+    auto mapped = map_file(file);
+    if (!mapped) return std::nullopt;
+    return WorkTreeFile{mapped->bytes, blob_oid(mapped->bytes), mapped->identity};
 }
 
 std::shared_ptr<WorkTreeFiles> read_work_tree_ahead(fs::path root,

@@ -13,18 +13,20 @@
 #include <string>
 #include <vector>
 
+#include "series/mapped_file.hpp"
 #include "series/read_ahead.hpp"
 
 namespace patchbay {
 
 struct WorkTreeFile {
-    std::string bytes;
-    git_oid id{};  // the git blob id of `bytes`
+    SharedText bytes;       // mapped, not copied (series/mapped_file.hpp)
+    git_oid id{};           // the git blob id of `bytes`
+    FileIdentity identity;  // the file's when it was mapped
 };
 
 using WorkTreeFiles = ReadAhead<WorkTreeFile>;
 
-// The regular file at `file` (never a symlink) with its blob id; nullopt otherwise.
+// The regular file at `file` (never a symlink), mapped, with its blob id; nullopt otherwise.
 std::optional<WorkTreeFile> read_work_tree_file(const std::filesystem::path& file);
 
 // Starts reading, on `workers` threads, the files under `root` named by what `paths` returns

@@ -39,13 +39,38 @@ TEST(SharedText, ComparesWithEveryStringKind) {
     EXPECT_FALSE(text == std::string("ab"));
 }
 
-TEST(SharedText, ConvertsToStringAndView) {
+TEST(SharedText, ConvertsToAViewOfItsBytesAndCopiesToAString) {
     const SharedText text("hello");
-    const std::string& as_string = text;
     const std::string_view as_view = text;
-    EXPECT_EQ(as_string, "hello");
+    const std::string copied = text.str();
     EXPECT_EQ(as_view, "hello");
     EXPECT_EQ(as_view.data(), text.data());
+    EXPECT_EQ(copied, "hello");
+    EXPECT_NE(copied.data(), text.data());
+}
+
+TEST(SharedText, BytesHeldByAnOwnerLiveAsLongAsACopy) {
+    auto owner = std::make_shared<std::string>("owned bytes");
+    SharedText copy;
+    {
+        const SharedText text(owner, std::string_view(*owner).substr(6));
+        copy = text;
+    }
+    std::weak_ptr<std::string> watch = owner;
+    owner.reset();
+    EXPECT_FALSE(watch.expired());
+    EXPECT_EQ(copy, "bytes");
+    copy = SharedText();
+    EXPECT_TRUE(watch.expired());
+}
+
+TEST(SharedText, EqualViewsOfOneBufferAreEqualWithoutComparingBytes) {
+    auto owner = std::make_shared<std::string>("abcabc");
+    const SharedText first(owner, std::string_view(*owner).substr(0, 3));
+    const SharedText second(owner, std::string_view(*owner).substr(3, 3));
+    const SharedText shorter(owner, std::string_view(*owner).substr(0, 2));
+    EXPECT_EQ(first, second);
+    EXPECT_FALSE(first == shorter);
 }
 
 TEST(SharedText, PrintsItsBytes) {

@@ -58,7 +58,7 @@ TEST_F(GitTreeReaderTest, ReadGivesTheIdGitNames) {
     const auto read = up.read("a.py");
     EXPECT_EQ(read.entry->content, "alpha\n");
     EXPECT_EQ(hex(read.id), tree_.run("cd repo && git rev-parse HEAD:up/a.py"));
-    EXPECT_FALSE(read.work_tree_same);
+    EXPECT_FALSE(read.work_tree_same());
     EXPECT_EQ(hex(up.tree_id()), tree_.run("cd repo && git rev-parse 'HEAD^{tree}'"));
     const auto none = up.read("none.py");
     EXPECT_EQ(none.entry->kind, Kind::absent);
@@ -68,7 +68,7 @@ TEST_F(GitTreeReaderTest, ReadGivesTheIdGitNames) {
 TEST_F(GitTreeReaderTest, AnUnchangedWorkTreeFileIsReadFromTheWorkTree) {
     const auto up = reader("repo", {"up"});
     const auto read = up.read("run.sh", tree_ / "repo");
-    EXPECT_TRUE(read.work_tree_same);
+    EXPECT_TRUE(read.work_tree_same());
     EXPECT_EQ(read.entry->content, "#!/bin/sh\n");
     EXPECT_TRUE(read.entry->executable);
     EXPECT_EQ(hex(read.id), tree_.run("cd repo && git rev-parse HEAD:up/run.sh"));
@@ -80,16 +80,16 @@ TEST_F(GitTreeReaderTest, AChangedMissingOrReplacedWorkTreeFileIsReadFromTheBlob
     tree_.write("repo/up/a.py", "edited\n");
     tree_.run("cd repo && rm up/sub/deep.py && ln -s ../a.py up/sub/deep.py");
     const auto edited = up.read("a.py", tree_ / "repo");
-    EXPECT_FALSE(edited.work_tree_same);
+    EXPECT_FALSE(edited.work_tree_same());
     EXPECT_EQ(edited.entry->content, "alpha\n");
     const auto replaced = up.read("sub/deep.py", tree_ / "repo");
-    EXPECT_FALSE(replaced.work_tree_same);
+    EXPECT_FALSE(replaced.work_tree_same());
     EXPECT_EQ(replaced.entry->content, "deep\n");
     tree_.run("cd repo && rm up/sub/deep.py");
     EXPECT_EQ(up.read("sub/deep.py", tree_ / "repo").entry->content, "deep\n");
     const auto link = up.read("link", tree_ / "repo");  // symlinks: always the blob
     EXPECT_EQ(link.entry->kind, Kind::symlink);
-    EXPECT_FALSE(link.work_tree_same);
+    EXPECT_FALSE(link.work_tree_same());
 }
 
 TEST_F(GitTreeReaderTest, AReopenedReaderReadsTheSameTree) {
