@@ -211,6 +211,29 @@ class GitSource : public PristineSource {
         return std::move(read->entry);
     }
 
+    // A file is confirmed by its blob id and mode alone (the bytes served are the checkout's,
+    // hashed); anything else is read and compared, which costs nothing for those kinds.
+    bool confirm(const std::string& path, const TreeEntry& served,
+                 const WorkTreeFile* file) const override {
+        if (looked_up_.count(path) != 0) return false;
+        if (served.kind == Kind::file) return confirm_file(path, served, file);
+        auto read = reader_.read(path);
+        if (!read.entry || read.entry->kind != served.kind ||
+            !(read.entry->content == served.content))
+            return false;
+        looked_up_.emplace(path, Known{*read.entry, read.id});
+        return true;
+    }
+
+    void wait_for_reads() const override {
+        if (prefetch_) prefetch_->wait_for_workers();
+        if (work_tree_files_) work_tree_files_->wait_for_workers();
+    }
+
+    void prepare_to_confirm(const std::vector<std::string>& paths) const override {
+        for (const auto& path : paths) blob_ids_.emplace(path, reader_.blob_id(path));
+    }
+
     void prefetch(std::vector<std::string> paths) const override {
         if (prefetch_ || paths.empty()) return;
         // Each worker opens a handle of its own: libgit2 handles are not shared by threads.
@@ -279,6 +302,17 @@ class GitSource : public PristineSource {
         return full + (full.empty() ? "" : "/") + path;
     }
 
+    bool confirm_file(const std::string& path, const TreeEntry& served,
+                      const WorkTreeFile* file) const {
+        const auto prepared = blob_ids_.find(path);
+        const auto blob = prepared != blob_ids_.end() ? prepared->second : reader_.blob_id(path);
+        if (!file || !blob || blob->symlink || blob->executable != served.executable ||
+            !git_oid_equal(&blob->id, &file->id))
+            return false;
+        looked_up_.emplace(path, Known{served, blob->id, file->identity});
+        return true;
+    }
+
     // The checkout's root (none for a bare repository): files there are read instead of
     // inflated when their blob id says they hold the same bytes.
     std::filesystem::path work_tree() const {
@@ -303,7 +337,8 @@ class GitSource : public PristineSource {
     SourceDescription description_;
     bool check_files_read_ = false;  // finish_checks() compares the files read with HEAD
     mutable std::map<std::string, Known> looked_up_;
-    std::shared_ptr<WorkTreeFiles> work_tree_files_;         // may be null
+    mutable std::map<std::string, std::optional<GitTreeReader::BlobId>> blob_ids_;  // prepared
+    std::shared_ptr<WorkTreeFiles> work_tree_files_;                                // may be null
     mutable std::unique_ptr<ReadAhead<TreeRead>> prefetch_;  // declared last: joined first
 };
 

@@ -48,6 +48,21 @@ TreeRead GitTreeReader::read(const std::string& path, const fs::path& work_tree,
     return read_full(full, {work_tree, path, ahead});
 }
 
+std::optional<GitTreeReader::BlobId> GitTreeReader::blob_id(const std::string& path) const {
+    auto components = tree_path_components(path);
+    if (!components) return std::nullopt;
+    Components full = prefix_;
+    full.insert(full.end(), components->begin(), components->end());
+    auto entry = entry_at(join_components(full, full.size()));
+    if (!entry || !entry.value()) return std::nullopt;
+    const git_filemode_t mode = git_tree_entry_filemode(entry->get());
+    if (mode != GIT_FILEMODE_BLOB && mode != GIT_FILEMODE_BLOB_EXECUTABLE &&
+        mode != GIT_FILEMODE_LINK)
+        return std::nullopt;
+    return BlobId{*git_tree_entry_id(entry->get()), mode == GIT_FILEMODE_BLOB_EXECUTABLE,
+                  mode == GIT_FILEMODE_LINK};
+}
+
 Result<TreeEntry> GitTreeReader::read_components(const Components& full) const {
     return read_full(full, {}).entry;
 }

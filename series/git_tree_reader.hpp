@@ -51,6 +51,14 @@ class GitTreeReader {
     // those files already read (keyed by `path`).
     TreeRead read(const std::string& path, const std::filesystem::path& work_tree = {},
                   WorkTreeFiles* ahead = nullptr) const;
+    // The object id and mode at `path`, without reading the object; nullopt when the path holds
+    // no blob (nothing, a folder, or a path below a symlink).
+    struct BlobId {
+        git_oid id{};
+        bool executable = false;
+        bool symlink = false;
+    };
+    std::optional<BlobId> blob_id(const std::string& path) const;
     // What is at `full` (components from the root of the commit's tree).
     Result<TreeEntry> read_components(const Components& full) const;
     // The tree below the prefix.

@@ -22,6 +22,10 @@ struct TreeEntry {
     bool executable = false;
 };
 
+template <class Value>
+class ReadAhead;
+struct WorkTreeFile;
+
 struct SourceDescription {
     std::string path;                // the upstream path as configured
     std::string rev;                 // the revision asked for (may be empty)
@@ -55,11 +59,26 @@ class PristineSource {
     virtual void prefetch(std::vector<std::string> paths) const { (void)paths; }
     // The tree as git objects; nullopt for a plain directory.
     virtual std::optional<GitTreeRef> git_tree_ref() const { return std::nullopt; }
+    // Whether `served`, what another reader said is at `path` (with the checkout `file` it
+    // mapped, for a file), is what this source holds there; when it is, later lookups answer
+    // it without reading again. Before any lookup of `path`.
+    virtual bool confirm(const std::string& path, const TreeEntry& served,
+                         const WorkTreeFile* file) const {
+        (void)path, (void)served, (void)file;
+        return false;
+    }
+    // A hint: confirm() will be asked about these paths. A source may look them up now, on the
+    // caller's thread (the git source does, before it is handed over).
+    virtual void prepare_to_confirm(const std::vector<std::string>& paths) const { (void)paths; }
+    // Waits for the threads reading ahead to end (they end once every path they were given is
+    // read or taken).
+    virtual void wait_for_reads() const {}
+    // Whether every answer so far is what the tree holds: false from a source that answered
+    // from a checkout before its repository opened and was wrong (series/checkout_first_source);
+    // the caller then runs again, and the source reads the tree from then on. Call after
+    // finish_checks().
+    virtual bool answers_confirmed() const { return true; }
 };
-
-template <class Value>
-class ReadAhead;
-struct WorkTreeFile;
 
 struct SourceOptions {
     std::filesystem::path path;      // git checkout (or bare repo) or plain directory

@@ -6,14 +6,10 @@ namespace patchbay {
 
 const char* to_string(PatchStatus status) {
     switch (status) {
-        case PatchStatus::applied:
-            return "applied";
-        case PatchStatus::rejected:
-            return "rejected";
-        case PatchStatus::skipped:
-            return "skipped";
-        case PatchStatus::failed:
-            return "failed";
+        case PatchStatus::applied: return "applied";
+        case PatchStatus::rejected: return "rejected";
+        case PatchStatus::skipped: return "skipped";
+        case PatchStatus::failed: return "failed";
     }
     return "failed";
 }
@@ -23,39 +19,21 @@ namespace {
 void count_status(Totals& totals, PatchStatus status) {
     ++totals.entries;
     switch (status) {
-        case PatchStatus::applied:
-            ++totals.applied;
-            break;
-        case PatchStatus::rejected:
-            ++totals.rejected;
-            break;
-        case PatchStatus::skipped:
-            ++totals.skipped;
-            break;
-        case PatchStatus::failed:
-            ++totals.failed;
-            break;
+        case PatchStatus::applied: ++totals.applied; break;
+        case PatchStatus::rejected: ++totals.rejected; break;
+        case PatchStatus::skipped: ++totals.skipped; break;
+        case PatchStatus::failed: ++totals.failed; break;
     }
 }
 
 void count_hunk(Totals& totals, const HunkOutcome& hunk) {
     ++totals.hunks;
     switch (hunk.status) {
-        case HunkStatus::exact:
-            ++totals.exact;
-            break;
-        case HunkStatus::offset:
-            ++totals.offset;
-            break;
-        case HunkStatus::fuzz:
-            ++totals.fuzz;
-            break;
-        case HunkStatus::rejected:
-            ++totals.rejected_hunks;
-            break;
-        case HunkStatus::already_applied:
-            ++totals.already_applied;
-            break;
+        case HunkStatus::exact: ++totals.exact; break;
+        case HunkStatus::offset: ++totals.offset; break;
+        case HunkStatus::fuzz: ++totals.fuzz; break;
+        case HunkStatus::rejected: ++totals.rejected_hunks; break;
+        case HunkStatus::already_applied: ++totals.already_applied; break;
     }
 }
 
@@ -96,8 +74,7 @@ std::vector<IntegrityVerdict> SeriesReport::integrity() const {
     auto verdicts = integrity_checks();
     for (auto& verdict : verdicts) {
         verdict.problems = count_kinds(series_problems, verdict.kinds);
-        for (const auto& patch : patches)
-            verdict.problems += count_kinds(patch.problems, verdict.kinds);
+        for (const auto& patch : patches) verdict.problems += count_kinds(patch.problems, verdict.kinds);
     }
     return verdicts;
 }

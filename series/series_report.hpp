@@ -18,13 +18,13 @@ namespace patchbay {
 struct Problem {
     std::string kind;
     std::string message;
-    std::string file;       // the file at fault (a patch file, usually)
-    std::int64_t line = 0;  // 1-based line in `file`, 0 when none
+    std::string file;        // the file at fault (a patch file, usually)
+    std::int64_t line = 0;   // 1-based line in `file`, 0 when none
 };
 
 struct FileReport {
-    std::string path;      // after stripping, relative to the upstream directory
-    std::string old_path;  // differs from path for renames and copies
+    std::string path;        // after stripping, relative to the upstream directory
+    std::string old_path;    // differs from path for renames and copies
     FileOp op = FileOp::modify;
     std::vector<HunkOutcome> hunks;
 };
@@ -33,11 +33,11 @@ enum class PatchStatus { applied, rejected, skipped, failed };
 const char* to_string(PatchStatus status);
 
 struct PatchReport {
-    std::string name;  // as listed in the series
+    std::string name;        // as listed in the series
     std::int64_t series_line = 0;
     int strip = 1;
     PatchStatus status = PatchStatus::applied;
-    std::string reason;  // why skipped, rejected or failed
+    std::string reason;      // why skipped, rejected or failed
     std::vector<FileReport> files;
     std::vector<Problem> problems;
 };
@@ -49,7 +49,7 @@ struct Totals {
 
 // The integrity checks of DESIGN.md §4, each with a verdict.
 struct IntegrityVerdict {
-    std::string check;               // e.g. "every patch changes the tree"
+    std::string check;       // e.g. "every patch changes the tree"
     std::vector<std::string> kinds;  // the Problem kinds this check covers
     int problems = 0;
 };
@@ -64,8 +64,8 @@ struct SeriesReport {
 
     Totals totals() const;
     std::vector<IntegrityVerdict> integrity() const;
-    bool has_failed_patch() const;  // bad input somewhere: exit status 2
-    bool is_negative() const;       // something to fix: exit status 1
+    bool has_failed_patch() const;         // bad input somewhere: exit status 2
+    bool is_negative() const;              // something to fix: exit status 1
 };
 
 }  // namespace patchbay

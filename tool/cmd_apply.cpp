@@ -58,6 +58,8 @@ Result<CommandOutput> run_apply(const CommandContext& context) {
         return outside.error();
     auto run = run_series(workspace->plan, *workspace->source, {}, std::move(workspace->loaded));
     if (!run) return run.error();
+    // The checkout's files are mapped, not copied: one written during the run fails it here.
+    if (auto checked = workspace->source->finish_checks(); !checked) return checked.error();
     if (run->report.has_failed_patch()) {
         CommandOutput output{render_text(run->report, context.palette), kExitBadInput, {}};
         for (const auto& patch : run->report.patches)

@@ -4,6 +4,7 @@
 
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
+#include "tool/kept_until_exit.hpp"
 #include "tool/series_report_format.hpp"
 #include "tool/workspace.hpp"
 
@@ -51,13 +52,22 @@ Result<CommandOutput> run_check_series(const CommandContext& context) {
     // The dirty-checkout check runs beside the series; its error still wins over the report.
     auto workspace = open_workspace(context.options, true);
     if (!workspace) return workspace.error();
-    auto run = run_series(workspace->plan, *workspace->source,
-                          progress_line(context.progress_allowed), std::move(workspace->loaded));
-    if (auto checked = workspace->source->finish_checks(); !checked) return checked.error();
+    const auto& source = *workspace->source;
+    auto progress = progress_line(context.progress_allowed);
+    auto run = run_series(workspace->plan, source, progress, std::move(workspace->loaded));
+    if (auto checked = source.finish_checks(); !checked) return checked.error();
+    if (!source.answers_confirmed()) {  // served from a checkout that differs from HEAD's tree
+        run = run_series(workspace->plan, source, progress);
+        if (auto checked = source.finish_checks(); !checked) return checked.error();
+    }
     if (!run) return run.error();
     run->report.upstream.path = workspace->config.upstream_path;  // as the user wrote it
-    return CommandOutput{render(run->report, context), exit_status_of(run->report),
+    CommandOutput output{render(run->report, context), exit_status_of(run->report),
                          failed_patch_errors(run->report)};
+    source.wait_for_reads();
+    keep_until_exit(std::move(workspace).value());
+    keep_until_exit(std::move(run).value());
+    return output;
 }
 
 }  // namespace patchbay

@@ -1,8 +1,10 @@
 #include "tool/workspace.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <thread>
 
+#include "series/checkout_first_source.hpp"
 #include "series/git_handles.hpp"
 #include "series/git_source.hpp"
 #include "series/work_tree_files.hpp"
@@ -90,6 +92,27 @@ std::shared_ptr<WorkTreeFiles> read_ahead(const SourceOptions& source,
         root, [paths = std::move(paths)] { return paths; }, 2);
 }
 
+// check-series on a checkout at HEAD applies the series to the checkout's files while the
+// repository opens (series/checkout_first_source.hpp); with another revision or a whole-checkout
+// dirty check there is nothing to start on before it has.
+bool serve_checkout_first(const SourceOptions& source) {
+    std::error_code ec;
+    return source.defer_checks && source.rev.empty() && source.manifest.empty() &&
+           std::filesystem::exists(source.path / ".git", ec);
+}
+
+SourceOptions source_options_of(const Config& config, const CliOptions& options,
+                                bool defer_source_checks) {
+    SourceOptions source;
+    source.path = config.resolve(config.upstream_path);
+    source.rev = config.rev;
+    source.directory = config.directory;
+    source.allow_dirty = options.allow_dirty;
+    source.defer_checks = defer_source_checks;
+    if (!config.manifest.empty()) source.manifest = config.resolve(config.manifest);
+    return source;
+}
+
 }  // namespace
 
 Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_checks) {
@@ -98,18 +121,22 @@ Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_ch
     if (config->upstream_path.empty())
         return make_error(
             "no upstream: set [upstream] path in patchbay.toml or pass --pristine DIR");
-    Libgit2Start libgit2(config->resolve(config->upstream_path));
+    auto source_options = source_options_of(*config, options, defer_source_checks);
+    std::unique_ptr<CheckoutFirstSource> checkout_first;
+    std::optional<Libgit2Start> libgit2;
+    if (serve_checkout_first(source_options))
+        checkout_first = std::make_unique<CheckoutFirstSource>(source_options);
+    else
+        libgit2.emplace(source_options.path);
     auto plan = load_plan(*config);
     if (!plan) return plan.error();
     plan->upto = options.upto;
     auto loaded = load_patches(*plan);
-    SourceOptions source_options;
-    source_options.path = config->resolve(config->upstream_path);
-    source_options.rev = config->rev;
-    source_options.directory = config->directory;
-    source_options.allow_dirty = options.allow_dirty;
-    source_options.defer_checks = defer_source_checks;
-    if (!config->manifest.empty()) source_options.manifest = config->resolve(config->manifest);
+    if (checkout_first) {
+        checkout_first->read_ahead(read_ahead(source_options, loaded.paths), loaded.paths);
+        return Workspace{std::move(config).value(), std::move(checkout_first),
+                         std::move(plan).value(), std::move(loaded)};
+    }
     source_options.work_tree_files = read_ahead(source_options, loaded.paths);
     auto source = open_pristine(source_options);
     if (!source) return source.error();

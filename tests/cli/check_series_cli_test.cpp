@@ -214,6 +214,21 @@ TEST_F(GitUpstream, RefusesADirtyCheckoutUnlessAllowed) {
     EXPECT_EQ(allowed.status, 0) << allowed.out << allowed.err;
 }
 
+// check-series applies the series to the checkout's files while the repository opens and
+// confirms them after (series/checkout_first_source.hpp): with a touched file edited, the
+// answers are not confirmed and the run is made again from HEAD's tree, to the same report.
+TEST_F(GitUpstream, AnEditedCheckoutWithAllowDirtyGivesTheCleanCheckoutsReport) {
+    auto clean =
+        patchbay({"check-series", "--pristine", repo.string(), "--format", "json"}, demo());
+    write_file(repo / "vllm/envs.py", "# local edit\n");
+    auto dirty = patchbay(
+        {"check-series", "--pristine", repo.string(), "--format", "json", "--allow-dirty"},
+        demo());
+    EXPECT_EQ(dirty.status, clean.status) << dirty.err;
+    EXPECT_EQ(dirty.out, clean.out);
+    EXPECT_TRUE(contains(clean.out, "\"vllm/envs.py\"")) << clean.out;
+}
+
 TEST_F(GitUpstream, AnUnknownRevIsBadInput) {
     auto result = patchbay({"check-series", "--pristine", repo.string(), "--rev", "v9.9.9"}, demo());
     EXPECT_EQ(result.status, 2);
