@@ -75,12 +75,14 @@ const CheckoutFirstSource::Opened& CheckoutFirstSource::opened_result() const {
 Result<TreeEntry> CheckoutFirstSource::serve(const std::string& path) const {
     Served served{TreeEntry{}, std::nullopt};
     served.entry = lookup_in_directory(
-        root_, path, [&](const fs::path& file, const std::string& key) -> Result<SharedText> {
+        root_, path,
+        [&](const fs::path& file, const std::string& key) -> Result<SharedText> {
             served.file = ahead_ ? ahead_->take(key) : std::nullopt;
             if (!served.file) served.file = read_work_tree_file(file);
             if (!served.file) return make_error(file.string(), 0, "cannot read");
             return served.file->bytes;
-        });
+        },
+        &folders_);
     return served_.emplace(path, std::move(served)).first->second.entry;
 }
 

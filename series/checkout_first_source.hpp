@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "series/directory_lookup.hpp"
 #include "series/pristine_source.hpp"
 #include "series/work_tree_files.hpp"
 
@@ -61,6 +62,7 @@ class CheckoutFirstSource : public PristineSource {
     std::filesystem::path root_;
     std::shared_ptr<WorkTreeFiles> ahead_;
     mutable std::map<std::string, Served> served_;
+    mutable FolderMemo folders_;
     mutable std::optional<Opened> result_;
     mutable bool confirmed_ = true;
     std::promise<std::vector<std::string>> paths_;

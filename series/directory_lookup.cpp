@@ -59,21 +59,51 @@ Result<TreeEntry> entry_at(const fs::path& file, const std::string& path, const 
 
 }  // namespace
 
+const FolderMemo::Kind* FolderMemo::find(const std::string& path) const {
+    auto found = kinds_.find(path);
+    return found == kinds_.end() ? nullptr : &found->second;
+}
+
+namespace {
+
+FolderMemo::Kind memo_kind(NodeStat::Type type) {
+    if (type == NodeStat::Type::directory) return FolderMemo::Kind::folder;
+    return type == NodeStat::Type::symlink ? FolderMemo::Kind::symlink : FolderMemo::Kind::other;
+}
+
+// What the folder on the way at `current` (`key` below the root) is, from the memo or lstat.
+Result<FolderMemo::Kind> folder_kind(const fs::path& current, const std::string& key,
+                                     FolderMemo* memo) {
+    if (memo)
+        if (const auto* known = memo->find(key)) return *known;
+    auto node = lstat_node(current);
+    if (!node) return node.error();
+    const auto kind = memo_kind(node->type);
+    if (memo) memo->remember(key, kind);
+    return kind;
+}
+
+}  // namespace
+
 Result<TreeEntry> lookup_in_directory(const fs::path& root, const std::string& path,
-                                      const FileBytes& read) {
+                                      const FileBytes& read, FolderMemo* memo) {
     auto components = tree_path_components(path);
     if (!components) return components.error();
     fs::path current = root;
+    std::string key;
     const std::size_t count = components->size();
-    for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t i = 0; i + 1 < count; ++i) {
         current /= (*components)[i];
-        auto node = lstat_node(current);
-        if (!node) return node.error();
-        if (i + 1 == count) return entry_at(current, path, node.value(), read);
-        if (node->type == NodeStat::Type::symlink) return TreeEntry{Kind::under_symlink, "", false};
-        if (node->type != NodeStat::Type::directory) return TreeEntry{};
+        key += (i > 0 ? "/" : "") + (*components)[i];
+        auto kind = folder_kind(current, key, memo);
+        if (!kind) return kind.error();
+        if (*kind == FolderMemo::Kind::symlink) return TreeEntry{Kind::under_symlink, "", false};
+        if (*kind != FolderMemo::Kind::folder) return TreeEntry{};
     }
-    return TreeEntry{};  // not reached: tree_path_components never returns an empty list
+    current /= components->back();
+    auto node = lstat_node(current);
+    if (!node) return node.error();
+    return entry_at(current, path, node.value(), read);
 }
 
 }  // namespace patchbay

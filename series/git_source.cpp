@@ -189,7 +189,7 @@ class GitSource : public PristineSource {
         const bool read_head = git_oid_equal(git_tree_id(head->get()), &reader_.tree_id());
         std::vector<std::string> dirty;
         for (const auto& [path, known] : looked_up_) {
-            if (known.entry.kind != Kind::file || (read_head && known.work_tree_file)) continue;
+            if (known.entry.kind != Kind::file || (read_head && known.work_tree_same)) continue;
             const auto repo_path = path_in_repository(path);
             const HeadBlob at_head =
                 read_head ? HeadBlob{true, false, known.id} : head_blob(head->get(), repo_path);
@@ -207,7 +207,8 @@ class GitSource : public PristineSource {
         auto read = prefetch_ ? prefetch_->take(path) : std::nullopt;
         if (!read) read = reader_.read(path, work_tree(), work_tree_files_.get());
         if (read->entry)
-            looked_up_.emplace(path, Known{*read->entry, read->id, read->work_tree_file});
+            looked_up_.emplace(path,
+                               Known{*read->entry, read->id, read->from_work_tree, read->mapped});
         return std::move(read->entry);
     }
 
@@ -290,7 +291,7 @@ class GitSource : public PristineSource {
     Status check_mapped_files() const {
         for (const auto& [path, known] : looked_up_) {
             const auto file = work_tree() / path_in_repository(path);
-            if (known.work_tree_file && !unchanged(file, *known.work_tree_file))
+            if (known.mapped && !unchanged(file, *known.mapped))
                 return make_error(file.string(), 0, "changed while patchbay read it; run again");
         }
         return Ok{};
@@ -309,7 +310,7 @@ class GitSource : public PristineSource {
         if (!file || !blob || blob->symlink || blob->executable != served.executable ||
             !git_oid_equal(&blob->id, &file->id))
             return false;
-        looked_up_.emplace(path, Known{served, blob->id, file->identity});
+        looked_up_.emplace(path, Known{served, blob->id, true, file->mapped});
         return true;
     }
 
@@ -328,9 +329,9 @@ class GitSource : public PristineSource {
 
     struct Known {
         TreeEntry entry;
-        git_oid id{};  // the blob (or tree) id read
-        // The checkout file these bytes are mapped from (it held the same blob), as it was then.
-        std::optional<FileIdentity> work_tree_file = std::nullopt;
+        git_oid id{};                                       // the blob (or tree) id read
+        bool work_tree_same = false;                        // the checkout's file held these bytes
+        std::optional<FileIdentity> mapped = std::nullopt;  // and they are a mapping of it
     };
 
     GitTreeReader reader_;

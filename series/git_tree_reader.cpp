@@ -117,7 +117,7 @@ TreeRead GitTreeReader::file_entry(const git_tree_entry& entry, Kind kind, bool 
     const git_oid& id = *git_tree_entry_id(&entry);
     if (!work_tree.root.empty())
         if (auto copy = work_tree_copy(work_tree.root / path, work_tree.ahead, work_tree.path, id))
-            return {TreeEntry{kind, copy->bytes, executable}, id, copy->identity};
+            return {TreeEntry{kind, copy->bytes, executable}, id, true, copy->mapped};
     git_blob* raw = nullptr;
     if (git_blob_lookup(&raw, repo_.get(), &id) != 0)
         return {make_error(last_git_error("cannot read blob of '" + path + "'")), id};

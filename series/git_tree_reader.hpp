@@ -22,9 +22,10 @@ namespace patchbay {
 struct TreeRead {
     Result<TreeEntry> entry;
     git_oid id{};
-    std::optional<FileIdentity> work_tree_file = std::nullopt;
+    bool from_work_tree = false;
+    std::optional<FileIdentity> mapped = std::nullopt;  // when the bytes are a mapping of it
 
-    bool work_tree_same() const { return work_tree_file.has_value(); }
+    bool work_tree_same() const { return from_work_tree; }
 };
 
 class GitTreeReader {

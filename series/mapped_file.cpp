@@ -5,6 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <string>
+
 namespace patchbay {
 
 namespace {
@@ -42,6 +45,21 @@ SharedText map_bytes(int fd, std::size_t size) {
     return SharedText(std::move(owner), {static_cast<const char*>(start), size});
 }
 
+// A small file read whole; whatever a growing file adds after `size` is left out, as a
+// mapping of `size` bytes would leave it.
+std::optional<MappedFile> read_bytes(int fd, std::size_t size) {
+    std::string bytes(size, '\0');
+    std::size_t done = 0;
+    while (done < size) {
+        const ssize_t got = ::read(fd, bytes.data() + done, size - done);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        done += static_cast<std::size_t>(got);
+    }
+    bytes.resize(done);
+    return MappedFile{SharedText(std::move(bytes)), std::nullopt};
+}
+
 }  // namespace
 
 bool operator==(const FileIdentity& a, const FileIdentity& b) {
@@ -54,9 +72,9 @@ std::optional<MappedFile> map_file(const std::filesystem::path& file) {
     struct stat status {};
     if (fd.get() < 0 || ::fstat(fd.get(), &status) != 0 || !S_ISREG(status.st_mode))
         return std::nullopt;
-    MappedFile mapped{{}, identity_of(status)};
-    if (status.st_size == 0) return mapped;  // an empty mapping is an error: nothing to map
-    mapped.bytes = map_bytes(fd.get(), static_cast<std::size_t>(status.st_size));
+    const auto size = static_cast<std::size_t>(status.st_size);
+    if (size < kMapFrom) return read_bytes(fd.get(), size);
+    MappedFile mapped{map_bytes(fd.get(), size), identity_of(status)};
     if (mapped.bytes.empty()) return std::nullopt;
     return mapped;
 }

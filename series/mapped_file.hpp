@@ -2,7 +2,8 @@
 // A regular file's bytes mapped read-only instead of read into memory: the checkout files a
 // series reads are page-cache pages already, and copying them into fresh memory cost more than
 // hashing and applying them (each new page is a fault; bench/RESULTS.md, round 5). git maps
-// work tree files to hash them in the same way.
+// work tree files to hash them in the same way. Small files are read: for them the mapping
+// costs more than the copy.
 //
 // A mapping shows later writes to the file, so each mapping keeps the file's identity (inode,
 // size, change times) from when it was made: `unchanged` tells whether the bytes can still be
@@ -11,6 +12,7 @@
 
 #include <sys/types.h>
 
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 
@@ -31,11 +33,15 @@ struct FileIdentity {
 
 struct MappedFile {
     SharedText bytes;  // keeps the mapping alive
-    FileIdentity identity;
+    // The file's identity when `bytes` are a mapping; none for a small file, which is read:
+    // below kMapFrom a mapping (and the check of it at the end) costs more than the copy.
+    std::optional<FileIdentity> mapped;
 };
 
-// The regular file at `file` mapped (a symlink is not followed); nullopt when it is anything
-// else or cannot be opened or mapped.
+constexpr std::size_t kMapFrom = 64 * 1024;
+
+// The regular file at `file`, mapped from kMapFrom bytes on, read below (a symlink is not
+// followed); nullopt when it is anything else or cannot be opened, mapped or read.
 std::optional<MappedFile> map_file(const std::filesystem::path& file);
 
 // Whether the file at `file` still has `identity` (false when it is gone).

@@ -9,7 +9,7 @@ namespace fs = std::filesystem;
 std::optional<WorkTreeFile> read_work_tree_file(const fs::path& file) {
     auto mapped = map_file(file);
     if (!mapped) return std::nullopt;
-    return WorkTreeFile{mapped->bytes, blob_oid(mapped->bytes), mapped->identity};
+    return WorkTreeFile{mapped->bytes, blob_oid(mapped->bytes), mapped->mapped};
 }
 
 std::shared_ptr<WorkTreeFiles> read_work_tree_ahead(fs::path root,

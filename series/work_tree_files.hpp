@@ -19,9 +19,9 @@
 namespace patchbay {
 
 struct WorkTreeFile {
-    SharedText bytes;       // mapped, not copied (series/mapped_file.hpp)
-    git_oid id{};           // the git blob id of `bytes`
-    FileIdentity identity;  // the file's when it was mapped
+    SharedText bytes;                    // mapped, not copied (series/mapped_file.hpp)
+    git_oid id{};                        // the git blob id of `bytes`
+    std::optional<FileIdentity> mapped;  // the file's identity, when `bytes` are a mapping
 };
 
 using WorkTreeFiles = ReadAhead<WorkTreeFile>;

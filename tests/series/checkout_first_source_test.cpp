@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "series/mapped_file.hpp"
 #include "tests/series/temp_tree.hpp"
 
 namespace patchbay {
@@ -106,10 +107,14 @@ TEST_F(CheckoutFirstSourceTest, AnEditedFileWithoutAllowDirtyIsReportedOnceReadF
         << checked.error().message;
 }
 
-TEST_F(CheckoutFirstSourceTest, AFileWrittenWhileServedFailsTheChecks) {
-    auto source = open({"a.py"});
-    EXPECT_EQ(lookup_ok(*source, "a.py").content, "alpha\n");
-    tree_.run("sleep 0.01 && printf 'alpha\\n' >> repo/a.py");
+// Large files are mapped, not copied (series/mapped_file.hpp): one written while the series
+// ran fails the run instead of changing what it read.
+TEST_F(CheckoutFirstSourceTest, AMappedFileWrittenWhileServedFailsTheChecks) {
+    tree_.write("repo/big.txt", std::string(kMapFrom, 'x') + "\n");
+    tree_.run(std::string("cd repo && git add big.txt && ") + kGit + " commit -qm big");
+    auto source = open({"big.txt"});
+    EXPECT_EQ(lookup_ok(*source, "big.txt").content.size(), kMapFrom + 1);
+    tree_.run("sleep 0.01 && printf 'y\\n' >> repo/big.txt");
     auto checked = source->finish_checks();
     ASSERT_FALSE(checked.ok());
     EXPECT_NE(checked.error().message.find("changed while patchbay read it"), std::string::npos)
