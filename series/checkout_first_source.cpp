@@ -12,8 +12,10 @@ CheckoutFirstSource::CheckoutFirstSource(SourceOptions options)
       opening_(std::async(std::launch::async, [options, paths = paths_.get_future()]() mutable {
           ensure_libgit2();
           auto opened = open_pristine(options);
-          if (opened) (*opened)->prepare_to_confirm(paths.get());
-          return opened;
+          if (!opened) return Opened(opened.error());
+          std::shared_ptr<PristineSource> source = std::move(opened).value();
+          source->prepare_to_confirm(paths.get());
+          return Opened(std::move(source));
       })) {}
 
 // The opening thread may wait for the paths: a workspace given up before it read its

@@ -47,7 +47,9 @@ class CheckoutFirstSource : public PristineSource {
     std::optional<GitTreeRef> git_tree_ref() const override;
 
   private:
-    using Opened = Result<std::unique_ptr<PristineSource>>;
+    // Shared, not unique: destroying a unique_ptr to the base here made GCC 12 (-O2) guess it
+    // could be this very class and warn, wrongly, of a delete of an object never allocated.
+    using Opened = Result<std::shared_ptr<PristineSource>>;
     // One answer given from the checkout, with the file it mapped.
     struct Served {
         Result<TreeEntry> entry;
