@@ -8,7 +8,7 @@ namespace patchbay {
 namespace fs = std::filesystem;
 
 CheckoutFirstSource::CheckoutFirstSource(SourceOptions options)
-    : root_(options.directory.empty() ? options.path : options.path / options.directory),
+    : root_(options.folder()),
       opening_(std::async(std::launch::async, [options, paths = paths_.get_future()]() mutable {
           ensure_libgit2();
           auto opened = open_pristine(options);

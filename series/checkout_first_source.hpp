@@ -26,8 +26,9 @@ namespace patchbay {
 class CheckoutFirstSource : public PristineSource {
   public:
     // Opens `options` (a git checkout at `options.path`, read at HEAD: `options.rev` empty)
-    // on a thread of its own, starting libgit2 there; answers from the checkout
-    // (`options.path`/`options.directory`) until it has opened.
+    // on a thread of its own, starting libgit2 there; answers from the checkout's folder
+    // (`options.folder()`) until finish_checks(), and from the tree after a failed
+    // confirmation.
     explicit CheckoutFirstSource(SourceOptions options);
     ~CheckoutFirstSource() override;
     CheckoutFirstSource(const CheckoutFirstSource&) = delete;

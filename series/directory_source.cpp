@@ -77,9 +77,8 @@ Result<std::unique_ptr<PristineSource>> open_directory_source(const SourceOption
         }
         description.notes.push_back("verified against manifest " + options.manifest.string());
     }
-    const fs::path root =
-        options.directory.empty() ? options.path : options.path / options.directory;
-    return std::unique_ptr<PristineSource>(new DirectorySource(root, std::move(description)));
+    return std::unique_ptr<PristineSource>(
+        new DirectorySource(options.folder(), std::move(description)));
 }
 
 }  // namespace patchbay

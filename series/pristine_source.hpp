@@ -93,6 +93,9 @@ struct SourceOptions {
     // git only: the checkout's files the series will read, already being read ahead from
     // `path`/`directory` (series/work_tree_files.hpp); taken when their blob ids match.
     std::shared_ptr<ReadAhead<WorkTreeFile>> work_tree_files = nullptr;
+
+    // The folder patch paths are relative to: `path`/`directory`.
+    std::filesystem::path folder() const { return directory.empty() ? path : path / directory; }
 };
 
 // A git repository when `path` is one (or is inside one, and `rev` is given), else a plain

@@ -81,24 +81,26 @@ class Libgit2Start {
     std::thread thread_;
 };
 
+bool at_checkout_root(const SourceOptions& source) {
+    std::error_code ec;
+    return std::filesystem::exists(source.path / ".git", ec);
+}
+
 // The files the series will read from a checkout, read ahead while libgit2 starts. Only at
 // the root of a checkout: elsewhere the source reads as it goes.
 std::shared_ptr<WorkTreeFiles> read_ahead(const SourceOptions& source,
                                           std::vector<std::string> paths) {
-    std::error_code ec;
-    if (!std::filesystem::exists(source.path / ".git", ec)) return nullptr;
-    auto root = source.directory.empty() ? source.path : source.path / source.directory;
+    if (!at_checkout_root(source)) return nullptr;
     return read_work_tree_ahead(
-        root, [paths = std::move(paths)] { return paths; }, 2);
+        source.folder(), [paths = std::move(paths)] { return paths; }, 2);
 }
 
 // check-series on a checkout at HEAD applies the series to the checkout's files while the
 // repository opens (series/checkout_first_source.hpp); with another revision or a whole-checkout
 // dirty check there is nothing to start on before it has.
 bool serve_checkout_first(const SourceOptions& source) {
-    std::error_code ec;
     return source.defer_checks && source.rev.empty() && source.manifest.empty() &&
-           std::filesystem::exists(source.path / ".git", ec);
+           at_checkout_root(source);
 }
 
 SourceOptions source_options_of(const Config& config, const CliOptions& options,

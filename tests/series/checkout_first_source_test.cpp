@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <future>
+#include <thread>
+
 #include "series/mapped_file.hpp"
 #include "tests/series/temp_tree.hpp"
 
@@ -132,11 +136,19 @@ TEST_F(CheckoutFirstSourceTest, AnErrorFromOpeningWins) {
         << checked.error().message;
 }
 
+// The opening thread waits for the paths; a source destroyed without them must not wait
+// forever for that thread. Destroyed on a thread of its own, so that a hang fails the test
+// instead of stalling it.
 TEST_F(CheckoutFirstSourceTest, GivenUpBeforeThePathsAreKnownItStillCloses) {
     SourceOptions options{tree_ / "repo", "", "", false, {}};
     options.defer_checks = true;
-    { CheckoutFirstSource source(options); }  // would wait forever for the paths
-    SUCCEED();
+    std::promise<void> closed;
+    auto done = closed.get_future();
+    std::thread([options, closed = std::move(closed)]() mutable {
+        { CheckoutFirstSource source(options); }
+        closed.set_value();
+    }).detach();
+    EXPECT_EQ(done.wait_for(std::chrono::seconds(30)), std::future_status::ready);
 }
 
 }  // namespace
