@@ -9,6 +9,11 @@ namespace patchbay {
 std::vector<std::string_view> split_lines(std::string_view text) {
     std::vector<std::string_view> lines;
     lines.reserve(text.size() / 24 + 1);
+    append_lines(text, lines);
+    return lines;
+}
+
+void append_lines(std::string_view text, std::vector<std::string_view>& lines) {
     std::size_t start = 0;
     while (start < text.size()) {
         std::size_t newline = text.find('\n', start);
@@ -16,7 +21,6 @@ std::vector<std::string_view> split_lines(std::string_view text) {
         lines.push_back(text.substr(start, end - start));
         start = end;
     }
-    return lines;
 }
 
 std::string_view without_terminator(std::string_view line) {

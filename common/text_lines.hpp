@@ -9,6 +9,8 @@
 namespace patchbay {
 
 std::vector<std::string_view> split_lines(std::string_view text);
+// The same, appended to `lines`.
+void append_lines(std::string_view text, std::vector<std::string_view>& lines);
 
 // The line without its "\n" (and without a "\r" before it).
 std::string_view without_terminator(std::string_view line);

@@ -1,6 +1,7 @@
 #include "patches/file_patcher.hpp"
 
 #include <algorithm>
+#include <span>
 
 #include "common/text_lines.hpp"
 #include "patches/hunk_matcher.hpp"
@@ -28,16 +29,16 @@ HunkSide side_of(const Hunk& hunk, LineKind change) {
 // including where it writes a "\n" after an unterminated line.
 class FileApplier {
   public:
-    FileApplier(std::string_view original, const PatchOptions& options,
-                std::optional<std::string_view> expected)
-        : input_(split_lines(original)),
-          options_(options),
-          output_(expected.value_or(""), expected.has_value(), original.size()) {}
+    FileApplier(const SharedText& original, const PatchOptions& options, const SharedText* expected)
+        : options_(options), output_(original, expected) {
+        split_input(original);
+    }
 
     HunkOutcome place(const Hunk& hunk, int n);
     void finish(FilePatchResult& result);
 
   private:
+    void split_input(const SharedText& original);
     bool copy_till(std::int64_t last_line);
     void emit_input(std::int64_t first, std::int64_t last);
     void emit(std::string_view line);
@@ -46,6 +47,7 @@ class FileApplier {
     HunkOutcome outcome(int n, HunkStatus status, std::int64_t where, std::int64_t fuzz) const;
 
     std::vector<std::string_view> input_;
+    std::vector<std::size_t> piece_ends_;  // the input's pieces: one past each one's last line
     PatchOptions options_;
     MatchState state_;
     std::int64_t out_offset_ = 0;
@@ -53,19 +55,47 @@ class FileApplier {
     bool after_newline_ = true;
 };
 
+bool whole_lines_in_each(std::span<const std::string_view> pieces) {
+    for (std::size_t i = 0; i + 1 < pieces.size(); ++i)
+        if (!pieces[i].ends_with('\n')) return false;
+    return true;
+}
+
+// A patched text's lines are never cut between its pieces (patches/patched_text.hpp), so it
+// is split piece by piece; any other text is split whole.
+void FileApplier::split_input(const SharedText& original) {
+    const bool by_piece = whole_lines_in_each(original.pieces());
+    const std::string_view whole[] = {by_piece ? std::string_view() : original.view()};
+    const auto pieces = by_piece ? original.pieces() : std::span<const std::string_view>(whole);
+    input_.reserve(original.size() / 24 + 1);
+    for (auto piece : pieces) {
+        append_lines(piece, input_);
+        piece_ends_.push_back(input_.size());
+    }
+}
+
+// A hunk's line: it lives in the patch, so the output keeps a copy.
 void FileApplier::emit(std::string_view line) {
-    output_.append(line);
+    output_.append_copy(line);
     after_newline_ = line.ends_with('\n');
 }
 
-// Lines first..last (1-based, inside the input) in one append: the views are consecutive
-// pieces of one text, and only the file's last line can lack its "\n".
+// Lines first..last (1-based, inside the input), one append per piece of the input they span:
+// within a piece the lines are consecutive, and only the file's last line can lack its "\n".
 void FileApplier::emit_input(std::int64_t first, std::int64_t last) {
-    if (!after_newline_) output_.append("\n");
-    const std::string_view from = input_[first - 1];
-    const std::string_view to = input_[last - 1];
-    emit(std::string_view(from.data(),
-                          static_cast<std::size_t>(to.data() - from.data()) + to.size()));
+    if (!after_newline_) output_.append_copy("\n");
+    auto line = static_cast<std::size_t>(first - 1);
+    const auto end = static_cast<std::size_t>(last);
+    auto piece_end = std::upper_bound(piece_ends_.begin(), piece_ends_.end(), line);
+    for (; line < end; ++piece_end) {
+        const std::size_t stop = std::min(end, *piece_end);
+        const std::string_view from = input_[line];
+        const std::string_view to = input_[stop - 1];
+        output_.append(std::string_view(
+            from.data(), static_cast<std::size_t>(to.data() - from.data()) + to.size()));
+        after_newline_ = to.ends_with('\n');
+        line = stop;
+    }
 }
 
 bool FileApplier::copy_till(std::int64_t last_line) {
@@ -186,8 +216,8 @@ const char* to_string(HunkStatus status) {
     return "rejected";
 }
 
-FilePatchResult apply_hunks(std::string_view original, const std::vector<Hunk>& hunks,
-                            const PatchOptions& options, std::optional<std::string_view> expected) {
+FilePatchResult apply_hunks(const SharedText& original, const std::vector<Hunk>& hunks,
+                            const PatchOptions& options, const SharedText* expected) {
     FileApplier applier(original, options, expected);
     FilePatchResult result;
     int n = 0;

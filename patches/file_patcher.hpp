@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/shared_text.hpp"
 #include "patches/diff_model.hpp"
 
 namespace patchbay {
@@ -29,7 +30,7 @@ struct HunkOutcome {
 
 struct FilePatchResult {
     std::vector<HunkOutcome> hunks;
-    std::string text;          // the file after every hunk that could be applied
+    SharedText text;           // the file after every hunk that could be applied
     bool is_expected = false;  // it is exactly the `expected` text given; `text` is then empty
 };
 
@@ -54,8 +55,10 @@ struct PatchOptions {
 //
 // `expected`, when given, is the text the caller expects back: while the result agrees with it
 // nothing is copied, and a result equal to it is reported as is_expected instead of built.
-FilePatchResult apply_hunks(std::string_view original, const std::vector<Hunk>& hunks,
-                            const PatchOptions& options,
-                            std::optional<std::string_view> expected = std::nullopt);
+//
+// The result is spliced from `original` and the hunks' lines (common/shared_text.hpp) and
+// keeps `original` alive (and `expected`, through its owner, where it took pieces of it).
+FilePatchResult apply_hunks(const SharedText& original, const std::vector<Hunk>& hunks,
+                            const PatchOptions& options, const SharedText* expected = nullptr);
 
 }  // namespace patchbay

@@ -42,7 +42,7 @@ class PatchRun {
     bool parent_is_not_a_folder(const FileDiff& file, const std::string& path);
     bool target_is_free(const FileDiff& file, const Paths& paths);
     void record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes);
-    bool check_deletion(const FileDiff& file, const Paths& paths, std::string_view text);
+    bool check_deletion(const FileDiff& file, const Paths& paths, const SharedText& text);
     const SharedText* expected_text(const std::string& path) const;
     void store_result(const FileDiff& file, const Paths& paths, const FileState& before,
                       SharedText text);
@@ -206,7 +206,7 @@ void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>
     }
 }
 
-bool PatchRun::check_deletion(const FileDiff& file, const Paths& paths, std::string_view text) {
+bool PatchRun::check_deletion(const FileDiff& file, const Paths& paths, const SharedText& text) {
     if (file.op != FileOp::remove || text.empty()) return true;
     problem("not-empty", file.header_line,
             fmt::format("not deleting '{}': its content differs from the patch", paths.source));
@@ -250,12 +250,10 @@ void PatchRun::apply_section(const FileDiff& file) {
     auto before = paths ? read_source(file, *paths) : std::nullopt;
     if (before && target_is_free(file, *paths)) {
         const SharedText* expected = expected_text(paths->target);
-        auto patched =
-            apply_hunks(before->content, file.hunks, options_,
-                        expected ? std::optional<std::string_view>(*expected) : std::nullopt);
+        auto patched = apply_hunks(before->content, file.hunks, options_, expected);
         report.hunks = patched.hunks;
         record_hunks(file, patched.hunks);
-        SharedText text = patched.is_expected ? *expected : SharedText(std::move(patched.text));
+        SharedText text = patched.is_expected ? *expected : std::move(patched.text);
         if (check_deletion(file, *paths, text)) store_result(file, *paths, *before, text);
     }
     result_.report.files.push_back(std::move(report));

@@ -3,6 +3,8 @@
 
 #include "patches/file_patcher.hpp"
 
+#include <random>
+
 #include <gtest/gtest.h>
 
 #include "tests/patches/hunk_builder.hpp"
@@ -25,7 +27,7 @@ Hunk change_l5() {
 }
 
 FilePatchResult apply(std::string_view text, const std::vector<Hunk>& hunks, int fuzz = 0) {
-    return apply_hunks(text, hunks, PatchOptions{fuzz, true});
+    return apply_hunks(SharedText(std::string(text)), hunks, PatchOptions{fuzz, true});
 }
 
 void expect_outcome(const HunkOutcome& outcome, HunkStatus status, std::int64_t line,
@@ -228,7 +230,7 @@ TEST(ApplyHunks, AnExpectedTextNeverChangesTheResult) {
         const auto test_case = maker.make();
         const PatchOptions options{test_case.fuzz, true};
         const auto plain = apply_hunks(test_case.target, test_case.hunks, options);
-        const auto same = apply_hunks(test_case.target, test_case.hunks, options, plain.text);
+        const auto same = apply_hunks(test_case.target, test_case.hunks, options, &plain.text);
         EXPECT_TRUE(same.is_expected) << i;
         EXPECT_EQ(same.text, "") << i;
         ASSERT_EQ(same.hunks.size(), plain.hunks.size());
@@ -236,16 +238,84 @@ TEST(ApplyHunks, AnExpectedTextNeverChangesTheResult) {
             EXPECT_EQ(same.hunks[h].status, plain.hunks[h].status) << i;
             EXPECT_EQ(same.hunks[h].line, plain.hunks[h].line) << i;
         }
-        std::string off_by_one = plain.text;
+        std::string off_by_one = plain.text.str();
         if (!off_by_one.empty()) off_by_one[off_by_one.size() / 2] ^= 1;
         for (const std::string& expected :
-             {off_by_one, plain.text.substr(0, plain.text.size() / 2), plain.text + "tail\n"}) {
+             {off_by_one, plain.text.str().substr(0, plain.text.size() / 2),
+              plain.text.str() + "tail\n"}) {
             if (expected == plain.text) continue;
-            const auto other = apply_hunks(test_case.target, test_case.hunks, options, expected);
+            const SharedText expected_text(expected);
+            const auto other =
+                apply_hunks(test_case.target, test_case.hunks, options, &expected_text);
             EXPECT_FALSE(other.is_expected) << i;
             EXPECT_EQ(other.text, plain.text) << i;
         }
     }
+}
+
+// `text` cut into pieces at random places: at line ends only when `whole_lines`.
+SharedText cut_at_random(const std::string& text, std::mt19937& random, bool whole_lines) {
+    auto owner = std::make_shared<const std::string>(text);
+    std::vector<std::string_view> pieces;
+    std::string_view rest = *owner;
+    while (!rest.empty()) {
+        std::size_t size = std::uniform_int_distribution<std::size_t>(1, rest.size())(random);
+        const auto line_end = rest.find('\n', size - 1);
+        if (whole_lines) size = line_end == std::string_view::npos ? rest.size() : line_end + 1;
+        pieces.push_back(rest.substr(0, size));
+        rest.remove_prefix(size);
+    }
+    return SharedText::spliced(std::move(pieces), {owner});
+}
+
+// A patched text comes in pieces (patches/patched_text.hpp) and is patched again without
+// being joined: over random cases, the input and the expectation cut anywhere give the result
+// and the outcomes of the whole texts.
+TEST(ApplyHunks, TextsInPiecesGiveTheResultOfTheWholeTexts) {
+    testing::RandomPatchCaseMaker maker(777);
+    std::mt19937 random(99);
+    for (int i = 0; i < 500; ++i) {
+        const auto test_case = maker.make();
+        const PatchOptions options{test_case.fuzz, true};
+        const auto plain = apply_hunks(test_case.target, test_case.hunks, options);
+        const bool whole_lines = i % 2 == 0;
+        const auto cut = cut_at_random(test_case.target, random, whole_lines);
+        const auto in_pieces = apply_hunks(cut, test_case.hunks, options);
+        EXPECT_EQ(in_pieces.text, plain.text.str()) << i;
+        ASSERT_EQ(in_pieces.hunks.size(), plain.hunks.size());
+        for (std::size_t h = 0; h < plain.hunks.size(); ++h) {
+            EXPECT_EQ(in_pieces.hunks[h].status, plain.hunks[h].status) << i;
+            EXPECT_EQ(in_pieces.hunks[h].line, plain.hunks[h].line) << i;
+        }
+        const auto expected = cut_at_random(plain.text.str(), random, whole_lines);
+        const auto against_pieces = apply_hunks(cut, test_case.hunks, options, &expected);
+        EXPECT_TRUE(against_pieces.is_expected) << i;
+    }
+}
+
+TEST(ApplyHunks, TheResultViewsTheLinesItKeptInsteadOfCopyingThem) {
+    const SharedText original(numbered(1, 10));
+    const auto once = apply_hunks(original, {change_l5()}, PatchOptions{0, true});
+    ASSERT_EQ(once.text, "l1\nl2\nl3\nl4\nL5\nl6\nl7\nl8\nl9\nl10\n");
+    const auto pieces = once.text.pieces();
+    ASSERT_EQ(pieces.size(), 3u);
+    EXPECT_EQ(pieces[0].data(), original.data());              // l1..l4
+    EXPECT_EQ(pieces[2].data(), original.data() + 3 * 4 + 3);  // l6..l10, after "l5\n"
+    const auto twice = apply_hunks(
+        once.text, {make_hunk(8, 8, {" l8\n", "-l9\n", "+L9\n", " l10\n"})}, PatchOptions{0, true});
+    EXPECT_EQ(twice.text, "l1\nl2\nl3\nl4\nL5\nl6\nl7\nl8\nL9\nl10\n");
+    EXPECT_EQ(twice.text.pieces().front().data(), original.data());
+}
+
+// GNU patch writes a "\n" after an unterminated last line that a hunk appends to: that line
+// and its "\n" come from two places, and still land in one piece.
+TEST(ApplyHunks, AnUnterminatedLineMendedByAHunkStaysOneLine) {
+    const SharedText original(std::string("a\nb"));
+    const auto result =
+        apply_hunks(original, {make_hunk(1, 1, {" a\n", " b", "+c\n"})}, PatchOptions{0, true});
+    EXPECT_EQ(result.text, "a\nb\nc\n");
+    for (std::size_t i = 0; i + 1 < result.text.pieces().size(); ++i)
+        EXPECT_TRUE(result.text.pieces()[i].ends_with('\n')) << i;
 }
 
 }  // namespace

@@ -234,10 +234,11 @@ std::string compare_reduced(const OracleResult& gnu, const ReducedCase& reduced,
 
 std::string case_dump(std::uint64_t seed, const RandomPatchCase& input,
                       const FilePatchResult& ours) {
-    std::string text =
-        "rerun: PATCHBAY_DIFF_SEED=" + std::to_string(seed) + " PATCHBAY_DIFF_CASES=1, fuzz " +
-        std::to_string(input.fuzz) + "\n--- diff ---\n" + testing::file_section("f", input.hunks) +
-        "--- file ---\n" + input.target + "\n--- ours ---\n" + ours.text + "\n--- outcomes ---\n";
+    std::string text = "rerun: PATCHBAY_DIFF_SEED=" + std::to_string(seed) +
+                       " PATCHBAY_DIFF_CASES=1, fuzz " + std::to_string(input.fuzz) +
+                       "\n--- diff ---\n" + testing::file_section("f", input.hunks) +
+                       "--- file ---\n" + input.target + "\n--- ours ---\n" + ours.text.str() +
+                       "\n--- outcomes ---\n";
     for (const auto& hunk : ours.hunks) text += describe(hunk) + "\n";
     return text;
 }
