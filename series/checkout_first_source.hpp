@@ -1,12 +1,13 @@
 #pragma once
 // The pristine tree of a git checkout at HEAD, answered from the checkout's files while the
 // repository is still opening, and confirmed against the tree once it has. libgit2's start-up
-// (5 ms here: it parses the system's certificates) used to hold up the whole series; now the
-// series applies meanwhile. Each answer is checked at finish_checks(): a file by its blob id
-// (hashed from the bytes served) and mode, anything else by reading the tree. Any difference —
-// an edited, added, removed or mode-changed file — and answers_confirmed() says so: the
-// caller runs again, and this time the tree answers. An error from opening (not a repository,
-// no commit, a subdirectory that is not one) wins over everything served.
+// and the opening of the repository (milliseconds: resolving HEAD, inflating the trees on each
+// path) used to hold up the whole series; now the series applies meanwhile. Each
+// answer is checked at finish_checks(): a file by its blob id (hashed from the bytes served) and
+// mode, anything else by reading the tree. Any difference — an edited, added, removed or
+// mode-changed file — and answers_confirmed() says so: the caller runs again, and this time the
+// tree answers. An error from opening (not a repository, no commit, a subdirectory that is not one)
+// wins over everything served.
 
 #include <filesystem>
 #include <future>

@@ -1,8 +1,8 @@
 #pragma once
 // The files of a checkout that a series will read, read ahead from disk with their git blob
-// ids. Started before the repository is even opened (libgit2's start-up parses the system's
-// certificates: 4.6 ms here), they are ready when the series needs them; the git source takes
-// a file only when its id is the tree entry's, so the bytes are the pristine blob's.
+// ids. Started before the repository is even opened, they are ready when the series needs them; the
+// git source takes a file only when its id is the tree entry's, so the bytes are the pristine
+// blob's.
 
 #include <git2.h>
 

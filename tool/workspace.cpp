@@ -63,9 +63,8 @@ Result<Config> resolve_config(const CliOptions& options) {
 
 namespace {
 
-// libgit2 starts on a thread of its own while the series is read: its start-up parses the
-// system's certificates (4.6 ms here) and nothing needs it before the source opens, which
-// waits for it. Not started for an upstream that cannot be a repository.
+// libgit2 starts on a thread of its own while the series is read: nothing needs it before
+// the source opens, which waits for it. Not started for an upstream that cannot be a repository.
 class Libgit2Start {
   public:
     explicit Libgit2Start(const std::filesystem::path& upstream) {
