@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
+#include <vector>
+
 namespace patchbay {
 namespace {
 
@@ -34,6 +38,42 @@ TEST(SplitLines, EveryLineLengthAtEveryOffset) {
         ASSERT_EQ(lines.size(), expected.size()) << tail;
         for (std::size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(lines[i], expected[i]) << tail;
     }
+}
+
+// The split read the way a reader would: byte by byte.
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines(1);
+    for (char c : text) {
+        lines.back() += c;
+        if (c == '\n') lines.emplace_back();
+    }
+    if (lines.back().empty()) lines.pop_back();
+    return lines;
+}
+
+// Random texts of short and long lines, runs of empty lines and no newline at all, so that
+// line ends fall everywhere in and across the 64-byte blocks read at a time.
+TEST(SplitLines, RandomTextsSplitAsReadByteByByte) {
+    std::mt19937 random(5);
+    for (int i = 0; i < 2000; ++i) {
+        std::string text;
+        const auto size = std::uniform_int_distribution<std::size_t>(0, 400)(random);
+        const int newline_every = std::uniform_int_distribution<int>(1, 150)(random);
+        for (std::size_t b = 0; b < size; ++b)
+            text += std::uniform_int_distribution<int>(1, newline_every)(random) == 1 ? '\n' : 'x';
+        const auto lines = split_lines(text);
+        const auto expected = lines_of(text);
+        ASSERT_EQ(lines.size(), expected.size()) << i;
+        for (std::size_t l = 0; l < lines.size(); ++l) ASSERT_EQ(lines[l], expected[l]) << i;
+    }
+}
+
+TEST(AppendLines, AddsToTheLinesGiven) {
+    std::vector<std::string_view> lines{"kept\n"};
+    append_lines("a\nb", lines);
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_EQ(lines[1], "a\n");
+    EXPECT_EQ(lines[2], "b");
 }
 
 TEST(WithoutTerminator, RemovesNewlineAndCarriageReturn) {
