@@ -6,7 +6,6 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config git
     libgit2-dev libcli11-dev libfmt-dev libtomlplusplus-dev googletest libgtest-dev
-    libssl-dev  # SHA-1 with the CPU's SHA instructions (series/blob_hash)
     patch quilt ca-certificates python3 python3-jsonschema
     clang libclang-rt-14-dev  # the libFuzzer targets (scripts/fuzz-smoke.sh)
 )
