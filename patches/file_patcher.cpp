@@ -25,12 +25,25 @@ HunkSide side_of(const Hunk& hunk, LineKind change) {
     return side;
 }
 
+// What the hunks add, and a "\n" each may add after an unterminated line: what the output
+// will copy, barring a line mended across pieces.
+std::size_t added_bytes(const std::vector<Hunk>& hunks) {
+    std::size_t bytes = 0;
+    for (const auto& hunk : hunks) {
+        bytes += 1;
+        for (const auto& line : hunk.lines)
+            if (line.kind == LineKind::added) bytes += line.text.size();
+    }
+    return bytes;
+}
+
 // Applies hunks to one file's lines, mirroring patch.c's copy_till / apply_hunk / spew_output,
 // including where it writes a "\n" after an unterminated line.
 class FileApplier {
   public:
-    FileApplier(const SharedText& original, const PatchOptions& options, const SharedText* expected)
-        : options_(options), output_(original, expected) {
+    FileApplier(const SharedText& original, const std::vector<Hunk>& hunks,
+                const PatchOptions& options, const SharedText* expected)
+        : options_(options), output_(original, expected, added_bytes(hunks)) {
         split_input(original);
     }
 
@@ -218,7 +231,7 @@ const char* to_string(HunkStatus status) {
 
 FilePatchResult apply_hunks(const SharedText& original, const std::vector<Hunk>& hunks,
                             const PatchOptions& options, const SharedText* expected) {
-    FileApplier applier(original, options, expected);
+    FileApplier applier(original, hunks, options, expected);
     FilePatchResult result;
     int n = 0;
     for (const auto& hunk : hunks) result.hunks.push_back(applier.place(hunk, ++n));

@@ -6,15 +6,18 @@ namespace patchbay {
 
 namespace {
 
-constexpr std::size_t kChunkSize = 16 * 1024;
+// Chunks for the copies, past the first, double: most patched files get a few lines, and a
+// series applies thousands of them.
+constexpr std::size_t kFirstChunk = 256;
+constexpr std::size_t kLargestChunk = 64 * 1024;
 
 }  // namespace
 
-PatchedText::PatchedText(const SharedText& source, const SharedText* expected)
+PatchedText::PatchedText(const SharedText& source, const SharedText* expected, std::size_t copies)
     : source_alive_(source.keep_alive()),
       expected_(expected),
       following_(expected != nullptr),
-      chunks_(std::make_shared<std::vector<std::unique_ptr<std::string>>>()) {}
+      first_chunk_(copies > 0 ? copies : kFirstChunk) {}
 
 void PatchedText::add(std::string_view bytes, bool copy) {
     if (bytes.empty()) return;
@@ -80,9 +83,13 @@ void PatchedText::keep(std::string_view bytes, bool copy) {
 
 std::string_view PatchedText::copied(std::string_view first, std::string_view second) {
     const std::size_t size = first.size() + second.size();
+    if (!chunks_) chunks_ = std::make_shared<std::vector<std::unique_ptr<std::string>>>();
     if (chunks_->empty() || chunks_->back()->capacity() - chunks_->back()->size() < size) {
+        const std::size_t room = chunks_->empty()
+                                     ? first_chunk_
+                                     : std::min(2 * chunks_->back()->capacity(), kLargestChunk);
         chunks_->push_back(std::make_unique<std::string>());
-        chunks_->back()->reserve(std::max(kChunkSize, size));
+        chunks_->back()->reserve(std::max(room, size));
     }
     std::string& chunk = *chunks_->back();
     const std::size_t start = chunk.size();
@@ -118,7 +125,8 @@ void PatchedText::restore(Mark mark) {
 SharedText PatchedText::take() {
     if (is_expected()) return {};
     if (following_) depart();  // a proper prefix of the expected text
-    std::vector<std::shared_ptr<const void>> owners{source_alive_, chunks_};
+    std::vector<std::shared_ptr<const void>> owners{source_alive_};
+    if (chunks_) owners.push_back(chunks_);
     if (expected_) owners.push_back(expected_->keep_alive());
     return SharedText::spliced(std::move(pieces_), std::move(owners));
 }

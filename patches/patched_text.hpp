@@ -21,8 +21,9 @@ namespace patchbay {
 class PatchedText {
   public:
     // Pieces appended come from `source`, which the result keeps alive; `expected` (may be
-    // null) must outlive this object.
-    PatchedText(const SharedText& source, const SharedText* expected);
+    // null) must outlive this object. `copies` is how many bytes are likely to be copied: room
+    // for them is made at the first copy.
+    PatchedText(const SharedText& source, const SharedText* expected, std::size_t copies = 0);
 
     // Bytes of `source`, kept by reference.
     void append(std::string_view piece) { add(piece, false); }
@@ -61,8 +62,10 @@ class PatchedText {
 
     std::vector<std::string_view> pieces_;  // once departed
     std::size_t size_ = 0;
-    // The copies: each chunk's capacity is reserved up front, so appending never moves it.
+    // The copies, made at the first: each chunk's capacity is reserved up front, so appending
+    // never moves it.
     std::shared_ptr<std::vector<std::unique_ptr<std::string>>> chunks_;
+    std::size_t first_chunk_;
 };
 
 }  // namespace patchbay
