@@ -5,6 +5,7 @@
 #include <cstring>
 
 #if defined(__x86_64__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define PATCHBAY_SHA_NI 1
 #endif
@@ -92,11 +93,27 @@ PATCHBAY_SHA_TARGET void compress_sha_ni(State& state, const std::uint8_t* block
 
 }  // namespace
 
+#if PATCHBAY_SHA_NI
+
+namespace {
+
+// CPUID itself: clang's __builtin_cpu_supports knows no "sha". Leaf 7 EBX bit 29 is SHA,
+// leaf 1 ECX bits 19 and 9 are SSE4.1 and SSSE3.
+bool cpu_has_sha_instructions() {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (__get_cpuid(1, &a, &b, &c, &d) == 0) return false;
+    const bool sse = (c & (1u << 19)) != 0 && (c & (1u << 9)) != 0;
+    if (__get_cpuid_count(7, 0, &a, &b, &c, &d) == 0) return false;
+    return sse && (b & (1u << 29)) != 0;
+}
+
+}  // namespace
+
+#endif
+
 bool Sha1::uses_sha_instructions() {
 #if PATCHBAY_SHA_NI
-    static const bool supported = __builtin_cpu_supports("sha") &&
-                                  __builtin_cpu_supports("sse4.1") &&
-                                  __builtin_cpu_supports("ssse3");
+    static const bool supported = cpu_has_sha_instructions();
     return supported;
 #else
     return false;
