@@ -1,6 +1,6 @@
 #include "checks/audit.hpp"
 
-#include "checks/parallel_for.hpp"
+#include "common/parallel_for.hpp"
 #include "checks/rule.hpp"
 #include "checks/suppression.hpp"
 

@@ -7,7 +7,7 @@
 
 #include "checks/audit_report.hpp"
 #include "checks/source_file.hpp"
-#include "series/config.hpp"
+#include "config/config.hpp"
 
 namespace patchbay {
 

@@ -1,14 +1,11 @@
 #include "checks/audit_scope.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <tuple>
 
-#include "checks/parallel_for.hpp"
+#include "common/parallel_for.hpp"
+#include "common/read_file.hpp"
 #include "checks/path_glob.hpp"
 #include "checks/rule.hpp"
 
@@ -26,27 +23,6 @@ SourceFile make_source(std::string path, std::string text) {
 void sort_tree(AuditTree& tree) {
     std::sort(tree.files.begin(), tree.files.end(),
               [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
-}
-
-// Straight into a string of the file's size: a stream would copy every byte twice more.
-Result<std::string> read_whole(const fs::path& path) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return make_error(path.string(), 0, "cannot read the file");
-    struct stat info {};
-    std::string text(::fstat(fd, &info) == 0 ? static_cast<std::size_t>(info.st_size) : 0, '\0');
-    std::size_t filled = 0;
-    while (true) {
-        if (filled == text.size()) text.resize(text.size() + 4096);  // it grew, or no size
-        auto got = ::read(fd, text.data() + filled, text.size() - filled);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) {
-            ::close(fd);
-            if (got < 0) return make_error(path.string(), 0, "cannot read the file");
-            text.resize(filled);
-            return text;
-        }
-        filled += static_cast<std::size_t>(got);
-    }
 }
 
 // The included regular files under `root` (no symlinks), relative paths with "/".
@@ -104,7 +80,7 @@ Result<AuditTree> tree_from_directory(const fs::path& root, const AuditConfig& c
     std::vector<Result<std::string>> texts(files->size(), std::string());
     std::vector<char> needed(files->size(), 0);
     parallel_for(files->size(), jobs, [&](std::size_t i) {
-        texts[i] = read_whole((*files)[i].second);
+        texts[i] = read_file((*files)[i].second);
         if (!texts[i]) return;
         SourceFile probe = make_source((*files)[i].first, std::move(texts[i]).value());
         needed[i] = any_rule_may_need(probe, config);

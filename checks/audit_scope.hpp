@@ -14,8 +14,8 @@
 #include "checks/source_file.hpp"
 #include "common/result.hpp"
 #include "patches/diff_model.hpp"
-#include "series/config.hpp"
-#include "series/pristine_source.hpp"
+#include "config/config.hpp"
+#include "source/pristine_source.hpp"
 #include "series/series_runner.hpp"
 
 namespace patchbay {

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "checks/source_file.hpp"
-#include "series/config.hpp"
+#include "config/config.hpp"
 
 namespace patchbay {
 

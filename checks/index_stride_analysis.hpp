@@ -9,7 +9,7 @@
 #include "checks/cpp_declarations.hpp"
 #include "checks/finding.hpp"
 #include "checks/source_file.hpp"
-#include "series/config.hpp"
+#include "config/config.hpp"
 
 namespace patchbay {
 

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "checks/finding.hpp"
-#include "series/config.hpp"
+#include "config/config.hpp"
 
 namespace patchbay {
 

@@ -4,7 +4,7 @@
 #include <map>
 #include <utility>
 
-#include "checks/parallel_for.hpp"
+#include "common/parallel_for.hpp"
 #include "checks/text_contains.hpp"
 #include "checks/token.hpp"
 

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "checks/python_syntax.hpp"
-#include "series/config.hpp"
+#include "config/config.hpp"
 
 namespace patchbay {
 

@@ -1,5 +1,5 @@
 #pragma once
-// SHA-256 (FIPS 180-4), small and dependency-free: pristine-tree manifests and cache keys.
+// SHA-256 through OpenSSL's libcrypto: pristine-tree manifests and cache keys.
 
 #include <array>
 #include <cstdint>

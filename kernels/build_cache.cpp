@@ -6,7 +6,7 @@
 
 #include "common/sha256.hpp"
 #include "kernels/child_process.hpp"
-#include "series/read_file.hpp"
+#include "common/read_file.hpp"
 
 namespace patchbay {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "series/config.hpp"
+#include "config/config.hpp"
 
 namespace patchbay {
 

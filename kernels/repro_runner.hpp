@@ -12,7 +12,7 @@
 #include "common/result.hpp"
 #include "kernels/gpu_probe.hpp"
 #include "kernels/repro_outcome.hpp"
-#include "series/config.hpp"
+#include "config/config.hpp"
 
 namespace patchbay {
 

@@ -2,10 +2,10 @@
 
 #include <unistd.h>
 
-#include <fstream>
 #include <map>
 
 #include "common/sha256.hpp"
+#include "worktree/file_state_writer.hpp"
 
 namespace patchbay {
 
@@ -44,25 +44,6 @@ std::string tree_hash(const Files& files) {
     return sha256_hex(manifest);
 }
 
-Status write_one(const fs::path& root, const std::string& path, const FileState& state) {
-    const fs::path target = root / path;
-    std::error_code ec;
-    fs::create_directories(target.parent_path(), ec);
-    if (state.symlink) {
-        fs::create_symlink(state.content.str(), target, ec);
-        if (ec) return make_error(target.string(), 0, "cannot create the symlink: " + ec.message());
-        return Ok{};
-    }
-    std::ofstream out(target, std::ios::binary);
-    out << state.content;
-    if (!out.flush()) return make_error(target.string(), 0, "cannot write the file");
-    out.close();
-    if (state.executable)
-        fs::permissions(target, fs::perms::owner_exec | fs::perms::group_exec,
-                        fs::perm_options::add, ec);
-    return Ok{};
-}
-
 }  // namespace
 
 Result<MaterialisedTree> materialise_result(const PristineSource& source,
@@ -78,7 +59,7 @@ Result<MaterialisedTree> materialise_result(const PristineSource& source,
     fs::create_directories(temp, ec);
     if (ec) return make_error(temp.string(), 0, "cannot create the folder: " + ec.message());
     for (const auto& [path, state] : *files)
-        if (auto written = write_one(temp, path, state); !written) return written.error();
+        if (auto written = write_file_state(temp, path, state); !written) return written.error();
     fs::rename(temp, tree.dir, ec);
     if (ec) fs::remove_all(temp, ec);  // another process won the race: its copy is identical
     tree.written = true;

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The hardening half of CI (issue #7, called by .ci/run after scripts/test.sh): the whole suite
-# under ASan+UBSan, then a bounded libFuzzer smoke run of every fuzz target.
+# under ASan+UBSan, the threaded layers under TSan, then a bounded libFuzzer smoke run of every
+# fuzz target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/install-deps.sh
-bash scripts/sanitize.sh
+bash scripts/sanitize.sh address
+bash scripts/sanitize.sh thread
 FUZZ_SECONDS="${FUZZ_SECONDS:-20}" bash scripts/fuzz-smoke.sh

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
     build-essential cmake ninja-build pkg-config git
-    libgit2-dev libcli11-dev libfmt-dev libtomlplusplus-dev googletest libgtest-dev
+    libgit2-dev libssl-dev libcli11-dev libfmt-dev libtomlplusplus-dev googletest libgtest-dev
     patch quilt ca-certificates python3 python3-jsonschema
     clang libclang-rt-14-dev  # the libFuzzer targets (scripts/fuzz-smoke.sh)
 )

@@ -1,14 +1,37 @@
 #!/usr/bin/env bash
-# Builds the whole test suite with AddressSanitizer and UndefinedBehaviorSanitizer into
-# build-asan/ and runs it: any report aborts its test (-fno-sanitize-recover=all), so a green
-# run means zero reports.
+# Builds the test suite under sanitizers and runs it; any report fails its test.
+#
+#   bash scripts/sanitize.sh           # AddressSanitizer + UndefinedBehaviorSanitizer, whole suite
+#   bash scripts/sanitize.sh thread    # ThreadSanitizer, the layers that run work on threads
+#
+# ASan+UBSan build into build-asan/ (-fno-sanitize-recover=all: a green run means zero reports).
+# TSan builds into build-tsan/ only the test executables of the layers whose code runs on
+# several threads (common's parallel_for, the series runner's reversal check, the audit) and the
+# patchbay binary, and runs those tests and the end-to-end ones.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPATCHBAY_WERROR=ON \
-    -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
-cmake --build build-asan -j2
-export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:${ASAN_OPTIONS:-}"
-export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:${LSAN_OPTIONS:-}"
-export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
-ctest --test-dir build-asan --output-on-failure -j2 --timeout 900
+mode="${1:-address}"
+case "$mode" in
+address)
+    cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPATCHBAY_WERROR=ON \
+        -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+    cmake --build build-asan -j2
+    export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:${ASAN_OPTIONS:-}"
+    export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:${LSAN_OPTIONS:-}"
+    export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
+    ctest --test-dir build-asan --output-on-failure -j2 --timeout 900
+    ;;
+thread)
+    cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPATCHBAY_WERROR=ON \
+        -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer"
+    cmake --build build-tsan -j2 --target patchbay common_tests series_tests checks_tests cli_tests
+    export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:${TSAN_OPTIONS:-}"
+    ctest --test-dir build-tsan --output-on-failure -j2 --timeout 900 \
+        -R '^(ParallelFor|SeriesRunner|CheckQueue|ReversalCheck|UndoCheck|Audit|CheckSeries|AuditKernels)'
+    ;;
+*)
+    echo "sanitize: unknown mode '$mode' (address or thread)" >&2
+    exit 2
+    ;;
+esac

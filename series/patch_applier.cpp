@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <set>
 
-#include "series/tree_path.hpp"
+#include "common/tree_path.hpp"
 
 namespace patchbay {
 

@@ -8,7 +8,7 @@
 
 #include "patches/diff_model.hpp"
 #include "patches/file_patcher.hpp"
-#include "series/pristine_source.hpp"
+#include "source/pristine_source.hpp"
 
 namespace patchbay {
 

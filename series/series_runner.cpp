@@ -7,11 +7,11 @@
 #include <sstream>
 
 #include "patches/diff_parser.hpp"
-#include "patches/whitespace_check.hpp"
+#include "patches/whitespace_errors.hpp"
 #include "series/check_queue.hpp"
 #include "series/patch_applier.hpp"
-#include "series/read_file.hpp"
-#include "series/tree_path.hpp"
+#include "common/read_file.hpp"
+#include "common/tree_path.hpp"
 #include "series/undo_check.hpp"
 
 namespace patchbay {
@@ -158,11 +158,9 @@ LoadedPatches load_entries(const SeriesPlan& plan, std::size_t count) {
     return loaded;
 }
 
-// Every patch is read and parsed before the first is applied, so that the source can start
-// reading the files they name.
+// Every patch is read and parsed before the first is applied.
 SeriesRun Runner::run(std::size_t count, std::optional<LoadedPatches> preloaded) {
     auto all = preloaded ? std::move(*preloaded) : load_entries(plan_, count);
-    source_.prefetch(std::move(all.paths));
     auto& loaded = all.patches;
     for (std::size_t i = 0; i < count; ++i) {
         if (progress_) progress_(i + 1, count, plan_.series.entries[i].name);

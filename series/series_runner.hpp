@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "common/result.hpp"
-#include "series/config.hpp"
+#include "config/config.hpp"
 #include "series/series_file.hpp"
 #include "series/series_report.hpp"
 #include "series/tree_state.hpp"

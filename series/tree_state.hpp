@@ -7,7 +7,7 @@
 #include <string>
 
 #include "common/result.hpp"
-#include "series/pristine_source.hpp"
+#include "source/pristine_source.hpp"
 
 namespace patchbay {
 

@@ -3,7 +3,7 @@
 #include <set>
 
 #include "series/patch_applier.hpp"
-#include "series/tree_path.hpp"
+#include "common/tree_path.hpp"
 
 namespace patchbay {
 

@@ -1,12 +1,14 @@
 #include "tool/cli.hpp"
 
 #include <fmt/format.h>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
-#include "series/atomic_write.hpp"
+#include "common/atomic_write.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
 #include "tool/version.hpp"
@@ -37,16 +39,24 @@ void print_error(const Error& error) {
     std::cerr << "patchbay: error: " << printable(error.located()) << "\n";
 }
 
+// How writing the report went: a reader that closed the pipe early (`patchbay ... | head`)
+// wanted no more of it, which is no error (ripgrep ends such a run quietly, with status 0).
+enum class Written { whole, pipe_closed };
+
+Result<Written> write_to_stdout(const std::string& text) {
+    const std::size_t count = std::fwrite(text.data(), 1, text.size(), stdout);
+    if (count == text.size() && std::fflush(stdout) == 0) return Written::whole;
+    if (errno == EPIPE) return Written::pipe_closed;
+    return make_error("cannot write the report to standard output: " + std::string(strerror(errno)));
+}
+
 // --output FILE is replaced atomically: a temporary file beside it, then a rename.
-Status write_output(const std::string& path, const std::string& text) {
-    if (path.empty() || path == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        std::fflush(stdout);  // a closed pipe is not an error worth reporting (ripgrep)
-        return Ok{};
-    }
+Result<Written> write_output(const std::string& path, const std::string& text) {
+    if (path.empty() || path == "-") return write_to_stdout(text);
     // A unique temporary name (never one an earlier run or someone else left, which could be
     // a symlink) and an fsync before the rename: write_atomically, as regenerate uses.
-    return write_atomically(path, text);
+    if (auto written = write_atomically(path, text); !written) return written.error();
+    return Written::whole;
 }
 
 constexpr std::size_t kMaxDiagnostics = 20;
@@ -66,11 +76,12 @@ int finish(const CliOptions& options, const Result<CommandOutput>& result) {
         return kExitBadInput;
     }
     print_diagnostics(result->diagnostics);
-    if (auto written = write_output(options.output, result->report); !written) {
+    auto written = write_output(options.output, result->report);
+    if (!written) {
         print_error(written.error());
         return kExitBadInput;
     }
-    return result->exit_status;
+    return *written == Written::pipe_closed ? kExitSuccess : result->exit_status;
 }
 
 CommandContext make_context(const CliOptions& options) {

@@ -1,6 +1,7 @@
 #pragma once
 // Every command-line flag, in one struct: the command table binds each command's flags to it.
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -9,15 +10,11 @@
 namespace patchbay {
 
 struct CliOptions {
-    // where the inputs are (override patchbay.toml, DESIGN.md §3)
+    // where the inputs are
     std::string config;
-    std::string pristine;
-    std::string rev;
-    std::string directory;
-    std::string series;
-    std::string manifest;
-    std::optional<int> strip;
-    std::optional<int> fuzz;
+    // The flags of patchbay.toml's keys (config/config_keys.hpp): dotted key -> the flag's text,
+    // empty when not given. They override the file.
+    std::map<std::string, std::string> config_flags;
     bool allow_dirty = false;
 
     // how to report

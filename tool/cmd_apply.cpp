@@ -1,7 +1,7 @@
 #include <fmt/format.h>
 #include <filesystem>
 
-#include "series/worktree_writer.hpp"
+#include "worktree/worktree_writer.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
 #include "tool/series_report_format.hpp"
@@ -58,10 +58,10 @@ Result<CommandOutput> run_apply(const CommandContext& context) {
         return outside.error();
     auto run = run_series(workspace->plan, *workspace->source, {}, std::move(workspace->loaded));
     if (!run) return run.error();
-    // The checkout's files are mapped, not copied: one written during the run fails it here.
     if (auto checked = workspace->source->finish_checks(); !checked) return checked.error();
     if (run->report.has_failed_patch()) {
-        CommandOutput output{render_text(run->report, context.palette), kExitBadInput, {}};
+        CommandOutput output{render_text(run->report, context.palette), exit_status_of(run->report),
+                             {}};
         for (const auto& patch : run->report.patches)
             if (patch.status == PatchStatus::failed && !patch.problems.empty()) {
                 const auto& first = patch.problems.front();

@@ -4,8 +4,8 @@
 #include "checks/audit.hpp"
 #include "checks/audit_scope.hpp"
 #include "patches/diff_parser.hpp"
-#include "series/git_snapshot.hpp"
-#include "series/read_file.hpp"
+#include "source/git_snapshot.hpp"
+#include "common/read_file.hpp"
 #include "tool/audit_report_format.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
@@ -160,12 +160,6 @@ void count_new(AuditReport& report) {
     for (const auto& finding : report.findings) report.summary.new_findings += finding.is_new;
 }
 
-bool fails(const AuditReport& report, bool only_new) {
-    for (const auto& finding : report.findings)
-        if (finding.severity != Severity::note && (!only_new || finding.is_new)) return true;
-    return false;
-}
-
 std::string render(const AuditReport& report, const CommandContext& context) {
     const auto& format = context.options.format;
     if (format == "json") return render_audit_json(report);
@@ -209,8 +203,8 @@ Result<CommandOutput> run_audit_kernels(const CommandContext& context) {
     count_new(*report);
     bool scoped = !options.base.empty() || !options.diff.empty();
     bool only_new = options.fail_on.empty() ? scoped : options.fail_on == "new";
-    int status = fails(*report, only_new) ? kExitNegative : kExitSuccess;
-    return CommandOutput{render(*report, context), status, {}};
+    auto fail_on = only_new ? AuditFailOn::new_findings : AuditFailOn::all_findings;
+    return CommandOutput{render(*report, context), exit_status_of(*report, fail_on), {}};
 }
 
 }  // namespace patchbay

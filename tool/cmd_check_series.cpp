@@ -56,15 +56,10 @@ Result<CommandOutput> run_check_series(const CommandContext& context) {
     auto progress = progress_line(context.progress_allowed);
     auto run = run_series(workspace->plan, source, progress, std::move(workspace->loaded));
     if (auto checked = source.finish_checks(); !checked) return checked.error();
-    if (!source.answers_confirmed()) {  // served from a checkout that differs from HEAD's tree
-        run = run_series(workspace->plan, source, progress);
-        if (auto checked = source.finish_checks(); !checked) return checked.error();
-    }
     if (!run) return run.error();
     run->report.upstream.path = workspace->config.upstream_path;  // as the user wrote it
     CommandOutput output{render(run->report, context), exit_status_of(run->report),
                          failed_patch_errors(run->report)};
-    source.wait_for_reads();
     keep_until_exit(std::move(workspace).value());
     keep_until_exit(std::move(run).value());
     return output;

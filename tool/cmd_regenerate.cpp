@@ -1,8 +1,8 @@
 #include <fmt/format.h>
 
-#include "series/atomic_write.hpp"
-#include "series/buffer_diff.hpp"
-#include "series/regenerate.hpp"
+#include "common/atomic_write.hpp"
+#include "regenerate/buffer_diff.hpp"
+#include "regenerate/regenerate.hpp"
 #include "series/series_delta.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
@@ -81,22 +81,27 @@ Status check_flags(const CliOptions& o) {
 }
 
 Result<CommandOutput> check_only(const Regeneration& regen) {
-    if (!regen.stale()) return CommandOutput{summary("up to date:", regen, {}), kExitSuccess, {}};
+    if (!regen.stale()) return CommandOutput{summary("up to date:", regen, {}),
+                             exit_status_of(RegenerateOutcome::up_to_date), {}};
     auto diff = unified_diff(regen.old_text, regen.new_text, regen.label, regen.label);
     if (!diff) return diff.error();
-    return CommandOutput{*diff + summary("stale:", regen, {}), kExitNegative, {}};
+    return CommandOutput{*diff + summary("stale:", regen, {}),
+                         exit_status_of(RegenerateOutcome::stale), {}};
 }
 
 Result<CommandOutput> write_and_report(const Workspace& workspace, const SeriesRun& before,
                                        const Regeneration& regen) {
-    if (!regen.stale()) return CommandOutput{summary("unchanged:", regen, {}), kExitSuccess, {}};
+    if (!regen.stale()) return CommandOutput{summary("unchanged:", regen, {}),
+                             exit_status_of(RegenerateOutcome::up_to_date), {}};
     if (auto written = write_atomically(regen.patch_path, regen.new_text); !written)
         return written.error();
     auto after = run_series(workspace.plan, *workspace.source);
     if (!after) return after.error();
     auto delta = later_changes(before.report, after->report, regen.name);
     std::string text = summary("wrote", regen, later_parts(delta)) + delta_rows(delta);
-    return CommandOutput{text, delta.newly_broken ? kExitNegative : kExitSuccess, {}};
+    auto outcome =
+        delta.newly_broken ? RegenerateOutcome::written_breaking_later : RegenerateOutcome::written;
+    return CommandOutput{text, exit_status_of(outcome), {}};
 }
 
 Result<Regeneration> regenerate(const CommandContext& context, const Workspace& workspace,

@@ -19,7 +19,7 @@ constexpr const char* kSections[] = {"check-series", "audit-kernels", "repro"};
 struct Section {
     std::string name;
     bool registered = false;
-    int exit_status = 0;
+    int exit_status = kExitSuccess;
     std::string report;  // in the requested format
     std::vector<Error> diagnostics;
     std::string error;  // the section could not run: bad input
@@ -53,7 +53,8 @@ Section run_section(const char* name, const CommandContext& context) {
 std::string verdict(const Section& s) {
     if (!s.registered) return "SKIP (not registered in this build)";
     if (!s.error.empty()) return "ERROR (" + s.error + ")";
-    return s.exit_status == 0 ? "OK" : s.exit_status == 1 ? "FAIL" : "ERROR";
+    if (s.exit_status == kExitSuccess) return "OK";
+    return s.exit_status == kExitNegative ? "FAIL" : "ERROR";
 }
 
 std::string text_report(const std::vector<Section>& sections, int worst, const Palette& palette) {
@@ -94,14 +95,14 @@ std::string section_suite(const Section& s) {
         body = "<skipped message=\"not registered in this build\"/>";
     else if (!s.error.empty())
         body = "<error message=\"" + xml_escape(s.error) + "\"/>";
-    else if (s.exit_status != 0)
+    else if (s.exit_status != kExitSuccess)
         body = fmt::format("<failure message=\"exit status {}\"/>", s.exit_status);
     if (s.registered && !s.report.empty())
         body += "<system-out>" + xml_escape(s.report) + "</system-out>";
     return fmt::format(
         "<testsuite name=\"{0}\" tests=\"1\" failures=\"{1}\" errors=\"{2}\" skipped=\"{3}\">\n"
         "  <testcase classname=\"patchbay.verify\" name=\"{0}\">{4}</testcase>\n</testsuite>\n",
-        s.name, s.registered && s.error.empty() && s.exit_status != 0 ? 1 : 0,
+        s.name, s.registered && s.error.empty() && s.exit_status != kExitSuccess ? 1 : 0,
         s.error.empty() ? 0 : 1, s.registered ? 0 : 1, body);
 }
 
@@ -129,12 +130,13 @@ Result<CommandOutput> run_verify(const CommandContext& context) {
     CommandContext inner{options, context.palette, false};
     std::vector<Section> sections;
     for (const char* name : kSections) sections.push_back(run_section(name, inner));
-    int worst = 0;
+    std::vector<int> statuses;
     CommandOutput output;
     for (auto& s : sections) {
-        worst = std::max(worst, s.exit_status);
+        statuses.push_back(s.exit_status);
         for (auto& d : s.diagnostics) output.diagnostics.push_back(std::move(d));
     }
+    const int worst = worst_exit_status(statuses);
     output.exit_status = worst;
     output.report = context.options.format == "junit"
                         ? junit_report(sections)

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "config/config_keys.hpp"
+
 namespace patchbay {
 
 std::span<const Command> commands() {
@@ -25,14 +27,10 @@ std::span<const Command> commands() {
 
 void add_source_options(CLI::App& app, CliOptions& o) {
     app.add_option("--config", o.config, "patchbay.toml to read (default: nearest one upwards)");
-    app.add_option("--pristine", o.pristine, "pristine upstream: a git checkout or a directory");
-    app.add_option("--rev", o.rev, "git revision of the upstream the series targets");
-    app.add_option("--directory", o.directory, "patch paths are relative to this subdirectory");
-    app.add_option("--series", o.series, "the quilt series file");
-    app.add_option("--manifest", o.manifest,
-                   "RECORD or sha256sum file proving a directory pristine");
-    app.add_option("--strip,-p", o.strip, "strip this many leading path components (default 1)");
-    app.add_option("--fuzz,-F", o.fuzz, "most fuzz a hunk may need (default 0)");
+    for (const auto& key : config_keys())
+        if (!key.flag.empty())
+            app.add_option(std::string(key.flag), o.config_flags[std::string(key.name)],
+                           std::string(key.help));
     app.add_flag("--allow-dirty", o.allow_dirty, "accept a git checkout with local modifications");
 }
 

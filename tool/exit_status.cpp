@@ -11,6 +11,31 @@ int exit_status_of(const SeriesReport& report) {
     return report.is_negative() ? kExitNegative : kExitSuccess;
 }
 
+int exit_status_of(const AuditReport& report, AuditFailOn fail_on) {
+    auto fails = [&](const Finding& finding) {
+        if (finding.severity == Severity::note) return false;
+        return fail_on == AuditFailOn::all_findings || finding.is_new;
+    };
+    return std::any_of(report.findings.begin(), report.findings.end(), fails) ? kExitNegative
+                                                                               : kExitSuccess;
+}
+
+int exit_status_of(RegenerateOutcome outcome) {
+    switch (outcome) {
+        case RegenerateOutcome::stale:
+        case RegenerateOutcome::written_breaking_later:
+            return kExitNegative;
+        case RegenerateOutcome::up_to_date:
+        case RegenerateOutcome::written:
+            return kExitSuccess;
+    }
+    return kExitBadInput;
+}
+
+int worst_exit_status(const std::vector<int>& statuses) {
+    return statuses.empty() ? kExitSuccess : *std::max_element(statuses.begin(), statuses.end());
+}
+
 int exit_status_of(const ReproReport& report) {
     auto fails = [](const ReproOutcome& run) { return run.status == ReproStatus::fail; };
     auto no_flip = [](const ArmsRow& row) { return row.verdict != ArmsVerdict::discriminates; };

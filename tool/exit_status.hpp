@@ -1,6 +1,9 @@
 #pragma once
 // Exit statuses are decided here and nowhere else (DESIGN.md §2, ripgrep's model).
 
+#include <vector>
+
+#include "checks/audit.hpp"
 #include "series/series_report.hpp"
 
 namespace patchbay {
@@ -10,6 +13,18 @@ constexpr int kExitNegative = 1;  // a rejected hunk, fuzz over policy, a failed
 constexpr int kExitBadInput = 2;  // bad input, bad config, internal error
 
 int exit_status_of(const SeriesReport& report);
+
+// Which audit findings fail the run: the new ones only (a PR's), or all of them.
+enum class AuditFailOn { new_findings, all_findings };
+int exit_status_of(const AuditReport& report, AuditFailOn fail_on);
+
+// What regenerate did: the file on disk was already right, is stale (--check), was rewritten,
+// or was rewritten and now breaks a later patch.
+enum class RegenerateOutcome { up_to_date, stale, written, written_breaking_later };
+int exit_status_of(RegenerateOutcome outcome);
+
+// verify: the worst of its sections' statuses (bad input beats a negative result).
+int worst_exit_status(const std::vector<int>& statuses);
 
 struct ReproReport;
 // A failing reproducer, or with --arms a patch that does not (demonstrably) flip one: 1.

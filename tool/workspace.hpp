@@ -6,8 +6,8 @@
 #include <optional>
 
 #include "common/result.hpp"
-#include "series/config.hpp"
-#include "series/pristine_source.hpp"
+#include "config/config.hpp"
+#include "source/pristine_source.hpp"
 #include "series/series_runner.hpp"
 #include "tool/cli_options.hpp"
 

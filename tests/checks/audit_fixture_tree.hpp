@@ -15,11 +15,11 @@
 
 #include "checks/finding.hpp"
 #include "checks/source_file.hpp"
-#include "series/config.hpp"
-#include "series/pristine_source.hpp"
+#include "config/config.hpp"
+#include "source/pristine_source.hpp"
 #include "series/series_runner.hpp"
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 namespace fs = std::filesystem;
 
@@ -98,4 +98,4 @@ inline LineSet finding_lines(const std::vector<Finding>& findings) {
     return lines;
 }
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

@@ -7,8 +7,8 @@
 namespace patchbay {
 namespace {
 
-using testing::TempDir;
-using testing::write_file;
+using test_support::TempDir;
+using test_support::write_file;
 
 // Files no rule can use are read, counted and dropped; the ones a finding needs stay, the
 // header whose typedef another file uses included.

@@ -11,19 +11,19 @@
 namespace patchbay {
 namespace {
 
-using testing::expected_lines;
-using testing::finding_lines;
+using test_support::expected_lines;
+using test_support::finding_lines;
 
 // Both rule fixture folders in one tree: the int32 kernels under k/, the env fixture at the root
 // (its registry is vllm/envs.py).
 AuditTree fixture_tree() {
-    auto root = testing::source_dir() / "tests/fixtures/checks";
-    auto kernels = testing::load_fixture_tree(root / "int32-index-stride");
-    auto env = testing::load_fixture_tree(root / "unregistered-env-read");
+    auto root = test_support::source_dir() / "tests/fixtures/checks";
+    auto kernels = test_support::load_fixture_tree(root / "int32-index-stride");
+    auto env = test_support::load_fixture_tree(root / "unregistered-env-read");
     std::map<std::string, std::string> files;
     for (const auto& file : kernels.files) files["k/" + file.path] = file.text;
     for (const auto& file : env.files) files[file.path] = file.text;
-    return testing::make_tree(files);
+    return test_support::make_tree(files);
 }
 
 AuditConfig env_config() {
@@ -64,7 +64,7 @@ TEST(RunAudit, OneAndFourThreadsGiveTheSameFindingsInTheSameOrder) {
 }
 
 TEST(RunAudit, AnIndexTablePatternThatStartsWithAWildcardIsNotPreFiltered) {
-    auto tree = testing::make_tree({{"k.cu",
+    auto tree = test_support::make_tree({{"k.cu",
                                      "__global__ void k(float* out, const float* cache,\n"
                                      "                  const int* my_tbl, int stride) {\n"
                                      "  int b = my_tbl[blockIdx.x];\n"
@@ -80,7 +80,7 @@ TEST(RunAudit, AnIndexTablePatternThatStartsWithAWildcardIsNotPreFiltered) {
 }
 
 TEST(RunAudit, AnEnvReadThroughAnAliasedImportIsNotPreFiltered) {
-    auto tree = testing::make_tree({{"pkg/envs.py", "environment_variables = {\"VLLM_A\": 1}\n"},
+    auto tree = test_support::make_tree({{"pkg/envs.py", "environment_variables = {\"VLLM_A\": 1}\n"},
                                     {"pkg/b.py",
                                      "from os import getenv as g\n"
                                      "x = g(\"VLLM_B\")\n"}});

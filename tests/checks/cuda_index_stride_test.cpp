@@ -14,7 +14,7 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::read_file;
+using test_support::read_file;
 
 const fs::path kSource = PATCHBAY_SOURCE_DIR;
 const fs::path kFixtures = kSource / "tests/fixtures/checks/int32-index-stride/cuda";
@@ -175,9 +175,9 @@ TEST(CudaIndexStride, DemoUpstreamGatherIsClean) {
 }
 
 TEST(CudaIndexStride, DemoPatch0002IsFlaggedAtLine28) {
-    testing::TempDir dir;
+    test_support::TempDir dir;
     fs::copy(kSource / "examples/demo/upstream", dir.path() / "tree", fs::copy_options::recursive);
-    auto patched = testing::run_process(
+    auto patched = test_support::run_process(
         {"patch", "-p1", "--fuzz=0", "-s", "-i",
          (kSource / "examples/demo/patches/0002-kv-int32-block-ids.patch").string()},
         dir.path() / "tree");

@@ -28,7 +28,7 @@ AuditConfig config() {
 
 std::vector<Finding> check(const std::map<std::string, std::string>& files,
                            const AuditConfig& c = config()) {
-    auto tree = testing::make_tree(files);
+    auto tree = test_support::make_tree(files);
     std::vector<Finding> findings;
     make_raw_env_read_rule()->check(tree, c, findings);
     return findings;
@@ -104,7 +104,7 @@ TEST(RawEnvRead, IsOffWithoutARegistry) {
 
 TEST(RawEnvRead, DemoSeriesReadsGatherSplitsRawOnceRegistered) {
     Config demo;
-    auto tree = testing::demo_result_tree("", &demo);
+    auto tree = test_support::demo_result_tree("", &demo);
     std::vector<Finding> findings;
     make_raw_env_read_rule()->check(tree, demo.audit, findings);
     ASSERT_EQ(findings.size(), 1u);

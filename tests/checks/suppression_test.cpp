@@ -29,7 +29,7 @@ const char* kPython =
     "f = os.getenv(\"VLLM_F\")  # patchbay: ignore[raw-env-read] other rule\n";         // 8
 
 AuditTree python_tree() {
-    return testing::make_tree({{"a.py", kPython}});
+    return test_support::make_tree({{"a.py", kPython}});
 }
 
 TEST(FindSuppressions, ReadsRulesReasonsAndPositionsFromComments) {
@@ -90,7 +90,7 @@ TEST(ApplySuppressions, AStringThatLooksLikeASuppressionIsNotOne) {
 }
 
 TEST(ApplySuppressions, TwoLinesBelowIsOutOfReach) {
-    auto tree = testing::make_tree({{"a.py", "# patchbay: ignore[r] why\n\nx = 1\n"}});
+    auto tree = test_support::make_tree({{"a.py", "# patchbay: ignore[r] why\n\nx = 1\n"}});
     auto result = apply_suppressions(tree, {at("a.py", 3, "r")});
     EXPECT_EQ(result.suppressed, 0);
     EXPECT_EQ(result.kept.size(), 1u);
@@ -98,13 +98,13 @@ TEST(ApplySuppressions, TwoLinesBelowIsOutOfReach) {
 
 TEST(ApplySuppressions, SuppressionsAreReadPerFile) {
     auto tree =
-        testing::make_tree({{"a.py", "x = 1  # patchbay: ignore[r] why\n"}, {"b.py", "x = 1\n"}});
+        test_support::make_tree({{"a.py", "x = 1  # patchbay: ignore[r] why\n"}, {"b.py", "x = 1\n"}});
     auto result = apply_suppressions(tree, {at("b.py", 1, "r")});
     EXPECT_EQ(result.suppressed, 0);
 }
 
 TEST(ApplySuppressions, CppUsesLineCommentsNotHashes) {
-    auto tree = testing::make_tree(
+    auto tree = test_support::make_tree(
         {{"k.cu",
           "#include <cstdlib>  // patchbay: ignore[r] directive line\n"
           "const char* a = getenv(\"VLLM_A\");  // patchbay: ignore[r] set by the launcher\n"
@@ -122,7 +122,7 @@ TEST(ApplySuppressions, CppUsesLineCommentsNotHashes) {
 }
 
 TEST(ApplySuppressions, MissingRuleIdsAreInvalid) {
-    auto tree = testing::make_tree(
+    auto tree = test_support::make_tree(
         {{"a.py", "x = 1  # patchbay: ignore because\ny = 2  # patchbay: ignore[] why\n"}});
     auto result = apply_suppressions(tree, {at("a.py", 1, "r")});
     EXPECT_EQ(result.suppressed, 0);
@@ -132,7 +132,7 @@ TEST(ApplySuppressions, MissingRuleIdsAreInvalid) {
 }
 
 TEST(ApplySuppressions, UnknownRuleIdsAreInvalidWhenTheRulesAreKnown) {
-    auto tree = testing::make_tree({{"a.py", "x = 1  # patchbay: ignore[no-such-rule] why\n"}});
+    auto tree = test_support::make_tree({{"a.py", "x = 1  # patchbay: ignore[no-such-rule] why\n"}});
     auto result = apply_suppressions(tree, {}, {"raw-env-read"});
     ASSERT_EQ(result.kept.size(), 1u);
     EXPECT_EQ(result.kept[0].message, "suppression names unknown rule 'no-such-rule'");
@@ -140,7 +140,7 @@ TEST(ApplySuppressions, UnknownRuleIdsAreInvalidWhenTheRulesAreKnown) {
 }
 
 TEST(ApplySuppressions, OtherPatchbayCommentsAreNotSuppressions) {
-    auto tree = testing::make_tree({{"a.py", "x = 1  # patchbay: keep in sync with envs.py\n"}});
+    auto tree = test_support::make_tree({{"a.py", "x = 1  # patchbay: keep in sync with envs.py\n"}});
     EXPECT_TRUE(find_suppressions(tree.files[0]).empty());
 }
 

@@ -12,8 +12,8 @@ std::unique_ptr<Rule> make_unregistered_env_read_rule();
 
 namespace {
 
-using testing::expected_lines;
-using testing::finding_lines;
+using test_support::expected_lines;
+using test_support::finding_lines;
 
 const char* kRule = "unregistered-env-read";
 
@@ -27,7 +27,7 @@ AuditConfig fixture_config() {
 }
 
 AuditTree fixture_tree() {
-    return testing::load_fixture_tree(testing::source_dir() /
+    return test_support::load_fixture_tree(test_support::source_dir() /
                                       "tests/fixtures/checks/unregistered-env-read");
 }
 
@@ -95,7 +95,7 @@ TEST(UnregisteredEnvRead, IsOffWhenTheRegistryFileIsNotInTheTree) {
 }
 
 TEST(UnregisteredEnvRead, RegistryWithoutTheTablePointsAtLineOneAndFlagsEveryRead) {
-    auto tree = testing::make_tree({{"envs.py", "\"\"\"no table\"\"\"\nother = {}\n"},
+    auto tree = test_support::make_tree({{"envs.py", "\"\"\"no table\"\"\"\nother = {}\n"},
                                     {"a.py", "import os\nx = os.getenv(\"VLLM_A\")\n"}});
     auto config = fixture_config();
     config.env_registry = "envs.py";
@@ -109,7 +109,7 @@ TEST(UnregisteredEnvRead, RegistryWithoutTheTablePointsAtLineOneAndFlagsEveryRea
 
 TEST(UnregisteredEnvRead, DemoPatch0003ReadsGatherSplitsBeforeItIsRegistered) {
     auto config = Config{};
-    auto tree = testing::demo_result_tree("0003-triton-paged-gather-v2.patch", &config);
+    auto tree = test_support::demo_result_tree("0003-triton-paged-gather-v2.patch", &config);
     auto findings = check(tree, config.audit);
     ASSERT_EQ(findings.size(), 1u);
     EXPECT_EQ(findings[0].path, "vllm/attention/ops/paged_gather_v2.py");
@@ -124,14 +124,14 @@ TEST(UnregisteredEnvRead, DemoPatch0003ReadsGatherSplitsBeforeItIsRegistered) {
 
 TEST(UnregisteredEnvRead, DemoAfterPatch0006HasNoFinding) {
     auto config = Config{};
-    auto tree = testing::demo_result_tree("", &config);
+    auto tree = test_support::demo_result_tree("", &config);
     ASSERT_NE(tree.find("vllm/attention/ops/paged_gather_v2.py"), nullptr);
     EXPECT_TRUE(check(tree, config.audit).empty());
 }
 
 TEST(UnregisteredEnvRead, DemoUpstreamReadsOnlyRegisteredNames) {
     auto config = Config{};
-    auto tree = testing::demo_result_tree("0002-kv-int32-block-ids.patch", &config);
+    auto tree = test_support::demo_result_tree("0002-kv-int32-block-ids.patch", &config);
     EXPECT_TRUE(check(tree, config.audit).empty());
 }
 

@@ -10,11 +10,11 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::contains;
-using testing::kDemo;
-using testing::patchbay;
-using testing::run_process;
-using testing::TempDir;
+using test_support::contains;
+using test_support::kDemo;
+using test_support::patchbay;
+using test_support::run_process;
+using test_support::TempDir;
 
 std::string git(const fs::path& repo, std::vector<std::string> args) {
     args.insert(args.begin(), {"git", "-C", repo.string(), "-c", "user.name=g", "-c",
@@ -70,7 +70,7 @@ TEST_F(GitPristineApply, GivesThePlainDirectoryResultOnTopOfTheCheckoutsTree) {
 
 TEST_F(GitPristineApply, ADirtyCheckoutIsRefusedAndNothingIsWritten) {
     auto scheduler = upstream() / "vllm/core/scheduler.py";
-    testing::write_file(scheduler, testing::read_file(scheduler) + "# local edit\n");
+    test_support::write_file(scheduler, test_support::read_file(scheduler) + "# local edit\n");
     auto result = patchbay({"apply", "--worktree", (dir_ / "wt").string()}, dir_ / "git-demo");
     EXPECT_EQ(result.status, 2);
     EXPECT_TRUE(contains(result.err, "local modifications")) << result.err;

@@ -18,7 +18,7 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
-using namespace patchbay::testing;
+using namespace patchbay::test_support;
 
 constexpr int kKills = 15;
 constexpr int kSections = 3000;  // a JSON report and a patch of a few hundred kB

@@ -13,17 +13,17 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ProcessResult;
-using testing::read_file;
-using testing::run_process;
-using testing::TempDir;
-using testing::write_file;
+using test_support::ProcessResult;
+using test_support::read_file;
+using test_support::run_process;
+using test_support::TempDir;
+using test_support::write_file;
 
 const char* kBeforeFix = "0005-paged-gather-v2-tests.patch";
 
-using testing::contains;
-using testing::kDemo;
-using testing::patchbay;
+using test_support::contains;
+using test_support::kDemo;
+using test_support::patchbay;
 
 TEST(AuditKernelsDemo, BeforeTheFixBothBugClassesAreFlaggedWithReach) {
     auto result = patchbay({"audit-kernels", "--upto", kBeforeFix, "--format", "json"}, kDemo);

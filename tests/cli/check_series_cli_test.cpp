@@ -13,16 +13,16 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ProcessResult;
-using testing::read_file;
-using testing::run_process;
-using testing::TempDir;
-using testing::write_file;
+using test_support::ProcessResult;
+using test_support::read_file;
+using test_support::run_process;
+using test_support::TempDir;
+using test_support::write_file;
 
 
-using testing::contains;
-using testing::kDemo;
-using testing::patchbay;
+using test_support::contains;
+using test_support::kDemo;
+using test_support::patchbay;
 
 // Every file under `root` with its bytes: to prove a tree was not touched.
 std::map<std::string, std::string> snapshot(const fs::path& root) {
@@ -214,9 +214,8 @@ TEST_F(GitUpstream, RefusesADirtyCheckoutUnlessAllowed) {
     EXPECT_EQ(allowed.status, 0) << allowed.out << allowed.err;
 }
 
-// check-series applies the series to the checkout's files while the repository opens and
-// confirms them after (series/checkout_first_source.hpp): with a touched file edited, the
-// answers are not confirmed and the run is made again from HEAD's tree, to the same report.
+// --allow-dirty reads HEAD's tree from the object store, whatever the checkout holds: an edited
+// file touched by the series gives the clean checkout's report.
 TEST_F(GitUpstream, AnEditedCheckoutWithAllowDirtyGivesTheCleanCheckoutsReport) {
     auto clean =
         patchbay({"check-series", "--pristine", repo.string(), "--format", "json"}, demo());

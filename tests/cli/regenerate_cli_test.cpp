@@ -12,14 +12,14 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ProcessResult;
-using testing::read_file;
-using testing::run_process;
-using testing::TempDir;
-using testing::write_file;
-using testing::kDemo;
-using testing::patchbay;
-using testing::contains;
+using test_support::ProcessResult;
+using test_support::read_file;
+using test_support::run_process;
+using test_support::TempDir;
+using test_support::write_file;
+using test_support::kDemo;
+using test_support::patchbay;
+using test_support::contains;
 
 const std::string k0002 = "0002-kv-int32-block-ids.patch";
 const std::string k0003 = "0003-triton-paged-gather-v2.patch";

@@ -19,12 +19,12 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ProcessResult;
-using testing::read_file;
-using testing::run_process;
-using testing::TempDir;
-using testing::write_file;
-using testing::patchbay;
+using test_support::ProcessResult;
+using test_support::read_file;
+using test_support::run_process;
+using test_support::TempDir;
+using test_support::write_file;
+using test_support::patchbay;
 
 constexpr int kPatches = 5;
 

@@ -12,13 +12,13 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ProcessResult;
-using testing::read_file;
-using testing::run_process;
-using testing::TempDir;
-using testing::write_file;
-using testing::kDemo;
-using testing::contains;
+using test_support::ProcessResult;
+using test_support::read_file;
+using test_support::run_process;
+using test_support::TempDir;
+using test_support::write_file;
+using test_support::kDemo;
+using test_support::contains;
 
 
 // Passes only when the gather widens block ids before the multiply (patch 0006).

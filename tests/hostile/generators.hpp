@@ -8,7 +8,7 @@
 #include <map>
 #include <string>
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 namespace fs = std::filesystem;
 
@@ -123,4 +123,4 @@ inline const std::map<std::string, std::function<std::string()>>& generators() {
     return table;
 }
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

@@ -21,7 +21,7 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
-using namespace patchbay::testing;
+using namespace patchbay::test_support;
 
 const fs::path kHostile = fs::path(PATCHBAY_SOURCE_DIR) / "tests/hostile";
 constexpr std::size_t kMaxStderr = 64 * 1024;

@@ -8,9 +8,9 @@
 namespace patchbay {
 namespace {
 
-using testing::MemorySource;
-using testing::TempDir;
-using testing::write_file;
+using test_support::MemorySource;
+using test_support::TempDir;
+using test_support::write_file;
 
 ReproOutcome outcome(ReproStatus status) {
     ReproOutcome o;

@@ -8,10 +8,10 @@
 namespace patchbay {
 namespace {
 
-using testing::compile_count;
-using testing::TempDir;
-using testing::write_fake_nvcc;
-using testing::write_file;
+using test_support::compile_count;
+using test_support::TempDir;
+using test_support::write_fake_nvcc;
+using test_support::write_file;
 
 class BuildCacheTest : public ::testing::Test {
   protected:

@@ -7,7 +7,7 @@
 
 #include "tests/support/temp_dir.hpp"
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 inline std::filesystem::path write_fake_nvcc(const std::filesystem::path& dir,
                                              const std::string& version = "1.0") {
@@ -36,4 +36,4 @@ inline int compile_count(const std::filesystem::path& dir) {
     return lines;
 }
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

@@ -7,10 +7,10 @@
 namespace patchbay {
 namespace {
 
-using testing::TempDir;
+using test_support::TempDir;
 
 void fake_nvcc(const std::filesystem::path& path, bool executable = true) {
-    testing::write_file(path, "#!/bin/sh\n");
+    test_support::write_file(path, "#!/bin/sh\n");
     if (executable) std::filesystem::permissions(path, std::filesystem::perms::owner_all);
 }
 

@@ -16,9 +16,9 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ProcessResult;
-using testing::run_process;
-using testing::TempDir;
+using test_support::ProcessResult;
+using test_support::run_process;
+using test_support::TempDir;
 
 const fs::path kDemo = fs::path(PATCHBAY_SOURCE_DIR) / "examples/demo";
 

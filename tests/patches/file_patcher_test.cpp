@@ -13,7 +13,7 @@
 namespace patchbay {
 namespace {
 
-using testing::make_hunk;
+using test_support::make_hunk;
 
 // "l<from>\n" … "l<to>\n"
 std::string numbered(int from, int to) {
@@ -225,7 +225,7 @@ TEST(HunkStatusNames, AreTheReportWords) {
 // Giving the text expected back changes nothing but whether it is copied: over random cases,
 // an expectation equal to the result, one byte off, a prefix of it or longer than it.
 TEST(ApplyHunks, AnExpectedTextNeverChangesTheResult) {
-    testing::RandomPatchCaseMaker maker(4242);
+    test_support::RandomPatchCaseMaker maker(4242);
     for (int i = 0; i < 500; ++i) {
         const auto test_case = maker.make();
         const PatchOptions options{test_case.fuzz, true};
@@ -272,7 +272,7 @@ SharedText cut_at_random(const std::string& text, std::mt19937& random, bool who
 // being joined: over random cases, the input and the expectation cut anywhere give the result
 // and the outcomes of the whole texts.
 TEST(ApplyHunks, TextsInPiecesGiveTheResultOfTheWholeTexts) {
-    testing::RandomPatchCaseMaker maker(777);
+    test_support::RandomPatchCaseMaker maker(777);
     std::mt19937 random(99);
     for (int i = 0; i < 500; ++i) {
         const auto test_case = maker.make();

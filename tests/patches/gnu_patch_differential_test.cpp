@@ -28,9 +28,9 @@
 namespace patchbay {
 namespace {
 
-using testing::GnuFileReport;
-using testing::GnuHunkReport;
-using testing::RandomPatchCase;
+using test_support::GnuFileReport;
+using test_support::GnuHunkReport;
+using test_support::RandomPatchCase;
 
 constexpr std::uint64_t kBaseSeed = 0x5eed2026;
 constexpr std::uint64_t kDefaultCases = 3000;
@@ -92,19 +92,19 @@ std::vector<OracleResult> run_gnu_patch(const std::vector<OracleCase>& cases,
         for (std::size_t i = 0; i < cases.size(); ++i) {
             if (cases[i].fuzz != fuzz || cases[i].hunks.empty()) continue;
             const std::string name = tag + std::to_string(i);
-            testing::write_file_bytes(dir + "/" + name, cases[i].target);
-            diff += testing::file_section(name, cases[i].hunks);
+            test_support::write_file_bytes(dir + "/" + name, cases[i].target);
+            diff += test_support::file_section(name, cases[i].hunks);
         }
         if (diff.empty()) continue;
         const std::string diff_path = dir + "/" + tag + "-fuzz" + std::to_string(fuzz) + ".diff";
         const std::string log_path = diff_path + ".log";
-        testing::write_file_bytes(diff_path, diff);
-        testing::run_program(gnu_patch_args(dir, diff_path, fuzz), log_path);
-        auto reports = testing::parse_gnu_report(testing::read_file_bytes(log_path));
+        test_support::write_file_bytes(diff_path, diff);
+        test_support::run_program(gnu_patch_args(dir, diff_path, fuzz), log_path);
+        auto reports = test_support::parse_gnu_report(test_support::read_file_bytes(log_path));
         for (std::size_t i = 0; i < cases.size(); ++i) {
             if (cases[i].fuzz != fuzz) continue;
             const std::string name = tag + std::to_string(i);
-            results[i] = {reports[name], testing::read_file_bytes(dir + "/" + name)};
+            results[i] = {reports[name], test_support::read_file_bytes(dir + "/" + name)};
         }
     }
     return results;
@@ -236,7 +236,7 @@ std::string case_dump(std::uint64_t seed, const RandomPatchCase& input,
                       const FilePatchResult& ours) {
     std::string text = "rerun: PATCHBAY_DIFF_SEED=" + std::to_string(seed) +
                        " PATCHBAY_DIFF_CASES=1, fuzz " + std::to_string(input.fuzz) +
-                       "\n--- diff ---\n" + testing::file_section("f", input.hunks) +
+                       "\n--- diff ---\n" + test_support::file_section("f", input.hunks) +
                        "--- file ---\n" + input.target + "\n--- ours ---\n" + ours.text.str() +
                        "\n--- outcomes ---\n";
     for (const auto& hunk : ours.hunks) text += describe(hunk) + "\n";
@@ -245,8 +245,8 @@ std::string case_dump(std::uint64_t seed, const RandomPatchCase& input,
 
 bool gnu_patch_2_7_6_available(const std::string& dir) {
     const std::string log = dir + "/version.log";
-    return testing::run_program({"patch", "--version"}, log) == 0 &&
-           testing::read_file_bytes(log).starts_with("GNU patch 2.7.6");
+    return test_support::run_program({"patch", "--version"}, log) == 0 &&
+           test_support::read_file_bytes(log).starts_with("GNU patch 2.7.6");
 }
 
 TEST(GnuPatchDifferential, RandomCasesAgreeWithGnuPatch) {
@@ -260,11 +260,11 @@ TEST(GnuPatchDifferential, RandomCasesAgreeWithGnuPatch) {
     std::vector<FilePatchResult> ours;
     std::vector<OracleCase> first_step;
     for (std::uint64_t i = 0; i < count; ++i) {
-        inputs.push_back(testing::RandomPatchCaseMaker(base_seed + i).make());
+        inputs.push_back(test_support::RandomPatchCaseMaker(base_seed + i).make());
         const auto& input = inputs.back();
         // The exact text GNU patch reads goes through our parser too, so the suite covers
         // parse_patch + apply_hunks end to end, not hand-built hunks.
-        auto parsed = parse_patch(testing::file_section("f", input.hunks), "case.diff");
+        auto parsed = parse_patch(test_support::file_section("f", input.hunks), "case.diff");
         ASSERT_TRUE(parsed.ok() && parsed->files.size() == 1)
             << "seed " << base_seed + i << ": " << (parsed.ok() ? "" : parsed.error().located());
         ours.push_back(

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 struct GnuHunkReport {
     bool succeeded = false;  // false: FAILED or ignored
@@ -106,4 +106,4 @@ inline std::map<std::string, GnuFileReport> parse_gnu_report(const std::string& 
     return files;
 }
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

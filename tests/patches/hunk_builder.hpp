@@ -8,7 +8,7 @@
 
 #include "patches/diff_model.hpp"
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 // Body lines as in a diff: " ctx\n", "-old\n", "+new\n"; a line without "\n" is unterminated
 // ("\ No newline at end of file" in the diff text).
@@ -49,4 +49,4 @@ inline std::string file_section(const std::string& name, const std::vector<Hunk>
     return text;
 }
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

@@ -11,7 +11,7 @@
 namespace patchbay {
 namespace {
 
-using testing::make_hunk;
+using test_support::make_hunk;
 
 struct Located {
     std::int64_t where = 0;

@@ -128,7 +128,7 @@ TEST(PatchWriter, DemoPatchesRoundTrip) {
           "0003-triton-paged-gather-v2.patch", "0004-utils-package.patch",
           "0006-widen-block-ids.patch", "dflash2-backport.patch"}) {
         SCOPED_TRACE(name);
-        expect_round_trip(testing::read_file(dir / name));
+        expect_round_trip(test_support::read_file(dir / name));
     }
 }
 

@@ -12,7 +12,7 @@
 
 #include "patches/diff_model.hpp"
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 struct RandomPatchCase {
     std::string target;       // the file the hunks are applied to
@@ -196,4 +196,4 @@ class RandomPatchCaseMaker {
     std::vector<Span> spans_;
 };
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

@@ -9,8 +9,8 @@
 namespace patchbay {
 namespace {
 
-using testing::MemorySource;
-using testing::parse;
+using test_support::MemorySource;
+using test_support::parse;
 
 AppliedPatch apply_text(const MemorySource& source, const std::string& text) {
     TreeState state(source);

@@ -8,9 +8,9 @@
 namespace patchbay {
 namespace {
 
-using testing::MemorySource;
-using testing::TempDir;
-using testing::write_file;
+using test_support::MemorySource;
+using test_support::TempDir;
+using test_support::write_file;
 
 const char* kFirst = "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,4 @@\n a\n b\n+added\n c\n";
 // Depends on the line the first patch adds.
@@ -198,36 +198,6 @@ TEST_F(SeriesRunnerTest, PatchesLoadedForAnotherPlanAreIgnored) {
     EXPECT_EQ(result->report.patches[0].status, PatchStatus::applied);
 }
 
-// Records what the runner asks it to read ahead.
-class PrefetchRecordingSource : public MemorySource {
-  public:
-    void prefetch(std::vector<std::string> paths) const override {
-        ++calls;
-        asked = std::move(paths);
-    }
-    mutable int calls = 0;
-    mutable std::vector<std::string> asked;
-};
-
-TEST_F(SeriesRunnerTest, EveryFileTheSeriesReadsIsAnnouncedOnceBeforeTheFirstPatch) {
-    PrefetchRecordingSource recording;
-    recording.file("f.py", "a\nb\nc\n");
-    recording.file("lib/g.py", "g\n");
-    auto plan =
-        plan_for({{"1.patch", kFirst},
-                  {"skipped.patch", "--- a/never.py\n+++ b/never.py\n@@ -1 +1 @@\n-x\n+y\n"},
-                  {"2.patch", kSecond},
-                  {"deep.patch", "--- lib/g.py\n+++ lib/g.py\n@@ -1 +1 @@\n-g\n+G\n"},
-                  {"broken.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n"}});
-    plan.skip.push_back({"skipped.patch", "not today", 1});
-    plan.series.entries[3].strip = 0;
-    auto result = run_series(plan, recording);
-    ASSERT_TRUE(result.ok());
-    EXPECT_EQ(recording.calls, 1);
-    EXPECT_EQ(recording.asked, (std::vector<std::string>{"f.py", "lib/g.py"}));
-    EXPECT_EQ(result->report.patches[3].status, PatchStatus::applied);
-    EXPECT_EQ(result->report.patches[4].status, PatchStatus::failed);
-}
 
 TEST_F(SeriesRunnerTest, AMissingPatchFileIsStillReportedByName) {
     auto plan = plan_for({{"1.patch", kFirst}});

@@ -10,8 +10,8 @@
 namespace patchbay {
 namespace {
 
-using testing::MemorySource;
-using testing::parse;
+using test_support::MemorySource;
+using test_support::parse;
 
 // Applies `text` to `source` and captures the check as the series runner does.
 UndoCheck applied_check(const MemorySource& source, const std::string& text) {

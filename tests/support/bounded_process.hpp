@@ -28,7 +28,7 @@
 #define PATCHBAY_UNDER_ASAN 0
 #endif
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 struct Limits {
     std::chrono::milliseconds deadline{10000};
@@ -76,4 +76,4 @@ inline BoundedResult run_bounded(const std::vector<std::string>& argv,
     return result;
 }
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

@@ -7,7 +7,7 @@
 
 #include "tests/support/process.hpp"
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 inline const std::filesystem::path kDemo = std::filesystem::path(PATCHBAY_SOURCE_DIR) / "examples/demo";
 
@@ -20,4 +20,4 @@ inline bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

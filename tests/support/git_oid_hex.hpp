@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 inline std::string hex(const git_oid& id) {
     char text[GIT_OID_HEXSZ + 1] = {};
@@ -14,4 +14,4 @@ inline std::string hex(const git_oid& id) {
     return text;
 }
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

@@ -4,9 +4,9 @@
 #include <map>
 #include <string>
 
-#include "series/pristine_source.hpp"
+#include "source/pristine_source.hpp"
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 class MemorySource : public PristineSource {
 public:
@@ -39,4 +39,4 @@ private:
     SourceDescription description_{"memory", "", "", "", {}};
 };
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

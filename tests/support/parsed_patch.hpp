@@ -7,7 +7,7 @@
 
 #include "patches/diff_parser.hpp"
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 inline PatchFile parse(const std::string& text) {
     auto parsed = parse_patch(text, "p.patch");
@@ -15,4 +15,4 @@ inline PatchFile parse(const std::string& text) {
     return parsed.ok() ? parsed.value() : PatchFile{};
 }
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

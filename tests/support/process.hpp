@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 struct ProcessResult {
     int status = -1;
@@ -90,4 +90,4 @@ inline ProcessResult run_process(const std::vector<std::string>& argv,
     return result;
 }
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

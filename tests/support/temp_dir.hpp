@@ -8,7 +8,7 @@
 
 #include <stdlib.h>
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 class TempDir {
 public:
@@ -43,4 +43,4 @@ inline std::string read_file(const std::filesystem::path& path) {
     return text.str();
 }
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

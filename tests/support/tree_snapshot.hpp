@@ -12,7 +12,7 @@
 
 #include "tests/support/temp_dir.hpp"
 
-namespace patchbay::testing {
+namespace patchbay::test_support {
 
 namespace fs = std::filesystem;
 
@@ -58,4 +58,4 @@ inline std::set<std::string> changed_paths(const TreeSnapshot& before, const Tre
     return changed;
 }
 
-}  // namespace patchbay::testing
+}  // namespace patchbay::test_support

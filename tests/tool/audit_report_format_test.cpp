@@ -251,14 +251,14 @@ TEST(AuditReportSarif, ValidatesAgainstTheSarif210Schema) {
     if (schema.empty())
         GTEST_SKIP() << "SARIF schema not installed (npm install -g @microsoft/jest-sarif, or set "
                         "PATCHBAY_SARIF_SCHEMA)";
-    if (testing::run_process({python(), "-c", "import jsonschema"}).status != 0)
+    if (test_support::run_process({python(), "-c", "import jsonschema"}).status != 0)
         GTEST_SKIP()
             << "python3 with jsonschema not installed (apt-get install python3-jsonschema)";
-    testing::TempDir dir;
+    test_support::TempDir dir;
     auto full = report();
     full.findings.push_back(odd_finding());
-    testing::write_file(dir / "out.sarif", render_audit_sarif(full, kRules));
-    auto result = testing::run_process(
+    test_support::write_file(dir / "out.sarif", render_audit_sarif(full, kRules));
+    auto result = test_support::run_process(
         {python(), "-c", kValidate, schema.string(), (dir / "out.sarif").string()});
     EXPECT_EQ(result.status, 0) << result.err;
 }

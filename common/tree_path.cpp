@@ -1,0 +1,59 @@
+#include "common/tree_path.hpp"
+
+namespace patchbay {
+namespace {
+
+std::vector<std::string> split_on_slash(std::string_view path) {
+    std::vector<std::string> components;
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        std::size_t end = path.find('/', start);
+        if (end == std::string_view::npos) end = path.size();
+        std::string_view part = path.substr(start, end - start);
+        if (!part.empty() && part != ".") components.emplace_back(part);
+        start = end + 1;
+    }
+    return components;
+}
+
+Error bad_path(std::string_view path, std::string_view why) {
+    return make_error("path '" + std::string(path) + "' " + std::string(why));
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> tree_path_components(std::string_view path) {
+    if (path.find('\0') != std::string_view::npos) return bad_path(path, "contains a NUL byte");
+    if (path.starts_with('/')) return bad_path(path, "is absolute");
+    std::vector<std::string> components = split_on_slash(path);
+    if (components.empty()) return bad_path(path, "names no file");
+    for (const std::string& component : components) {
+        if (component == "..") return bad_path(path, "leaves the tree (a '..' component)");
+    }
+    return components;
+}
+
+std::optional<std::string> unsafe_path_reason(std::string_view path) {
+    auto components = tree_path_components(path);
+    if (!components) return components.error().message;
+    for (const std::string& component : *components)
+        if (component == ".git")
+            return "path '" + std::string(path) + "' reaches into a .git folder";
+    return std::nullopt;
+}
+
+std::string canonical_tree_path(std::string_view path) {
+    auto components = split_on_slash(path);
+    return join_components(components, components.size());
+}
+
+std::string join_components(const std::vector<std::string>& components, std::size_t count) {
+    std::string joined;
+    for (std::size_t i = 0; i < count && i < components.size(); ++i) {
+        if (i > 0) joined += '/';
+        joined += components[i];
+    }
+    return joined;
+}
+
+}  // namespace patchbay

@@ -1,0 +1,116 @@
+#include "config/config_keys.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <climits>
+
+namespace patchbay {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// clang-format off
+const std::array<ConfigKey, 16> kKeys = {{
+    {"upstream.path", KeyType::path, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.upstream_path; }),
+     "--pristine", "pristine upstream: a git checkout or a directory"},
+    {"upstream.rev", KeyType::text, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.rev; }),
+     "--rev", "git revision of the upstream the series targets"},
+    {"upstream.directory", KeyType::text, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.directory; }),
+     "--directory", "patch paths are relative to this subdirectory"},
+    {"upstream.manifest", KeyType::path, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.manifest; }),
+     "--manifest", "RECORD or sha256sum file proving a directory pristine"},
+    {"series.file", KeyType::path, "\"patches/series\"", ConfigField<std::string>([](Config& c) -> std::string& { return c.series_file; }),
+     "--series", "the quilt series file"},
+    {"series.strip", KeyType::count, "1", ConfigField<int>([](Config& c) -> int& { return c.strip; }),
+     "--strip,-p", "strip this many leading path components (default 1)"},
+    {"series.fuzz", KeyType::count, "0", ConfigField<int>([](Config& c) -> int& { return c.fuzz; }),
+     "--fuzz,-F", "most fuzz a hunk may need (default 0)"},
+    {"series.skip", KeyType::compound, "", std::monostate{}, "", ""},
+    {"audit.include", KeyType::text_list, R"(["**/*.py", "**/*.cu", "**/*.cuh"])",
+     ConfigField<std::vector<std::string>>([](Config& c) -> std::vector<std::string>& { return c.audit.include; }), "", ""},
+    {"audit.index_tables", KeyType::text_list,
+     R"(["block_table*", "block_tables*", "req_to_token*", "page_table*", "slot_mapping*"])",
+     ConfigField<std::vector<std::string>>([](Config& c) -> std::vector<std::string>& { return c.audit.index_tables; }), "", ""},
+    {"audit.geometry", KeyType::compound, "", std::monostate{}, "", ""},
+    {"audit.env.registry", KeyType::text, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.audit.env_registry; }), "", ""},
+    {"audit.env.table", KeyType::text, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.audit.env_table; }), "", ""},
+    {"audit.env.prefix", KeyType::text, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.audit.env_prefix; }), "", ""},
+    {"audit.env.allow", KeyType::text_list, "", ConfigField<std::vector<std::string>>([](Config& c) -> std::vector<std::string>& { return c.audit.env_allow; }), "", ""},
+    {"repro", KeyType::compound, "", std::monostate{}, "", ""},
+}};
+// clang-format on
+
+Result<int> parse_count(const ConfigKey& key, const std::string& text) {
+    int value = 0;
+    const char* end = text.data() + text.size();
+    auto [stop, code] = std::from_chars(text.data(), end, value);
+    if (code != std::errc() || stop != end || value < 0)
+        return make_error(std::string(long_flag(key)) + " must be a non-negative integer, not '" +
+                          text + "'");
+    return value;
+}
+
+// A path given on the command line is relative to the current folder, while the config's
+// paths are relative to the config's folder: make it absolute when the two differ.
+std::string flag_path(const Config& config, const std::string& path, const fs::path& cwd) {
+    fs::path p(path);
+    if (p.is_absolute() || config.base_dir == cwd) return path;
+    return (cwd / p).lexically_normal().string();
+}
+
+Status apply_flag_value(Config& config, const ConfigKey& key, const std::string& value,
+                        const fs::path& cwd) {
+    if (auto* count = std::get_if<ConfigField<int>>(&key.target)) {
+        auto parsed = parse_count(key, value);
+        if (!parsed) return parsed.error();
+        (*count)(config) = *parsed;
+    } else if (auto* text = std::get_if<ConfigField<std::string>>(&key.target)) {
+        (*text)(config) = key.type == KeyType::path ? flag_path(config, value, cwd) : value;
+    } else {
+        return make_error(std::string(key.name) + " cannot be set from the command line");
+    }
+    config.origin[std::string(key.name)] = std::string(long_flag(key));
+    return Ok{};
+}
+
+}  // namespace
+
+std::span<const ConfigKey> config_keys() {
+    return kKeys;
+}
+
+const ConfigKey* find_config_key(std::string_view name) {
+    auto found = std::find_if(kKeys.begin(), kKeys.end(),
+                              [&](const ConfigKey& key) { return key.name == name; });
+    return found == kKeys.end() ? nullptr : &*found;
+}
+
+std::string_view long_flag(const ConfigKey& key) {
+    return key.flag.substr(0, key.flag.find(','));
+}
+
+std::vector<std::string> config_tables() {
+    std::vector<std::string> tables;
+    for (const auto& key : kKeys) {
+        const auto dot = key.name.rfind('.');
+        if (dot == std::string_view::npos) continue;
+        std::string table(key.name.substr(0, dot));
+        if (std::find(tables.begin(), tables.end(), table) == tables.end()) tables.push_back(table);
+    }
+    return tables;
+}
+
+Status apply_flag_values(Config& config, const std::map<std::string, std::string>& values,
+                         const fs::path& cwd) {
+    for (const auto& [name, value] : values) {
+        if (value.empty()) continue;  // the flag was not given
+        const ConfigKey* key = find_config_key(name);
+        if (!key) return make_error("no configuration key '" + name + "'");
+        if (auto applied = apply_flag_value(config, *key, value, cwd); !applied) return applied;
+    }
+    return Ok{};
+}
+
+}  // namespace patchbay

@@ -1,0 +1,210 @@
+#include "regenerate/patch_rebuild.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "regenerate/buffer_diff.hpp"
+#include "regenerate/similarity.hpp"
+
+namespace patchbay {
+
+namespace {
+
+constexpr int kContextLines = 3;
+
+// The first `strip` components of `name`, with their slash ("a/" for "a/x/y.py" at -p1).
+std::optional<std::string> prefix_of(const std::string& name, int strip) {
+    if (name == "/dev/null") return std::nullopt;
+    std::size_t end = 0;
+    for (int i = 0; i < strip; ++i) {
+        auto slash = name.find('/', end);
+        if (slash == std::string::npos) return std::nullopt;
+        end = slash + 1;
+    }
+    return name.substr(0, end);
+}
+
+std::string mirror_prefix(const std::string& prefix, const char* from, const char* to) {
+    return prefix == from ? to : prefix;
+}
+
+void read_prefixes(const PatchFile& patch, int strip, PatchStyle& style) {
+    std::optional<std::string> old_prefix, new_prefix;
+    for (const auto& file : patch.files) {
+        if (!old_prefix) old_prefix = prefix_of(file.old_name, strip);
+        if (!new_prefix) new_prefix = prefix_of(file.new_name, strip);
+    }
+    if (!old_prefix && new_prefix) old_prefix = mirror_prefix(*new_prefix, "b/", "a/");
+    if (!new_prefix && old_prefix) new_prefix = mirror_prefix(*old_prefix, "a/", "b/");
+    if (old_prefix) style.old_prefix = *old_prefix;
+    if (new_prefix) style.new_prefix = *new_prefix;
+}
+
+bool has_function_context(const PatchFile& patch) {
+    for (const auto& file : patch.files)
+        for (const auto& hunk : file.hunks)
+            if (!hunk.function_context.empty()) return true;
+    return false;
+}
+
+std::uint32_t mode_of(const FileState& state) {
+    if (state.symlink) return 0120000;
+    return state.executable ? 0100755 : 0100644;
+}
+
+class Rebuilder {
+  public:
+    Rebuilder(const PatchFile& old, int strip, const std::vector<PathChange>& changes)
+        : old_(old), strip_(strip), conventions_(conventions_of(old, strip)) {
+        for (const auto& change : changes) changes_[change.path] = change;
+    }
+    Result<PatchFile> build();
+
+  private:
+    Status emit_old_section(const FileDiff& file);
+    Status emit(const std::string& path);
+    Status emit_rename(const std::string& from, const std::string& to);
+    Status add_hunks(FileDiff& file, std::string_view before, std::string_view after,
+                     const std::string& path);
+    void add_index(FileDiff& file, const std::optional<FileState>& before,
+                   const std::optional<FileState>& after) const;
+    Status push(FileDiff file, const std::optional<FileState>& before,
+                const std::optional<FileState>& after, const std::string& path);
+
+    const PatchFile& old_;
+    int strip_;
+    PatchConventions conventions_;
+    std::map<std::string, PathChange> changes_;  // not yet written
+    PatchFile result_;
+};
+
+std::string zeros(std::size_t length) {
+    return std::string(length, '0');
+}
+
+void Rebuilder::add_index(FileDiff& file, const std::optional<FileState>& before,
+                          const std::optional<FileState>& after) const {
+    if (!file.git || !conventions_.index_lines) return;
+    auto length = conventions_.index_length;
+    file.old_index = before ? blob_id(before->content, length) : zeros(length);
+    file.new_index = after ? blob_id(after->content, length) : zeros(length);
+    if (file.old_index == file.new_index) file.old_index.clear(), file.new_index.clear();
+}
+
+Status Rebuilder::add_hunks(FileDiff& file, std::string_view before, std::string_view after,
+                            const std::string& path) {
+    auto diff = diff_buffers(before, after, kContextLines);
+    if (!diff) return diff.error();
+    if (diff->binary)
+        return make_error(path, 0, "is a binary file; patchbay does not write binary patches");
+    file.hunks = std::move(diff->hunks);
+    if (!conventions_.function_context)
+        for (auto& hunk : file.hunks) hunk.function_context.clear();
+    return Ok{};
+}
+
+Status Rebuilder::push(FileDiff file, const std::optional<FileState>& before,
+                       const std::optional<FileState>& after, const std::string& path) {
+    file.git = conventions_.git;
+    if (file.git) {
+        if (before) file.old_mode = mode_of(*before);
+        if (after) file.new_mode = mode_of(*after);
+    }
+    add_index(file, before, after);
+    auto status = add_hunks(file, before ? before->content.view() : "",
+                            after ? after->content.view() : "", path);
+    if (!status) return status;
+    if (!file.git && file.hunks.empty())
+        return make_error(path, 0,
+                          "this change (an empty file or a mode change) needs a git-style patch");
+    result_.files.push_back(std::move(file));
+    return Ok{};
+}
+
+Status Rebuilder::emit(const std::string& path) {
+    auto found = changes_.find(path);
+    if (found == changes_.end()) return Ok{};
+    PathChange change = std::move(found->second);
+    changes_.erase(found);
+    if (change.before == change.after) return Ok{};
+    const auto& style = conventions_.style;
+    FileDiff file;
+    file.old_name = change.before ? style.old_prefix + path : "/dev/null";
+    file.new_name = change.after ? style.new_prefix + path : "/dev/null";
+    file.op = !change.before ? FileOp::create : !change.after ? FileOp::remove : FileOp::modify;
+    return push(std::move(file), change.before, change.after, path);
+}
+
+// A rename the old patch made is kept as one while the old path is gone and the new one new.
+Status Rebuilder::emit_rename(const std::string& from, const std::string& to) {
+    auto source = changes_.find(from), target = changes_.find(to);
+    bool still_renamed = source != changes_.end() && target != changes_.end() &&
+                         source->second.before && !source->second.after && !target->second.before &&
+                         target->second.after;
+    if (!still_renamed) return Ok{};
+    FileState before = *source->second.before, after = *target->second.after;
+    changes_.erase(source), changes_.erase(target);
+    FileDiff file;
+    file.old_name = conventions_.style.old_prefix + from;
+    file.new_name = conventions_.style.new_prefix + to;
+    file.op = FileOp::rename;
+    file.similarity = similarity(before.content, after.content);
+    return push(std::move(file), before, after, to);
+}
+
+Status Rebuilder::emit_old_section(const FileDiff& file) {
+    auto from = strip_path(file.old_name, strip_);
+    auto to = strip_path(file.new_name, strip_);
+    if (file.op == FileOp::rename && from && to)
+        if (auto renamed = emit_rename(*from, *to); !renamed) return renamed;
+    if (file.op == FileOp::remove) return from ? emit(*from) : Status(Ok{});
+    if (to)
+        if (auto emitted = emit(*to); !emitted) return emitted;
+    return from ? emit(*from) : Status(Ok{});
+}
+
+Result<PatchFile> Rebuilder::build() {
+    result_.path = old_.path;
+    result_.preamble = old_.preamble;
+    for (const auto& file : old_.files)
+        if (auto emitted = emit_old_section(file); !emitted) return emitted.error();
+    std::vector<std::string> rest;
+    for (const auto& [path, change] : changes_) rest.push_back(path);  // sorted: a std::map
+    for (const auto& path : rest)
+        if (auto emitted = emit(path); !emitted) return emitted.error();
+    return std::move(result_);
+}
+
+}  // namespace
+
+PatchConventions conventions_of(const PatchFile& patch, int strip) {
+    PatchConventions conventions;
+    read_prefixes(patch, strip, conventions.style);
+    if (patch.files.empty()) return conventions;
+    conventions.git = std::any_of(patch.files.begin(), patch.files.end(),
+                                  [](const FileDiff& file) { return file.git; });
+    conventions.index_lines = false;
+    for (const auto& file : patch.files)
+        if (file.git && !file.new_index.empty()) {
+            conventions.index_lines = true;
+            conventions.index_length = file.new_index.size();
+            break;
+        }
+    conventions.function_context = has_function_context(patch);
+    return conventions;
+}
+
+std::set<std::string> owned_paths(const PatchFile& patch, int strip) {
+    std::set<std::string> paths;
+    for (const auto& file : patch.files)
+        for (const auto* name : {&file.old_name, &file.new_name})
+            if (auto path = strip_path(*name, strip)) paths.insert(*path);
+    return paths;
+}
+
+Result<PatchFile> rebuild_patch(const PatchFile& old, int strip,
+                                const std::vector<PathChange>& changes) {
+    return Rebuilder(old, strip, changes).build();
+}
+
+}  // namespace patchbay

@@ -1,0 +1,28 @@
+#include "source/git_handles.hpp"
+
+namespace patchbay {
+
+namespace {
+
+// git itself does not re-hash objects on ordinary reads; libgit2 does by default, with the
+// collision-detecting SHA-1, and that was 40% of check-series on a real series (bench/RESULTS.md).
+// Packs stay protected by zlib's checksum and the pack index.
+int init_libgit2() {
+    const int users = git_libgit2_init();
+    git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+    return users;
+}
+
+}  // namespace
+
+void ensure_libgit2() {
+    [[maybe_unused]] static const int users = init_libgit2();
+}
+
+std::string last_git_error(const std::string& fallback) {
+    const git_error* error = git_error_last();
+    if (error == nullptr || error->message == nullptr) return fallback;
+    return error->message;
+}
+
+}  // namespace patchbay

@@ -1,0 +1,41 @@
+#include "common/read_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include "tests/support/temp_tree.hpp"
+
+namespace patchbay {
+namespace {
+
+using patchbay::test_support::TempTree;
+
+std::string big_text() {
+    std::string text;
+    for (int i = 0; i < 30000; ++i) text += "line " + std::to_string(i) + "\n";  // > 64 KiB
+    return text;
+}
+
+TEST(ReadFile, ReadsEveryByteOfALargeFile) {
+    TempTree tree;
+    tree.write("big.txt", big_text());
+    auto bytes = read_file(tree / "big.txt");
+    ASSERT_TRUE(bytes.ok());
+    EXPECT_EQ(*bytes, big_text());
+    EXPECT_EQ(std::to_string(bytes->size()), tree.run("stat -c %s big.txt"));
+}
+
+TEST(ReadFile, ReadsAFileWhoseSizeIsNotKnownInAdvance) {
+    auto bytes = read_file("/proc/self/status");  // reported as 0 bytes long
+    ASSERT_TRUE(bytes.ok());
+    EXPECT_NE(bytes->find("Name:"), std::string::npos);
+}
+
+TEST(ReadFile, RefusesFoldersAndMissingFiles) {
+    TempTree tree;
+    tree.write("dir/x", "x");
+    EXPECT_FALSE(read_file(tree / "dir").ok());
+    EXPECT_FALSE(read_file(tree / "missing").ok());
+}
+
+}  // namespace
+}  // namespace patchbay

@@ -1,0 +1,95 @@
+#include "config/config_keys.hpp"
+
+#include <gtest/gtest.h>
+
+namespace patchbay {
+namespace {
+
+namespace fs = std::filesystem;
+
+Config parsed(const std::string& text) {
+    auto config = parse_config(text, "/project/patchbay.toml");
+    EXPECT_TRUE(config.ok()) << (config ? "" : config.error().located());
+    return config ? config.value() : Config{};
+}
+
+// A TOML value of the key's type, as a user would write it.
+std::string sample_value(const ConfigKey& key) {
+    switch (key.type) {
+        case KeyType::count:
+            return "3";
+        case KeyType::text_list:
+            return R"(["x*"])";
+        default:
+            return R"("x")";
+    }
+}
+
+TEST(ConfigKeys, EveryLeafKeyIsReadFromItsTableWithItsLine) {
+    for (const auto& key : config_keys()) {
+        if (key.type == KeyType::compound) continue;
+        const std::string name(key.name);
+        const auto dot = name.rfind('.');
+        const std::string text = "[" + name.substr(0, dot) + "]\n" + name.substr(dot + 1) +
+                                 " = " + sample_value(key) + "\n";
+        const Config config = parsed(text);
+        EXPECT_EQ(config.origin.at(name), "patchbay.toml:2") << name;
+    }
+}
+
+TEST(ConfigKeys, DefaultsComeFromTheTable) {
+    const Config config = default_config("/project");
+    EXPECT_EQ(config.series_file, "patches/series");
+    EXPECT_EQ(config.strip, 1);
+    EXPECT_EQ(config.fuzz, 0);
+    EXPECT_EQ(config.audit.include, (std::vector<std::string>{"**/*.py", "**/*.cu", "**/*.cuh"}));
+    for (const auto& key : config_keys())
+        EXPECT_EQ(config.origin.at(std::string(key.name)), "default") << key.name;
+}
+
+// Library callers that build an AuditConfig themselves get the table's defaults too.
+TEST(ConfigKeys, AnAuditConfigBuiltInCodeHoldsTheTablesDefaults) {
+    const Config config = default_config("/project");
+    EXPECT_EQ(AuditConfig{}.include, config.audit.include);
+    EXPECT_EQ(AuditConfig{}.index_tables, config.audit.index_tables);
+}
+
+TEST(ConfigKeys, FlagValuesOverrideTheFileAndNameTheFlag) {
+    Config config = parsed("[series]\nfuzz = 2\n");
+    std::map<std::string, std::string> flags = {{"series.fuzz", "1"}, {"upstream.rev", "v1"},
+                                                {"series.strip", ""}};
+    ASSERT_TRUE(apply_flag_values(config, flags, "/project").ok());
+    EXPECT_EQ(config.fuzz, 1);
+    EXPECT_EQ(config.origin.at("series.fuzz"), "--fuzz");
+    EXPECT_EQ(config.rev, "v1");
+    EXPECT_EQ(config.strip, 1);  // an empty value is a flag not given
+    EXPECT_EQ(config.origin.at("series.strip"), "default");
+}
+
+TEST(ConfigKeys, AFlagPathIsRelativeToTheCurrentFolder) {
+    Config config = parsed("");
+    ASSERT_TRUE(apply_flag_values(config, {{"upstream.path", "up"}}, "/elsewhere").ok());
+    EXPECT_EQ(config.upstream_path, "/elsewhere/up");
+    ASSERT_TRUE(apply_flag_values(config, {{"upstream.path", "up"}}, "/project").ok());
+    EXPECT_EQ(config.upstream_path, "up");  // already relative to the config's folder
+}
+
+TEST(ConfigKeys, ABadCountIsAnErrorNamingTheFlag) {
+    Config config = parsed("");
+    for (const char* bad : {"-1", "two", "1x"}) {
+        auto applied = apply_flag_values(config, {{"series.fuzz", bad}}, "/project");
+        ASSERT_FALSE(applied.ok()) << bad;
+        EXPECT_EQ(applied.error().message,
+                  std::string("--fuzz must be a non-negative integer, not '") + bad + "'");
+    }
+}
+
+TEST(ConfigKeys, LongFlagAndTables) {
+    EXPECT_EQ(long_flag(*find_config_key("series.fuzz")), "--fuzz");
+    EXPECT_EQ(long_flag(*find_config_key("upstream.rev")), "--rev");
+    EXPECT_EQ(find_config_key("series.nope"), nullptr);
+    EXPECT_EQ(config_tables(), (std::vector<std::string>{"upstream", "series", "audit", "audit.env"}));
+}
+
+}  // namespace
+}  // namespace patchbay
