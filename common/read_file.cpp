@@ -4,8 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 
 namespace patchbay {
 
@@ -48,6 +50,20 @@ Result<std::string> read_file(const std::filesystem::path& path) {
     auto bytes = read_open_file(fd, path);
     ::close(fd);
     return bytes;
+}
+
+bool file_holds(const std::filesystem::path& path, std::string_view expected) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::array<char, 64 * 1024> block{};
+    std::size_t at = 0;
+    while (in.read(block.data(), block.size()) || in.gcount() > 0) {
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (got > expected.size() - at || expected.compare(at, got, block.data(), got) != 0)
+            return false;
+        at += got;
+    }
+    return at == expected.size();
 }
 
 }  // namespace patchbay

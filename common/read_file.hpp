@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "common/result.hpp"
 
@@ -11,5 +12,9 @@ namespace patchbay {
 
 // The bytes of the regular file `path` (symlinks followed); an Error naming it otherwise.
 Result<std::string> read_file(const std::filesystem::path& path);
+
+// Whether the file at `path` holds exactly `expected`; false when it cannot be read. Compared a
+// block at a time: no second copy of a large file is made.
+bool file_holds(const std::filesystem::path& path, std::string_view expected);
 
 }  // namespace patchbay

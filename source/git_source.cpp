@@ -6,6 +6,7 @@
 
 #include "source/git_handles.hpp"
 #include "source/git_tree_reader.hpp"
+#include "common/read_file.hpp"
 #include "common/tree_path.hpp"
 
 namespace patchbay {
@@ -101,22 +102,55 @@ Status check_clean(git_repository* repo, const std::string& where) {
     return dirty_error(&*paths, where);
 }
 
-// Paths, from the repository's root, that git status reports as changed in the index or the
-// work tree (untracked files are not changes to the tree read). A path that neither HEAD, the
-// index nor the work tree knows is clean: with --rev, the tree read may hold files that the
-// checkout has since moved or deleted.
-Result<std::vector<std::string>> modified_among(git_repository* repo,
-                                                const std::vector<std::string>& paths) {
-    std::vector<std::string> modified;
-    for (const auto& path : paths) {
-        unsigned flags = 0;
-        const int code = git_status_file(&flags, repo, path.c_str());
-        if (code == GIT_ENOTFOUND) continue;
-        if (code != 0) return make_error(last_git_error("cannot read the status of '" + path + "'"));
-        if ((flags & ~unsigned{GIT_STATUS_WT_NEW | GIT_STATUS_IGNORED}) != 0)
-            modified.push_back(path);
-    }
-    return modified;
+Result<TreePtr> head_tree(git_repository* repo) {
+    git_object* object = nullptr;
+    if (git_revparse_single(&object, repo, "HEAD^{tree}") != 0)
+        return make_error(last_git_error("cannot read HEAD's tree"));
+    return TreePtr(reinterpret_cast<git_tree*>(object));
+}
+
+// What HEAD has at a path, as the dirty check needs it.
+struct HeadBlob {
+    bool present = false;
+    bool symlink = false;
+    git_oid id{};
+};
+
+HeadBlob head_blob(git_tree* head, const std::string& repo_path) {
+    git_tree_entry* raw = nullptr;
+    if (git_tree_entry_bypath(&raw, head, repo_path.c_str()) != 0) return {};
+    TreeEntryPtr entry(raw);
+    return {true, git_tree_entry_filemode(entry.get()) == GIT_FILEMODE_LINK,
+            *git_tree_entry_id(entry.get())};
+}
+
+// A path HEAD does not have is a local modification only when the index has it (a staged
+// addition): with --rev, the tree read may hold files that HEAD has since moved or deleted, and
+// an untracked file is no change to a tracked one.
+bool staged_addition(git_repository* repo, const std::string& repo_path) {
+    git_index* index = nullptr;
+    if (git_repository_index(&index, repo) != 0) return false;
+    const bool staged = git_index_get_bypath(index, repo_path.c_str(), 0) != nullptr;
+    git_index_free(index);
+    return staged;
+}
+
+// Whether the work tree's file differs from HEAD's blob, as git status decides it: hashed
+// through the repository's filters (line endings, .gitattributes). When the blob read is
+// HEAD's and the work tree holds exactly its bytes, nothing needs hashing.
+bool differs_from_head(git_repository* repo, const HeadBlob& head, const git_oid& read_id,
+                       const std::string& repo_path, std::string_view read_content) {
+    if (!head.present) return staged_addition(repo, repo_path);
+    if (head.symlink) return false;
+    fs::path file = fs::path(git_repository_workdir(repo)) / repo_path;
+    std::error_code ec;
+    if (!fs::is_regular_file(fs::symlink_status(file, ec))) return true;
+    if (git_oid_equal(&read_id, &head.id) && file_holds(file, read_content)) return false;
+    git_oid hashed{};
+    if (git_repository_hashfile(&hashed, repo, file.c_str(), GIT_OBJECT_BLOB, repo_path.c_str()) !=
+        0)
+        return true;
+    return !git_oid_equal(&hashed, &head.id);
 }
 
 std::optional<std::string> not_at_rev_note(git_repository* repo, const SourceOptions& options,
@@ -153,20 +187,27 @@ class GitSource : public PristineSource {
     // checking the whole checkout costs more than applying a whole series.
     Status finish_checks() const override {
         if (!check_files_read_) return Ok{};
-        std::vector<std::string> read;
-        for (const auto& [path, entry] : looked_up_)
-            if (entry.kind == Kind::file) read.push_back(path_in_repository(path));
-        auto modified = modified_among(reader_.repository(), read);
-        if (!modified) return modified.error();
-        return dirty_error(&*modified, description_.path);
+        git_repository* repo = reader_.repository();
+        auto head = head_tree(repo);
+        if (!head) return head.error();
+        std::vector<std::string> dirty;
+        for (const auto& [path, known] : looked_up_) {
+            if (known.entry.kind != Kind::file) continue;
+            const auto repo_path = path_in_repository(path);
+            const HeadBlob at_head = head_blob(head->get(), repo_path);
+            if (differs_from_head(repo, at_head, known.id, repo_path, known.entry.content))
+                dirty.push_back(repo_path);
+        }
+        return dirty_error(&dirty, description_.path);
     }
 
     // Remembered per path: a series reads the same pristine file for every patch that touches
     // it and again for the reverse check, and each read inflates the blob anew.
     Result<TreeEntry> lookup(const std::string& path) const override {
-        if (auto known = looked_up_.find(path); known != looked_up_.end()) return known->second;
+        if (auto known = looked_up_.find(path); known != looked_up_.end())
+            return known->second.entry;
         auto read = reader_.read(path);
-        if (read.entry) looked_up_.emplace(path, *read.entry);
+        if (read.entry) looked_up_.emplace(path, Known{*read.entry, read.id});
         return std::move(read.entry);
     }
 
@@ -213,8 +254,13 @@ class GitSource : public PristineSource {
 
     GitTreeReader reader_;
     SourceDescription description_;
-    bool check_files_read_ = false;  // finish_checks() asks git status about the files read
-    mutable std::map<std::string, TreeEntry> looked_up_;
+    struct Known {
+        TreeEntry entry;
+        git_oid id{};  // the blob (or tree) id read
+    };
+
+    bool check_files_read_ = false;  // finish_checks() compares the files read with HEAD
+    mutable std::map<std::string, Known> looked_up_;
 };
 
 Result<Components> subtree_prefix(git_repository* repo, const SourceOptions& options,

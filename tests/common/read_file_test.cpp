@@ -37,5 +37,20 @@ TEST(ReadFile, RefusesFoldersAndMissingFiles) {
     EXPECT_FALSE(read_file(tree / "missing").ok());
 }
 
+TEST(FileHolds, OnlyTheExactBytes) {
+    TempTree tree;
+    tree.write("big.txt", big_text());
+    EXPECT_TRUE(file_holds(tree / "big.txt", big_text()));
+    EXPECT_FALSE(file_holds(tree / "big.txt", big_text() + "x"));
+    EXPECT_FALSE(file_holds(tree / "big.txt", big_text().substr(1)));
+    std::string changed = big_text();
+    changed[70000] = '#';  // in the second block
+    EXPECT_FALSE(file_holds(tree / "big.txt", changed));
+    EXPECT_FALSE(file_holds(tree / "missing", ""));
+    tree.write("empty", "");
+    EXPECT_TRUE(file_holds(tree / "empty", ""));
+    EXPECT_FALSE(file_holds(tree / "empty", "a"));
+}
+
 }  // namespace
 }  // namespace patchbay
