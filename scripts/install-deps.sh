@@ -8,6 +8,7 @@ packages=(
     libgit2-dev libssl-dev libcli11-dev libfmt-dev libtomlplusplus-dev googletest libgtest-dev
     patch quilt ca-certificates python3 python3-jsonschema
     clang libclang-rt-14-dev  # the libFuzzer targets (scripts/fuzz-smoke.sh)
+    clang-format              # scripts/format-check.sh
 )
 
 is_installed() {
