@@ -17,21 +17,32 @@ Error read_error(const std::filesystem::path& path) {
     return make_error(path.string(), 0, std::string("cannot read: ") + std::strerror(errno));
 }
 
-// Straight into a string of the file's size (a stream would copy every byte twice more);
-// whatever a growing file adds is read after it.
-Result<std::string> read_open_file(int fd, const std::filesystem::path& path) {
-    struct stat info {};
-    std::string bytes(::fstat(fd, &info) == 0 ? static_cast<std::size_t>(info.st_size) : 0, '\0');
+// Fills `out` from `fd` up to its size; how many bytes came, or -1 on an error.
+long read_into(int fd, char* out, std::size_t size) {
     std::size_t filled = 0;
-    while (true) {
-        if (filled == bytes.size()) bytes.resize(bytes.size() + 64 * 1024);
-        const auto got = ::read(fd, bytes.data() + filled, bytes.size() - filled);
+    while (filled < size) {
+        const auto got = ::read(fd, out + filled, size - filled);
         if (got < 0 && errno == EINTR) continue;
-        if (got < 0) return read_error(path);
+        if (got < 0) return -1;
         if (got == 0) break;
         filled += static_cast<std::size_t>(got);
     }
-    bytes.resize(filled);
+    return static_cast<long>(filled);
+}
+
+// Straight into a string of the file's size (a stream would copy every byte twice more);
+// whatever a growing file adds after that is read in blocks and appended.
+Result<std::string> read_open_file(int fd, const std::filesystem::path& path) {
+    struct stat info {};
+    std::string bytes(::fstat(fd, &info) == 0 ? static_cast<std::size_t>(info.st_size) : 0, '\0');
+    const long got = read_into(fd, bytes.data(), bytes.size());
+    if (got < 0) return read_error(path);
+    bytes.resize(static_cast<std::size_t>(got));
+    std::array<char, 64 * 1024> block{};
+    for (long more = 0; (more = read_into(fd, block.data(), block.size())) != 0;) {
+        if (more < 0) return read_error(path);
+        bytes.append(block.data(), static_cast<std::size_t>(more));
+    }
     return bytes;
 }
 
