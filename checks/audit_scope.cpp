@@ -10,7 +10,7 @@
 
 #include "checks/parallel_for.hpp"
 #include "checks/path_glob.hpp"
-#include "checks/rule.hpp"
+#include "checks/rules/rule.hpp"
 
 namespace patchbay {
 
