@@ -1,7 +1,7 @@
 #include "checks/audit.hpp"
 
 #include "common/parallel_for.hpp"
-#include "checks/rule.hpp"
+#include "checks/rules/rule.hpp"
 #include "checks/suppression.hpp"
 
 namespace patchbay {

@@ -7,7 +7,7 @@
 #include "common/parallel_for.hpp"
 #include "common/read_file.hpp"
 #include "checks/path_glob.hpp"
-#include "checks/rule.hpp"
+#include "checks/rules/rule.hpp"
 
 namespace patchbay {
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "checks/rule.hpp"
+#include "checks/rules/rule.hpp"
 #include "checks/suppression.hpp"
 #include "tool/audit_report_format.hpp"
 

@@ -1,9 +1,9 @@
 // The public face of the Python parser: the token cursor, jit-function discovery and the small
 // helpers over the tree.
 
-#include "checks/python_syntax.hpp"
+#include "checks/python/python_syntax.hpp"
 
-#include "checks/python_parser.hpp"
+#include "checks/python/python_parser.hpp"
 
 namespace patchbay {
 

@@ -4,8 +4,8 @@
 #include <array>
 #include <string_view>
 
-#include "checks/index_stride_analysis.hpp"
-#include "checks/triton_taint.hpp"
+#include "checks/python/triton_taint.hpp"
+#include "checks/rules/index_stride_analysis.hpp"
 
 namespace patchbay {
 namespace {

@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "checks/rule.hpp"
+#include "checks/rules/rule.hpp"
 
 namespace patchbay {
 

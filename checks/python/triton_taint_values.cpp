@@ -1,6 +1,6 @@
 // The value lattice of the Triton taint interpreter: promotion, joins and the candidate table.
 
-#include "checks/triton_taint.hpp"
+#include "checks/python/triton_taint.hpp"
 
 namespace patchbay {
 namespace {

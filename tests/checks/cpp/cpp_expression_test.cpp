@@ -1,4 +1,4 @@
-#include "checks/cpp_expression.hpp"
+#include "checks/cpp/cpp_expression.hpp"
 
 #include <gtest/gtest.h>
 

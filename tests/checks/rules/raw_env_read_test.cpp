@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "checks/rule.hpp"
+#include "checks/rules/rule.hpp"
 #include "tests/checks/audit_fixture_tree.hpp"
 
 namespace patchbay {

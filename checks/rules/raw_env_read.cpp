@@ -3,7 +3,7 @@
 // the Python registry, so its reads of registered names are fine.
 
 #include "checks/prefixed_env_reads.hpp"
-#include "checks/rule.hpp"
+#include "checks/rules/rule.hpp"
 
 namespace patchbay {
 

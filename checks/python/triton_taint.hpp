@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "checks/python_syntax.hpp"
+#include "checks/python/python_syntax.hpp"
 #include "config/config.hpp"
 
 namespace patchbay {

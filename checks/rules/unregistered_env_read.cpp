@@ -2,7 +2,7 @@
 // does not list (doc: checks/docs/unregistered-env-read.md).
 
 #include "checks/prefixed_env_reads.hpp"
-#include "checks/rule.hpp"
+#include "checks/rules/rule.hpp"
 
 namespace patchbay {
 

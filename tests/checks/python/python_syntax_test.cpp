@@ -1,4 +1,4 @@
-#include "checks/python_syntax.hpp"
+#include "checks/python/python_syntax.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "checks/reach.hpp"
+#include "checks/rules/reach.hpp"
 
 #include <gtest/gtest.h>
 
@@ -21,7 +21,9 @@ TEST(Reach, ExactPowerOfTwoStride) {
     EXPECT_EQ(reach_for(config)->first_block, 131071);
 }
 
-TEST(Reach, NoneWithoutGeometry) { EXPECT_FALSE(reach_for(AuditConfig{}).has_value()); }
+TEST(Reach, NoneWithoutGeometry) {
+    EXPECT_FALSE(reach_for(AuditConfig{}).has_value());
+}
 
 }  // namespace
 }  // namespace patchbay

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "checks/python_syntax.hpp"
+#include "checks/python/python_syntax.hpp"
 #include "checks/token.hpp"
 
 namespace patchbay {

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "checks/index_stride_analysis.hpp"
+#include "checks/rules/index_stride_analysis.hpp"
 
 namespace patchbay {
 

@@ -3,10 +3,10 @@
 
 #include <fnmatch.h>
 
-#include "checks/cpp_declarations.hpp"
-#include "checks/index_stride_analysis.hpp"
-#include "checks/reach.hpp"
-#include "checks/rule.hpp"
+#include "checks/cpp/cpp_declarations.hpp"
+#include "checks/rules/index_stride_analysis.hpp"
+#include "checks/rules/reach.hpp"
+#include "checks/rules/rule.hpp"
 #include "checks/text_contains.hpp"
 
 namespace patchbay {

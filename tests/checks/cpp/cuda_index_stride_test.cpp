@@ -5,7 +5,7 @@
 #include <set>
 #include <string>
 
-#include "checks/index_stride_analysis.hpp"
+#include "checks/rules/index_stride_analysis.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/temp_dir.hpp"
 

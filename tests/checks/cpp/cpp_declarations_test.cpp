@@ -1,4 +1,4 @@
-#include "checks/cpp_declarations.hpp"
+#include "checks/cpp/cpp_declarations.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "checks/cpp_expression.hpp"
+#include "checks/cpp/cpp_expression.hpp"
 
 #include <array>
 #include <string_view>
@@ -46,7 +46,7 @@ int precedence_of(const Token& token) {
 }
 
 std::unique_ptr<CppExpr> make(CppExpr::Kind kind, std::size_t token, std::size_t first,
-                           std::size_t last) {
+                              std::size_t last) {
     auto expr = std::make_unique<CppExpr>();
     expr->kind = kind;
     expr->token = token;
@@ -130,7 +130,7 @@ class Parser {
     }
 
     std::unique_ptr<CppExpr> wrap(CppExpr::Kind kind, std::size_t token, std::size_t first,
-                               std::unique_ptr<CppExpr> operand) {
+                                  std::unique_ptr<CppExpr> operand) {
         if (!operand) return nullptr;
         auto node = make(kind, token, first, operand->last);
         node->operands.push_back(std::move(operand));
@@ -284,8 +284,8 @@ class Parser {
     std::unique_ptr<CppExpr> call(std::unique_ptr<CppExpr> callee) {
         std::size_t open = pos_, close = partner(pos_);
         auto node = make(CppExpr::Kind::call, open, callee->first, close);
-        bool functional_cast =
-            callee->kind == CppExpr::Kind::name && is_type_name(tokens_[callee->token].text, aliases_);
+        bool functional_cast = callee->kind == CppExpr::Kind::name &&
+                               is_type_name(tokens_[callee->token].text, aliases_);
         if (functional_cast) {
             node->kind = CppExpr::Kind::cast;
             node->type = std::string(tokens_[callee->token].text);
@@ -318,9 +318,9 @@ class Parser {
 }  // namespace
 
 std::unique_ptr<CppExpr> parse_cpp_expression(std::span<const Token> tokens,
-                                           const std::vector<std::size_t>& brackets,
-                                           const TypeAliases& aliases, ExprRange range,
-                                           std::size_t& end) {
+                                              const std::vector<std::size_t>& brackets,
+                                              const TypeAliases& aliases, ExprRange range,
+                                              std::size_t& end) {
     Parser parser(tokens, brackets, aliases, range);
     auto expr = parser.expression(1);
     end = parser.pos();

@@ -1,4 +1,4 @@
-#include "checks/rule.hpp"
+#include "checks/rules/rule.hpp"
 
 #include "checks/text_contains.hpp"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "checks/cpp_declarations.hpp"
+#include "checks/cpp/cpp_declarations.hpp"
 #include "checks/token.hpp"
 
 namespace patchbay {
@@ -34,8 +34,8 @@ struct ExprRange {
 // Reads the expression starting at `range.begin`, commas included. `end` receives the index
 // of the first token not read. nullptr when no expression starts there.
 std::unique_ptr<CppExpr> parse_cpp_expression(std::span<const Token> tokens,
-                                           const std::vector<std::size_t>& brackets,
-                                           const TypeAliases& aliases, ExprRange range,
-                                           std::size_t& end);
+                                              const std::vector<std::size_t>& brackets,
+                                              const TypeAliases& aliases, ExprRange range,
+                                              std::size_t& end);
 
 }  // namespace patchbay

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "checks/cpp_declarations.hpp"
+#include "checks/cpp/cpp_declarations.hpp"
 #include "checks/finding.hpp"
 #include "checks/source_file.hpp"
 #include "config/config.hpp"

@@ -1,4 +1,4 @@
-#include "checks/reach.hpp"
+#include "checks/rules/reach.hpp"
 
 namespace patchbay {
 

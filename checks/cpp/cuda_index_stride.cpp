@@ -10,9 +10,9 @@
 #include <string>
 #include <tuple>
 
-#include "checks/cpp_declarations.hpp"
-#include "checks/cpp_expression.hpp"
-#include "checks/index_stride_analysis.hpp"
+#include "checks/cpp/cpp_declarations.hpp"
+#include "checks/cpp/cpp_expression.hpp"
+#include "checks/rules/index_stride_analysis.hpp"
 
 namespace patchbay {
 namespace {

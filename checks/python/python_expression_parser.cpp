@@ -5,7 +5,7 @@
 #include <array>
 #include <utility>
 
-#include "checks/python_parser.hpp"
+#include "checks/python/python_parser.hpp"
 
 namespace patchbay {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <functional>
 
-#include "checks/index_stride_analysis.hpp"
-#include "checks/triton_taint.hpp"
+#include "checks/python/triton_taint.hpp"
+#include "checks/rules/index_stride_analysis.hpp"
 
 namespace patchbay {
 namespace {
