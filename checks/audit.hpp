@@ -1,6 +1,6 @@
 #pragma once
 // One audit run over one tree: every registered rule, then the inline suppressions, then the
-// findings in print order (DESIGN.md §5).
+// findings in print order (docs/ARCHITECTURE.md §5).
 
 #include <set>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// What an audit looks at (DESIGN.md §5 "Scope"): the files of a tree that [audit].include
+// What an audit looks at (docs/ARCHITECTURE.md §5 "Scope"): the files of a tree that [audit].include
 // selects, read from a plain folder or from the in-memory result of a series; and which
 // findings are new in a change.
 

@@ -1,5 +1,5 @@
 #pragma once
-// One file of the audited tree, and the tree itself (DESIGN.md §5). Paths are relative to the
+// One file of the audited tree, and the tree itself (docs/ARCHITECTURE.md §5). Paths are relative to the
 // tree's root (the upstream directory) and use "/".
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// Inline suppressions (DESIGN.md §5): `# patchbay: ignore[rule-id] reason` in Python,
+// Inline suppressions (docs/ARCHITECTURE.md §5): `# patchbay: ignore[rule-id] reason` in Python,
 // `// patchbay: ignore[rule-id] reason` in C/C++, several ids as `ignore[a,b]`. A suppression
 // covers findings of its rules on its own line and on the line below it. The reason is required:
 // a suppression without one suppresses nothing and is reported as `invalid-suppression`.

@@ -1,5 +1,5 @@
 #pragma once
-// An error as a value: library code returns it, tool/ prints it (DESIGN.md §8).
+// An error as a value: library code returns it, tool/ prints it (docs/ARCHITECTURE.md §8).
 
 #include <cstdint>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 // Runs a program as a child process with a wall-clock limit, so a crash, an illegal memory
-// access or a hang becomes a result, never a crash of the tool (DESIGN.md §7).
+// access or a hang becomes a result, never a crash of the tool (docs/ARCHITECTURE.md §7).
 
 #include <filesystem>
 #include <map>

@@ -2,7 +2,7 @@
 // `repro --ctest DIR` and `repro --resource-spec FILE`: the reproducers as a CTest project whose
 // tests each take one GPU (RESOURCE_GROUPS "gpus:1"), and the resource spec that tells CTest
 // which GPUs the host has, so `ctest --resource-spec-file` spreads the runs over them
-// (DESIGN.md §7: CTest allocates, not a scheduler of our own).
+// (docs/ARCHITECTURE.md §7: CTest allocates, not a scheduler of our own).
 
 #include <filesystem>
 #include <string>

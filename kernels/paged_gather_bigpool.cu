@@ -1,4 +1,4 @@
-// Bigpool reproducer for the demo's paged gather kernel (DESIGN.md §7, issue #5).
+// Bigpool reproducer for the demo's paged gather kernel (docs/ARCHITECTURE.md §7, issue #5).
 //
 // Includes attention/paged_gather.cuh from the RESULT tree (the runner passes -I<tree>/csrc),
 // allocates bf16 K and V pools of more than 2^31 elements each, writes one request's blocks at

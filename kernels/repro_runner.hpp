@@ -1,5 +1,5 @@
 #pragma once
-// Runs one [[repro]] entry against a materialised result tree (DESIGN.md §7): a CUDA source
+// Runs one [[repro]] entry against a materialised result tree (docs/ARCHITECTURE.md §7): a CUDA source
 // reproducer is compiled (or taken from the cache) and run; a command entry is run as given,
 // with PATCHBAY_RESULT naming the tree. Each run is a child process with the entry's timeout.
 

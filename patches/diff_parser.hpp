@@ -1,5 +1,5 @@
 #pragma once
-// Parses a patch file in any of the formats of DESIGN.md §4 into the diff model.
+// Parses a patch file in any of the formats of docs/ARCHITECTURE.md §4 into the diff model.
 
 #include <string>
 #include <string_view>

@@ -1,6 +1,6 @@
 #pragma once
 // libgit2's diff engine over two in-memory texts: the hunks of one file section, and its blob ids
-// (DESIGN.md §6).
+// (docs/ARCHITECTURE.md §6).
 
 #include <cstddef>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// What one commit of a fork checkout changed (DESIGN.md §6, `regenerate --from-commit`): the
+// What one commit of a fork checkout changed (docs/ARCHITECTURE.md §6, `regenerate --from-commit`): the
 // diff between the commit's first parent and the commit, limited to the upstream directory and
 // with that prefix stripped.
 

@@ -1,6 +1,6 @@
 #pragma once
 // Rebuilds a patch from the before and after states of the paths it touches, in the old
-// patch's conventions (DESIGN.md §6): its preamble byte for byte, its path prefixes, git or
+// patch's conventions (docs/ARCHITECTURE.md §6): its preamble byte for byte, its path prefixes, git or
 // traditional sections, index lines of the same length, function context only if it had some,
 // its file order (new paths after, sorted), 3 lines of context, no timestamps.
 

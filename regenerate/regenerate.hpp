@@ -1,5 +1,5 @@
 #pragma once
-// `regenerate NAME` (DESIGN.md §6): the new text of patches/NAME from an edited worktree or from
+// `regenerate NAME` (docs/ARCHITECTURE.md §6): the new text of patches/NAME from an edited worktree or from
 // a fork commit, in the old patch's conventions. Writes nothing; the caller compares (--check)
 // or replaces the file (write_atomically).
 

@@ -1,5 +1,5 @@
 #pragma once
-// What the user changed in a worktree made by `apply --worktree DIR --upto NAME` (DESIGN.md §6):
+// What the user changed in a worktree made by `apply --worktree DIR --upto NAME` (docs/ARCHITECTURE.md §6):
 // the paths NAME owns, plus files created (untracked and not ignored, or added) or deleted
 // there, each with its state before NAME and its state on disk now.
 

@@ -1,6 +1,6 @@
 #pragma once
 // What a regenerated patch does to the rest of the series: the rows of check-series that
-// changed for the patches after it (DESIGN.md §6).
+// changed for the patches after it (docs/ARCHITECTURE.md §6).
 
 #include <optional>
 #include <string>

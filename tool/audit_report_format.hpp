@@ -1,5 +1,5 @@
 #pragma once
-// The four renderings of an audit report (DESIGN.md §2, §5): text for people, JSON for tools,
+// The four renderings of an audit report (docs/ARCHITECTURE.md §2, §5): text for people, JSON for tools,
 // SARIF 2.1.0 for code-scanning dashboards, GitHub workflow commands for PR annotations.
 
 #include <string>

@@ -1,4 +1,4 @@
-// `patchbay verify` (DESIGN.md §2): check-series, then audit-kernels, then repro, one summary;
+// `patchbay verify` (docs/ARCHITECTURE.md §2): check-series, then audit-kernels, then repro, one summary;
 // the exit status is the worst of the three. The sections are found in the command table by
 // name, so a build without one of them still verifies the rest and says so.
 

@@ -1,5 +1,5 @@
 #pragma once
-// Exit statuses are decided here and nowhere else (DESIGN.md §2, ripgrep's model).
+// Exit statuses are decided here and nowhere else (docs/ARCHITECTURE.md §2, ripgrep's model).
 
 #include <vector>
 

@@ -1,5 +1,5 @@
 #pragma once
-// What the terminal allows: colour (DESIGN.md §2: auto = stdout is a TTY, NO_COLOR unset,
+// What the terminal allows: colour (docs/ARCHITECTURE.md §2: auto = stdout is a TTY, NO_COLOR unset,
 // TERM not "dumb") and whether a progress line may be drawn on stderr.
 
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // `apply --worktree DIR`: the result of the series as a git repository, so that git log and
 // git diff show each patch. The pristine tree is the first commit; each applied patch is one
-// commit whose subject is the patch name (DESIGN.md §2, §6). A git pristine tree is not
+// commit whose subject is the patch name (docs/ARCHITECTURE.md §2, §6). A git pristine tree is not
 // hashed again: its repository's objects are hard-linked into DIR/.git (as git clone --local
 // does), the first commit points at its tree id, and that commit is checked out unfiltered.
 

@@ -2,7 +2,7 @@
 // PATCHBAY_DIFF_SEED overrides the base seed, PATCHBAY_DIFF_CASES the number of cases; case i
 // uses seed base+i, so a failure reruns alone with PATCHBAY_DIFF_SEED=base+i PATCHBAY_DIFF_CASES=1.
 //
-// Named difference (DESIGN.md §4, "already-applied"): GNU patch (with --forward) checks only
+// Named difference (docs/ARCHITECTURE.md §4, "already-applied"): GNU patch (with --forward) checks only
 // hunk #1 for a reversed match and then skips the whole file; we check every hunk and skip only
 // that hunk. Cases where we report already-applied hunks are therefore checked in two steps:
 // GNU must report "Reversed … Skipping patch" exactly when our hunk #1 is already-applied, and

@@ -1,5 +1,5 @@
 // Every rule the audit can report has its one-page doc in checks/docs/<id>.md, and every page
-// belongs to a rule (DESIGN.md §5: one rule, one file, one page).
+// belongs to a rule (docs/ARCHITECTURE.md §5: one rule, one file, one page).
 
 #include <gtest/gtest.h>
 
