@@ -75,7 +75,48 @@ Status apply_flag_value(Config& config, const ConfigKey& key, const std::string&
     return Ok{};
 }
 
+std::string quoted_text(const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string list_text(const std::vector<std::string>& items) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i > 0 ? ", " : "") + quoted_text(items[i]);
+    return out + "]";
+}
+
+std::string entries_text(std::size_t count) {
+    return std::to_string(count) + (count == 1 ? " entry" : " entries");
+}
+
+std::string compound_text(const Config& config, std::string_view name) {
+    if (name == "series.skip") return entries_text(config.skip.size());
+    if (name == "repro") return entries_text(config.repro.size());
+    if (!config.audit.geometry) return "none";
+    const auto& g = *config.audit.geometry;
+    return "{ block_size = " + std::to_string(g.block_size) + ", kv_heads = " +
+           std::to_string(g.kv_heads) + ", head_dim = " + std::to_string(g.head_dim) +
+           ", dtype_bytes = " + std::to_string(g.dtype_bytes) + " }";
+}
+
 }  // namespace
+
+std::string value_text(const Config& config, const ConfigKey& key) {
+    Config& values = const_cast<Config&>(config);  // the fields are only read
+    if (auto* text = std::get_if<ConfigField<std::string>>(&key.target))
+        return quoted_text((*text)(values));
+    if (auto* count = std::get_if<ConfigField<int>>(&key.target))
+        return std::to_string((*count)(values));
+    if (auto* list = std::get_if<ConfigField<std::vector<std::string>>>(&key.target))
+        return list_text((*list)(values));
+    return compound_text(config, key.name);
+}
 
 std::span<const ConfigKey> config_keys() {
     return kKeys;

@@ -49,6 +49,10 @@ std::string_view long_flag(const ConfigKey& key);
 // The tables that hold leaf keys, in order ("upstream", "series", "audit", "audit.env").
 std::vector<std::string> config_tables();
 
+// The value of `key` in `config` as TOML would write it ("0", "\"up\"", "[\"a\", \"b\"]"); a
+// compound key's is a short summary ("2 entries", "none").
+std::string value_text(const Config& config, const ConfigKey& key);
+
 // Lays command-line values (dotted key -> the flag's text) over `config`, noting the flag as
 // each value's origin. A path given on the command line is relative to `cwd`. A bad value is an
 // Error naming the flag.

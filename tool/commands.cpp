@@ -7,7 +7,7 @@
 namespace patchbay {
 
 std::span<const Command> commands() {
-    static const std::array<Command, 6> table = {{
+    static const std::array<Command, 7> table = {{
         {"check-series", "apply the series to the pristine tree in memory and report every hunk",
          add_check_series_options, run_check_series},
         {"apply", "write the patched tree as a git repository, one commit per applied patch",
@@ -21,6 +21,8 @@ std::span<const Command> commands() {
          add_repro_options, run_repro_command},
         {"verify", "check-series, then audit-kernels, then repro: one summary for CI",
          add_verify_options, run_verify},
+        {"config", "show every patchbay.toml key: its value and where it came from",
+         add_config_options, run_config},
     }};
     return table;
 }
