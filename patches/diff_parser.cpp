@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "patches/git_header.hpp"
+#include "patches/hunk_header.hpp"
 #include "patches/hunk_reader.hpp"
 #include "patches/patch_lines.hpp"
 #include "patches/section_start.hpp"
@@ -19,6 +20,7 @@ struct SectionReader {
     PatchLines& lines;
     std::size_t& index;
     const std::string& path;
+    std::vector<PatchNote>& notes;
     FileDiff file;
 
     Error error_here(std::string message) const {
@@ -33,7 +35,7 @@ std::int64_t line_of_nul(std::string_view text, std::size_t nul) {
 
 Status read_hunks(SectionReader& reader) {
     while (reader.lines.starts_with(reader.index, "@@")) {
-        Result<Hunk> hunk = read_hunk(reader.lines, reader.index, reader.path);
+        Result<Hunk> hunk = read_hunk(reader.lines, reader.index, reader.path, &reader.notes);
         if (!hunk) return hunk.error();
         reader.file.hunks.push_back(std::move(*hunk));
     }
@@ -181,8 +183,9 @@ Status read_section_body(SectionReader& reader) {
     return reader.error_here("file header is not followed by a diff");
 }
 
-Result<FileDiff> read_file_section(PatchLines& lines, std::size_t& index, const std::string& path) {
-    SectionReader reader{lines, index, path, FileDiff{}};
+Result<FileDiff> read_file_section(PatchLines& lines, std::size_t& index, const std::string& path,
+                                   std::vector<PatchNote>& notes) {
+    SectionReader reader{lines, index, path, notes, FileDiff{}};
     reader.file.header_line = line_number(index);
     lines.strip_trailing_cr(lines.ends_in_crlf(index));
     skip_header_prelude(reader);
@@ -198,24 +201,60 @@ std::size_t first_section(const PatchLines& lines) {
     return index;
 }
 
+// Text after the sections that nothing reads: counted for one "garbage" note per patch. Blank
+// lines and a mail signature with what follows it are not garbage.
+struct Garbage {
+    std::int64_t lines = 0;
+    std::int64_t first = 0;
+    std::string first_text;
+    bool in_signature = false;
+
+    void see(const PatchLines& lines_of, std::size_t index) {
+        if (is_mail_signature(lines_of, index)) in_signature = true;
+        std::string_view content = lines_of.content(index);
+        if (in_signature || content.empty() || content == "\r") return;
+        if (lines++ == 0)
+            first = line_number(index), first_text = std::string(content.substr(0, 60));
+    }
+    std::optional<PatchNote> note() const {
+        if (lines == 0) return std::nullopt;
+        return PatchNote{"garbage", first,
+                         std::to_string(lines) + " line" + (lines == 1 ? "" : "s") +
+                             " of text between or after the file sections, which no tool "
+                             "reads (first: \"" +
+                             first_text + "\")"};
+    }
+};
+
+// A hunk header outside a file section: GNU patch would ask which file it patches.
+Error orphan_hunk(const PatchLines& lines, std::size_t index, const std::string& path) {
+    return make_error(path, line_number(index),
+                      "hunk header \"" + std::string(hunk_ranges(lines.content(index))) +
+                          "\" follows text, not a file header or a hunk: no file to patch");
+}
+
 }  // namespace
 
 Result<PatchFile> parse_patch(std::string_view text, const std::string& path) {
     if (auto nul = text.find('\0'); nul != std::string_view::npos)
         return make_error(path, line_of_nul(text, nul), "patch contains a NUL byte");
     PatchLines lines(text);
-    PatchFile patch{path, "", {}};
+    PatchFile patch{path, "", {}, {}};
     std::size_t index = first_section(lines);
     patch.preamble = std::string(text.substr(0, lines.offset(index)));
+    Garbage garbage;
     while (!lines.at_end(index)) {
         if (!starts_file_section(lines, index)) {
-            ++index;  // free text between sections ("Only in …", a mail signature)
+            if (lines.starts_with(index, "@@ -") && !garbage.in_signature)
+                return orphan_hunk(lines, index, path);
+            garbage.see(lines, index++);  // free text ("Only in …", a mail signature)
             continue;
         }
-        Result<FileDiff> file = read_file_section(lines, index, path);
+        Result<FileDiff> file = read_file_section(lines, index, path, patch.notes);
         if (!file) return file.error();
         patch.files.push_back(std::move(*file));
     }
+    if (auto note = garbage.note()) patch.notes.push_back(std::move(*note));
     return patch;
 }
 

@@ -12,11 +12,25 @@ namespace {
 using Keys = std::initializer_list<std::string_view>;
 
 // Keys that always have an origin: the file's line when set, "default" otherwise.
-const std::vector<std::string> kDefaultableKeys = {
-    "upstream.path",   "upstream.rev",       "upstream.directory", "upstream.manifest",
-    "series.file",     "series.strip",       "series.fuzz",        "series.skip",
-    "audit.include",   "audit.index_tables", "audit.geometry",     "audit.env.registry",
-    "audit.env.table", "audit.env.prefix",   "audit.env.allow",    "repro"};
+const std::vector<std::string> kDefaultableKeys = {"upstream.path",
+                                                   "upstream.rev",
+                                                   "upstream.directory",
+                                                   "upstream.manifest",
+                                                   "series.file",
+                                                   "series.strip",
+                                                   "series.fuzz",
+                                                   "series.skip",
+                                                   "series.strict",
+                                                   "series.warn",
+                                                   "series.fail",
+                                                   "audit.include",
+                                                   "audit.index_tables",
+                                                   "audit.geometry",
+                                                   "audit.env.registry",
+                                                   "audit.env.table",
+                                                   "audit.env.prefix",
+                                                   "audit.env.allow",
+                                                   "repro"};
 
 std::int64_t line_of(const toml::node& node) {
     return static_cast<std::int64_t>(node.source().begin.line);
@@ -63,10 +77,14 @@ class ConfigReader {
     }
 
     void read_series(const toml::table& table) {
-        reject_unknown(table, "series", {"file", "strip", "fuzz", "skip"});
+        reject_unknown(table, "series",
+                       {"file", "strip", "fuzz", "skip", "strict", "warn", "fail"});
         read_string(table, "series", "file", config_.series_file);
         read_count(table, "series", "strip", config_.strip);
         read_count(table, "series", "fuzz", config_.fuzz);
+        read_bool(table, "series", "strict", config_.strict);
+        read_strings(table, "series", "warn", config_.warn);
+        read_strings(table, "series", "fail", config_.fail);
         if (auto* skip = table.get("skip")) read_skips(*skip);
     }
 
@@ -188,6 +206,16 @@ class ConfigReader {
         out = node->as_string()->get();
         note_origin(dotted, *node);
         return true;
+    }
+
+    void read_bool(const toml::table& table, const std::string& prefix, std::string_view key,
+                   bool& out) {
+        const toml::node* node = table.get(key);
+        if (!node) return;
+        const std::string dotted = join_key(prefix, key);
+        if (!node->is_boolean()) return fail(*node, quoted(dotted) + " must be true or false");
+        out = node->as_boolean()->get();
+        note_origin(dotted, *node);
     }
 
     bool read_strings(const toml::table& table, const std::string& prefix, std::string_view key,

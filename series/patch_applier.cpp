@@ -16,15 +16,10 @@ constexpr std::uint32_t kSymlinkMode = 0120000;
 // (a patch may touch the same file in two sections).
 class PatchRun {
   public:
-    PatchRun(const TreeState& state, int strip, const PatchOptions& options, std::string label,
-             const TreeChanges* expected)
-        : state_(state),
-          strip_(strip),
-          options_(options),
-          label_(std::move(label)),
-          expected_(expected) {}
+    PatchRun(const TreeState& state, int strip, std::string label, const TreeChanges* expected)
+        : state_(state), strip_(strip), label_(std::move(label)), expected_(expected) {}
 
-    void apply_section(const FileDiff& file);
+    void apply_section(const FileDiff& file, const PatchOptions& options);
     AppliedPatch finish(const PatchFile& patch);
 
   private:
@@ -51,7 +46,7 @@ class PatchRun {
 
     const TreeState& state_;
     int strip_;
-    PatchOptions options_;
+    PatchOptions options_;  // the current section's
     std::string label_;
     const TreeChanges* expected_;  // may be null
     AppliedPatch result_;
@@ -234,11 +229,20 @@ void PatchRun::store_result(const FileDiff& file, const Paths& paths, const File
     result_.changes[paths.target] = std::move(after);
 }
 
-void PatchRun::apply_section(const FileDiff& file) {
+void PatchRun::apply_section(const FileDiff& file, const PatchOptions& options) {
+    options_ = options;
     FileReport report;
     report.op = file.op;
     if (file.binary) {
-        problem("binary", file.header_line, "binary patches are not supported");
+        // The stanza carries no data ("Binary files a and b differ"): the file cannot be made,
+        // and is never made empty (GNU patch creates an empty file for a new one). The rest of
+        // the patch still applies.
+        auto name = file.new_name != "/dev/null" ? file.new_name : file.old_name;
+        report.path = strip_path(name, strip_).value_or(name);
+        problem("binary", file.header_line,
+                fmt::format("'{}': the binary change carries no data (\"Binary files … differ\"); "
+                            "the file is left as it was",
+                            report.path));
         result_.report.files.push_back(report);
         return;
     }
@@ -254,13 +258,16 @@ void PatchRun::apply_section(const FileDiff& file) {
         report.hunks = patched.hunks;
         record_hunks(file, patched.hunks);
         SharedText text = patched.is_expected ? *expected : std::move(patched.text);
-        if (check_deletion(file, *paths, text)) store_result(file, *paths, *before, text);
+        if (check_deletion(file, *paths, text)) {
+            store_result(file, *paths, *before, text);
+            report.stored = true;
+        }
     }
     result_.report.files.push_back(std::move(report));
 }
 
 bool is_failure_kind(const Problem& p) {
-    return p.kind == "path" || p.kind == "binary" || p.kind == "parse" || p.kind == "header-counts";
+    return p.kind == "path" || p.kind == "parse" || p.kind == "header-counts";
 }
 
 bool is_rejection_kind(const Problem& p) {
@@ -301,6 +308,8 @@ FileOp reversed_op(FileOp op) {
     return op;
 }
 
+}  // namespace
+
 FileDiff reversed_section(const FileDiff& file) {
     FileDiff back = file;
     std::swap(back.old_name, back.new_name);
@@ -310,13 +319,21 @@ FileDiff reversed_section(const FileDiff& file) {
     return back;
 }
 
-}  // namespace
-
 AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int strip,
                          const PatchOptions& options, const std::string& label,
                          const TreeChanges* expected) {
-    PatchRun run(state, strip, options, label, expected);
-    for (const auto& file : patch.files) run.apply_section(file);
+    PatchRun run(state, strip, label, expected);
+    for (const auto& file : patch.files) run.apply_section(file, options);
+    return run.finish(patch);
+}
+
+AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int strip,
+                         const std::vector<PatchOptions>& section_options, const std::string& label,
+                         const TreeChanges* expected) {
+    PatchRun run(state, strip, label, expected);
+    for (std::size_t i = 0; i < patch.files.size(); ++i)
+        run.apply_section(patch.files[i],
+                          i < section_options.size() ? section_options[i] : PatchOptions{});
     return run.finish(patch);
 }
 

@@ -10,6 +10,7 @@
 #include "patches/whitespace_check.hpp"
 #include "series/check_queue.hpp"
 #include "series/patch_applier.hpp"
+#include "series/patch_undo.hpp"
 #include "series/read_file.hpp"
 #include "series/tree_path.hpp"
 #include "series/undo_check.hpp"
@@ -45,6 +46,12 @@ PatchReport failed_report(const SeriesEntry& entry, const Error& error, std::str
     return report;
 }
 
+// What the parser read leniently, as GNU patch does: findings of the patch.
+void add_parse_notes(const PatchFile& patch, const std::string& label, PatchReport& report) {
+    for (const auto& note : patch.notes)
+        report.problems.push_back({note.kind, note.message, label, note.line});
+}
+
 void add_whitespace_problems(const PatchFile& patch, const std::string& label,
                              PatchReport& report) {
     for (const auto& file : patch.files)
@@ -72,6 +79,7 @@ class Runner {
     PatchReport apply_entry(const SeriesEntry& entry, const std::string& label,
                             Result<PatchFile> loaded);
     void check_unlisted();
+    void check_disabled();
     void check_skip_rules();
     TreeChanges states_before(const TreeChanges& changes) const;
     void check_reverse();
@@ -81,8 +89,13 @@ class Runner {
     TreeState state_;
     const Progress& progress_;
     SeriesRun run_;
-    // label, parsed patch as applied (shared with its undo check)
-    std::vector<std::pair<std::string, std::shared_ptr<const PatchFile>>> applied_;
+    // Each applied patch with what undoing it takes (shared with its undo check).
+    struct Applied {
+        std::string label;
+        std::shared_ptr<const PatchFile> patch;
+        std::shared_ptr<const PatchUndo> undo;
+    };
+    std::vector<Applied> applied_;
     std::vector<int> applied_strips_;
     // Each applied patch is undone here, beside the next ones (series/undo_check.hpp); the
     // series is undone for real only when one of them does not give back the state before it.
@@ -113,16 +126,18 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
     int strip = entry.strip.value_or(plan_.strip);
     PatchOptions options{plan_.fuzz, true};
     auto applied = apply_patch(state_, *patch, strip, options, label);
+    add_parse_notes(*patch, label, applied.report);
     add_whitespace_problems(*patch, label, applied.report);
     if (applied.report.status == PatchStatus::applied) {
         auto before = states_before(applied.changes);
         state_.apply(applied.changes);
+        auto undo = std::make_shared<const PatchUndo>(undo_of(*patch, applied.report));
         undo_checks_.push([check = std::make_shared<UndoCheck>(capture_undo_check(
-                               state_, patch, strip, label, std::move(before)))] {
+                               state_, patch, undo, strip, label, std::move(before)))] {
             return undoes_cleanly(*check);
         });
         run_.steps.push_back({entry.name, std::move(applied.changes)});
-        applied_.emplace_back(label, std::move(patch));
+        applied_.push_back({label, std::move(patch), std::move(undo)});
         applied_strips_.push_back(strip);
     }
     return std::move(applied.report);
@@ -168,6 +183,7 @@ SeriesRun Runner::run(std::size_t count, std::optional<LoadedPatches> preloaded)
         if (progress_) progress_(i + 1, count, plan_.series.entries[i].name);
         run_.report.patches.push_back(run_entry(plan_.series.entries[i], std::move(loaded[i])));
     }
+    check_disabled();
     check_unlisted();
     check_skip_rules();
     if (!undo_checks_.all_passed()) check_reverse();
@@ -179,10 +195,34 @@ bool is_patch_file(const fs::path& path) {
     return ext == ".patch" || ext == ".diff";
 }
 
+bool is_listed(const SeriesFile& series, const std::string& name) {
+    return std::any_of(series.entries.begin(), series.entries.end(),
+                       [&](const SeriesEntry& e) { return e.name == name; });
+}
+
+// A commented-out line naming a patch file that exists: the entry is switched off, which is
+// how Debian and quilt users disable a patch. Reported, counted, and by default only a warning.
+void Runner::check_disabled() {
+    std::set<std::string> seen;
+    for (const auto& commented : plan_.series.commented) {
+        std::error_code ec;
+        if (is_listed(plan_.series, commented.name) || !seen.insert(commented.name).second ||
+            !fs::is_regular_file(plan_.patches_dir / commented.name, ec))
+            continue;
+        ++run_.report.disabled;
+        run_.report.series_problems.push_back(
+            {"disabled",
+             fmt::format("'{}' is disabled by the series line \"{}\"", commented.name,
+                         commented.text),
+             plan_.series.path, commented.line});
+    }
+}
+
 void Runner::check_unlisted() {
     std::error_code ec;
     std::set<std::string> listed;
     for (const auto& entry : plan_.series.entries) listed.insert(entry.name);
+    for (const auto& commented : plan_.series.commented) listed.insert(commented.name);
     for (auto it = fs::recursive_directory_iterator(plan_.patches_dir, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (!it->is_regular_file() || !is_patch_file(it->path())) continue;
@@ -222,9 +262,9 @@ TreeChanges Runner::states_before(const TreeChanges& changes) const {
 void Runner::check_reverse() {
     TreeState undo = std::move(state_);
     for (std::size_t i = applied_.size(); i-- > 0;) {
-        const auto& [label, patch] = applied_[i];
-        auto back =
-            apply_patch(undo, reversed(*patch), applied_strips_[i], PatchOptions{0, false}, label);
+        const auto& [label, patch, patch_undo] = applied_[i];
+        auto back = apply_patch(undo, patch_undo->patch, applied_strips_[i],
+                                patch_undo->section_options, label);
         if (back.report.status != PatchStatus::applied) {
             run_.report.series_problems.push_back(
                 {"reverse",
@@ -248,6 +288,24 @@ void Runner::check_reverse() {
     }
 }
 
+// [series] strict, warn and fail; a kind that names no finding is an error, not a no-op.
+Result<FindingPolicy> policy_of(const Config& config) {
+    FindingPolicy policy;
+    policy.strict = config.strict;
+    const std::pair<const std::vector<std::string>*, FindingSeverity> lists[] = {
+        {&config.warn, FindingSeverity::warning}, {&config.fail, FindingSeverity::failure}};
+    for (const auto& [kinds, severity] : lists)
+        for (const auto& kind : *kinds) {
+            if (!is_finding_kind(kind))
+                return make_error(config.file.string(), 0,
+                                  fmt::format("[series] names an unknown finding kind '{}' "
+                                              "(known: {})",
+                                              kind, finding_kinds_list()));
+            policy.overrides[kind] = severity;
+        }
+    return policy;
+}
+
 }  // namespace
 
 Result<SeriesPlan> load_plan(const Config& config) {
@@ -263,6 +321,9 @@ Result<SeriesPlan> load_plan(const Config& config) {
     plan.skip = config.skip;
     plan.strip = config.strip;
     plan.fuzz = config.fuzz;
+    auto policy = policy_of(config);
+    if (!policy) return policy.error();
+    plan.policy = std::move(policy).value();
     return plan;
 }
 
@@ -283,6 +344,8 @@ Result<SeriesRun> run_series(const SeriesPlan& plan, const PristineSource& sourc
     run.report.upstream = source.description();
     run.report.fuzz = plan.fuzz;
     run.report.strip = plan.strip;
+    run.report.strict = plan.policy.strict;
+    run.report.apply_policy(plan.policy);
     return run;
 }
 

@@ -43,7 +43,8 @@ TEST(RenderJson, KeepsTheDocumentedNames) {
     EXPECT_NE(json.find(R"("status":"skipped","reason":"native upstream")"), std::string::npos);
     EXPECT_NE(json.find(R"("kind":"rejected","message":"hunk #1 FAILED at 7")"), std::string::npos);
     EXPECT_NE(json.find(R"("totals":{"entries":3,"applied":1,"skipped":1,"rejected":1,"failed":0,)"
-                        R"("hunks":3,"exact":1,"offset":1,"fuzz":0,"rejected_hunks":1,"already_applied":0})"),
+                        R"("hunks":3,"exact":1,"offset":1,"fuzz":0,"rejected_hunks":1,"already_applied":0,)"
+                        R"("disabled":0})"),
               std::string::npos);
 }
 
