@@ -44,6 +44,13 @@ Hunk reversed(const Hunk& hunk);
 enum class FileOp { modify, create, remove, rename, copy };
 const char* to_string(FileOp op);
 
+// The data of a "GIT binary patch" stanza: its two blocks ("literal N" or "delta N" and their
+// base85 lines), the change and the change that undoes it, as git writes them.
+struct GitBinary {
+    std::string forward;
+    std::string reverse;
+};
+
 struct FileDiff {
     // Names as written in the headers, prefixes included ("a/x.py"); "/dev/null" stays as is.
     // For git diffs they come from the "---"/"+++" lines when present, else from "diff --git"
@@ -52,8 +59,9 @@ struct FileDiff {
     std::string old_name;
     std::string new_name;
     FileOp op = FileOp::modify;
-    bool git = false;     // a "diff --git" section
-    bool binary = false;  // "GIT binary patch" or "Binary files … differ": not applicable here
+    bool git = false;                       // a "diff --git" section
+    bool binary = false;                    // "GIT binary patch" or "Binary files … differ"
+    std::optional<GitBinary> git_binary;    // the data of "GIT binary patch"; none for "differ"
     std::optional<std::uint32_t> old_mode;  // from "old mode", "deleted file mode", "index … MODE"
     std::optional<std::uint32_t> new_mode;  // from "new mode", "new file mode", "index … MODE"
     std::optional<int> similarity;          // "similarity index N%"

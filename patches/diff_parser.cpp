@@ -54,16 +54,28 @@ void read_binary_notice(SectionReader& reader) {
     if (reader.file.new_name.empty()) reader.file.new_name = std::string(notice.substr(and_at + 5));
 }
 
-// The base85 blocks of "GIT binary patch" ("literal N" / "delta N", each ending in a blank line).
-void skip_git_binary_patch(SectionReader& reader) {
-    PatchLines& lines = reader.lines;
+bool starts_binary_block(const PatchLines& lines, std::size_t index) {
+    return lines.starts_with(index, "literal ") || lines.starts_with(index, "delta ");
+}
+
+// One "literal N" / "delta N" block with its base85 lines, up to (not with) the blank line.
+std::string read_binary_block(SectionReader& reader) {
+    std::string block;
+    while (!reader.lines.at_end(reader.index) && !reader.lines.content(reader.index).empty())
+        block += std::string(reader.lines.content(reader.index++)) + "\n";
+    if (!reader.lines.at_end(reader.index)) ++reader.index;
+    return block;
+}
+
+// "GIT binary patch": the change and the change that undoes it, each a base85 block.
+void read_git_binary_patch(SectionReader& reader) {
     reader.file.binary = true;
     ++reader.index;
-    while (lines.starts_with(reader.index, "literal ") ||
-           lines.starts_with(reader.index, "delta ")) {
-        while (!lines.at_end(reader.index) && !lines.content(reader.index).empty()) ++reader.index;
-        if (!lines.at_end(reader.index)) ++reader.index;
-    }
+    GitBinary data;
+    if (starts_binary_block(reader.lines, reader.index)) data.forward = read_binary_block(reader);
+    if (starts_binary_block(reader.lines, reader.index)) data.reverse = read_binary_block(reader);
+    while (starts_binary_block(reader.lines, reader.index)) read_binary_block(reader);
+    if (!data.forward.empty()) reader.file.git_binary = std::move(data);
 }
 
 // "--- a/x" / "+++ b/x": reads both names and the hunks that must follow.
@@ -118,7 +130,7 @@ Status read_git_extended_lines(SectionReader& reader, GitExtendedHeader& extende
 Status read_git_diff(SectionReader& reader, GitNames& names) {
     PatchLines& lines = reader.lines;
     if (lines.starts_with(reader.index, "GIT binary patch"))
-        return skip_git_binary_patch(reader), Ok{};
+        return read_git_binary_patch(reader), Ok{};
     if (is_binary_notice(lines, reader.index)) return read_binary_notice(reader), Ok{};
     if (!is_header_pair(lines, reader.index)) return read_hunks(reader);
     UnifiedName old_side, new_side;
@@ -208,11 +220,15 @@ struct Garbage {
     std::int64_t first = 0;
     std::string first_text;
     bool in_signature = false;
+    bool after_run_on = false;  // the lines a header-counts note already reports
 
     void see(const PatchLines& lines_of, std::size_t index) {
         if (is_mail_signature(lines_of, index)) in_signature = true;
         std::string_view content = lines_of.content(index);
         if (in_signature || content.empty() || content == "\r") return;
+        if (after_run_on && std::string_view(" +-\t=").find(content[0]) != std::string_view::npos)
+            return;
+        after_run_on = false;
         if (lines++ == 0)
             first = line_number(index), first_text = std::string(content.substr(0, 60));
     }
@@ -250,8 +266,10 @@ Result<PatchFile> parse_patch(std::string_view text, const std::string& path) {
             garbage.see(lines, index++);  // free text ("Only in …", a mail signature)
             continue;
         }
+        const std::size_t notes_before = patch.notes.size();
         Result<FileDiff> file = read_file_section(lines, index, path, patch.notes);
         if (!file) return file.error();
+        garbage.after_run_on = patch.notes.size() > notes_before;
         patch.files.push_back(std::move(*file));
     }
     if (auto note = garbage.note()) patch.notes.push_back(std::move(*note));

@@ -9,8 +9,8 @@ const char* to_string(FindingSeverity severity) {
 }
 
 bool warns_by_default(std::string_view kind) {
-    static constexpr std::array<std::string_view, 3> kWarnings = {"whitespace", "unlisted",
-                                                                  "disabled"};
+    static constexpr std::array<std::string_view, 4> kWarnings = {"whitespace", "unlisted",
+                                                                  "disabled", "garbage"};
     for (std::string_view warning : kWarnings)
         if (kind == warning) return true;
     return false;

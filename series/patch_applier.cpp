@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "patches/git_binary.hpp"
 #include "series/tree_path.hpp"
 
 namespace patchbay {
@@ -20,6 +21,7 @@ class PatchRun {
         : state_(state), strip_(strip), label_(std::move(label)), expected_(expected) {}
 
     void apply_section(const FileDiff& file, const PatchOptions& options);
+    void apply_binary_section(const FileDiff& file, FileReport report);
     AppliedPatch finish(const PatchFile& patch);
 
   private:
@@ -233,6 +235,7 @@ void PatchRun::apply_section(const FileDiff& file, const PatchOptions& options) 
     options_ = options;
     FileReport report;
     report.op = file.op;
+    if (file.binary && file.git_binary) return apply_binary_section(file, std::move(report));
     if (file.binary) {
         // The stanza carries no data ("Binary files a and b differ"): the file cannot be made,
         // and is never made empty (GNU patch creates an empty file for a new one). The rest of
@@ -260,6 +263,27 @@ void PatchRun::apply_section(const FileDiff& file, const PatchOptions& options) 
         SharedText text = patched.is_expected ? *expected : std::move(patched.text);
         if (check_deletion(file, *paths, text)) {
             store_result(file, *paths, *before, text);
+            report.stored = true;
+        }
+    }
+    result_.report.files.push_back(std::move(report));
+}
+
+// "GIT binary patch": the data applied with libgit2 and checked against the index line.
+void PatchRun::apply_binary_section(const FileDiff& file, FileReport report) {
+    auto paths = resolve_paths(file);
+    if (paths) {
+        report.path = paths->target.empty() ? paths->source : paths->target;
+        report.old_path = paths->source;
+    }
+    auto before = paths ? read_source(file, *paths) : std::nullopt;
+    if (before && target_is_free(file, *paths)) {
+        auto bytes = apply_git_binary(before->content.view(), file);
+        if (!bytes) {
+            problem("rejected", file.header_line,
+                    fmt::format("binary '{}': {}", report.path, bytes.error().message));
+        } else {
+            store_result(file, *paths, *before, SharedText(std::move(bytes).value()));
             report.stored = true;
         }
     }
@@ -315,6 +339,8 @@ FileDiff reversed_section(const FileDiff& file) {
     std::swap(back.old_name, back.new_name);
     std::swap(back.old_mode, back.new_mode);
     back.op = reversed_op(file.op);
+    std::swap(back.old_index, back.new_index);
+    if (back.git_binary) std::swap(back.git_binary->forward, back.git_binary->reverse);
     for (auto& hunk : back.hunks) hunk = reversed(hunk);
     return back;
 }
@@ -340,7 +366,7 @@ AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int str
 std::vector<std::string> source_paths(const PatchFile& patch, int strip) {
     std::vector<std::string> paths;
     for (const auto& file : patch.files) {
-        if (file.op == FileOp::create || file.binary) continue;
+        if (file.op == FileOp::create || (file.binary && !file.git_binary)) continue;
         auto path = strip_path(source_name(file), strip);
         if (path && !unsafe_path_reason(*path)) paths.push_back(canonical_tree_path(*path));
     }

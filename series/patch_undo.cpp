@@ -22,7 +22,8 @@ FileDiff undo_section(const FileDiff& file, const FileReport& report, PatchOptio
 
 // A modification whose hunks were all already applied, with no mode change: nothing to undo.
 bool changes_nothing(const FileDiff& file, const FileDiff& back) {
-    return file.op == FileOp::modify && back.hunks.empty() && !file.changes_mode();
+    return file.op == FileOp::modify && back.hunks.empty() && !file.changes_mode() &&
+           !file.git_binary;
 }
 
 }  // namespace
