@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <utility>
 
+#include "patches/context_hunk_reader.hpp"
 #include "patches/git_header.hpp"
 #include "patches/hunk_header.hpp"
 #include "patches/hunk_reader.hpp"
@@ -187,9 +188,29 @@ void skip_header_prelude(SectionReader& reader) {
     if (is_diff_command(reader.lines, reader.index)) ++reader.index;
 }
 
+// "*** a/x" / "--- b/x" and the context hunks after them (`diff -c`).
+Status read_context_section(SectionReader& reader) {
+    const std::size_t header = reader.index;
+    UnifiedName old_side = parse_unified_name(reader.lines.content(header).substr(4));
+    UnifiedName new_side = parse_unified_name(reader.lines.content(header + 1).substr(4));
+    reader.index += 2;
+    while (is_context_hunk_start(reader.lines, reader.index)) {
+        Result<Hunk> hunk = read_context_hunk(reader.lines, reader.index, reader.path);
+        if (!hunk) return hunk.error();
+        reader.file.hunks.push_back(std::move(*hunk));
+    }
+    FileDiff& file = reader.file;
+    file.old_name = old_side.name, file.new_name = new_side.name;
+    file.old_has_timestamp = old_side.has_timestamp;
+    file.new_has_timestamp = new_side.has_timestamp;
+    file.op = traditional_op(file, old_side, new_side);
+    return Ok{};
+}
+
 Status read_section_body(SectionReader& reader) {
     PatchLines& lines = reader.lines;
     if (lines.starts_with(reader.index, "diff --git ")) return read_git_section(reader);
+    if (is_context_header_pair(lines, reader.index)) return read_context_section(reader);
     if (is_header_pair(lines, reader.index)) return read_traditional_section(reader);
     if (is_binary_notice(lines, reader.index)) return read_binary_notice(reader), Ok{};
     return reader.error_here("file header is not followed by a diff");

@@ -224,7 +224,10 @@ void PatchRun::store_result(const FileDiff& file, const Paths& paths, const File
         result_.changes[paths.source] = std::nullopt;
     if (file.op == FileOp::remove) return;
     FileState after{std::move(text), before.executable, before.symlink};
-    if (file.new_mode) {
+    // As GNU patch: the mode changes only when the new one differs from the old one; an
+    // "index … 100644" line names both and keeps the file's own (gdb's series patches an
+    // executable .c file that way).
+    if (file.new_mode && file.new_mode != file.old_mode) {
         after.symlink = (*file.new_mode & 0170000) == kSymlinkMode;
         after.executable = (*file.new_mode & 0111) != 0;
     }
