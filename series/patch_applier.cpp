@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <set>
 
+#include "common/text_lines.hpp"
 #include "patches/git_binary.hpp"
+#include "patches/near_miss.hpp"
 #include "series/tree_path.hpp"
 
 namespace patchbay {
@@ -38,7 +40,9 @@ class PatchRun {
     std::optional<FileState> read_source(const FileDiff& file, const Paths& paths);
     bool parent_is_not_a_folder(const FileDiff& file, const std::string& path);
     bool target_is_free(const FileDiff& file, const Paths& paths);
-    void record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes);
+    void record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes,
+                      const SharedText& text);
+    std::vector<std::string> other_strip_levels(const std::string& name) const;
     bool check_deletion(const FileDiff& file, const Paths& paths, const SharedText& text);
     const SharedText* expected_text(const std::string& path) const;
     void store_result(const FileDiff& file, const Paths& paths, const FileState& before,
@@ -128,6 +132,7 @@ std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths
     if (entry->kind == Kind::absent) {
         problem("missing-file", file.header_line,
                 fmt::format("'{}' does not exist in the tree", paths.source));
+        result_.report.problems.back().details = other_strip_levels(source_name(file));
     } else {
         const char* what =
             entry->kind == Kind::directory ? "a directory" : "reached through a symlink";
@@ -135,6 +140,24 @@ std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths
                 fmt::format("refusing '{}': it is {}", paths.source, what));
     }
     return std::nullopt;
+}
+
+// GNU patch's "Perhaps you used the wrong -p or --strip option?", made precise: the strip
+// levels under which `name` names a file that exists.
+std::vector<std::string> PatchRun::other_strip_levels(const std::string& name) const {
+    std::vector<std::string> found;
+    for (int level = 0; level <= 6; ++level) {
+        if (level == strip_) continue;
+        auto path = strip_path(name, level);
+        if (!path || unsafe_path_reason(*path)) continue;
+        auto entry = lookup(canonical_tree_path(*path));
+        if (entry && entry->kind == TreeEntry::Kind::file)
+            found.push_back(
+                fmt::format("with -p{} the path is '{}', which exists: is the strip "
+                            "level wrong?",
+                            level, canonical_tree_path(*path)));
+    }
+    return found;
 }
 
 // A file (or symlink) where the new path needs a folder: "f.txt/x" with f.txt a file.
@@ -189,13 +212,19 @@ bool PatchRun::target_is_free(const FileDiff& file, const Paths& paths) {
     return false;
 }
 
-void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes) {
+void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes,
+                            const SharedText& text) {
+    std::vector<std::string_view> lines;  // split once, for the first rejected hunk
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
         const auto& outcome = outcomes[i];
         auto line = file.hunks[i].header_line;
-        if (outcome.status == HunkStatus::rejected)
+        if (outcome.status == HunkStatus::rejected) {
             problem("rejected", line,
                     fmt::format("hunk #{} FAILED at {}", outcome.n, outcome.line));
+            if (lines.empty()) lines = split_lines(text.view());
+            if (auto miss = near_miss(lines, file.hunks[i]))
+                result_.report.problems.back().details.push_back(describe(*miss));
+        }
         if (outcome.status == HunkStatus::already_applied)
             problem("already-applied", line,
                     fmt::format("hunk #{} is already applied (found reversed at {})", outcome.n,
@@ -262,7 +291,7 @@ void PatchRun::apply_section(const FileDiff& file, const PatchOptions& options) 
         const SharedText* expected = expected_text(paths->target);
         auto patched = apply_hunks(before->content, file.hunks, options_, expected);
         report.hunks = patched.hunks;
-        record_hunks(file, patched.hunks);
+        record_hunks(file, patched.hunks, before->content);
         SharedText text = patched.is_expected ? *expected : std::move(patched.text);
         if (check_deletion(file, *paths, text)) {
             store_result(file, *paths, *before, text);
@@ -325,7 +354,7 @@ AppliedPatch PatchRun::finish(const PatchFile& patch) {
                 patch.files.empty() ? "the patch has no file sections: it changes nothing"
                                     : "the patch changes nothing in the tree");
     if (!result_.report.problems.empty() && result_.report.reason.empty())
-        result_.report.reason = result_.report.problems.front().message;
+        result_.report.reason = reason_of(result_.report.problems.front());
     return std::move(result_);
 }
 

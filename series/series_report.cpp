@@ -18,6 +18,11 @@ const char* to_string(PatchStatus status) {
     return "failed";
 }
 
+std::string reason_of(const Problem& problem) {
+    if (problem.details.empty()) return problem.message;
+    return problem.message + ": " + problem.details.front();
+}
+
 namespace {
 
 void count_status(Totals& totals, PatchStatus status) {

@@ -30,7 +30,14 @@ struct Problem {
     std::string file;       // the file at fault (a patch file, usually)
     std::int64_t line = 0;  // 1-based line in `file`, 0 when none
     FindingSeverity severity = FindingSeverity::failure;  // set from the policy when the run ends
+    // Why, for a rejection: where the hunk almost matched and what differs there, the strip
+    // level under which a missing path exists, the earlier rejected patch it depends on.
+    std::vector<std::string> details;
 };
+
+// The problem's message with its first detail: a one-line reason ("hunk #1 FAILED at 7:
+// closest match at line 9 …").
+std::string reason_of(const Problem& problem);
 
 struct FileReport {
     std::string path;      // after stripping, relative to the upstream directory

@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/text_lines.hpp"
 #include "patches/diff_parser.hpp"
 #include "patches/whitespace_check.hpp"
 #include "series/check_queue.hpp"
@@ -96,6 +97,14 @@ class Runner {
         std::shared_ptr<const PatchUndo> undo;
     };
     std::vector<Applied> applied_;
+    // Patches rejected so far, for naming the one a later rejection depends on.
+    struct Rejected {
+        std::string name;
+        std::shared_ptr<const PatchFile> patch;
+        int strip = 1;
+    };
+    std::vector<Rejected> rejected_;
+    void explain_by_earlier_rejections(const PatchFile& patch, PatchReport& report) const;
     std::vector<int> applied_strips_;
     // Each applied patch is undone here, beside the next ones (series/undo_check.hpp); the
     // series is undone for real only when one of them does not give back the state before it.
@@ -128,6 +137,11 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
     auto applied = apply_patch(state_, *patch, strip, options, label);
     add_parse_notes(*patch, label, applied.report);
     add_whitespace_problems(*patch, label, applied.report);
+    if (applied.report.status == PatchStatus::rejected) {
+        explain_by_earlier_rejections(*patch, applied.report);
+        applied.report.reason = reason_of(applied.report.problems.front());
+        rejected_.push_back({entry.name, patch, strip});
+    }
     if (applied.report.status == PatchStatus::applied) {
         auto before = states_before(applied.changes);
         state_.apply(applied.changes);
@@ -141,6 +155,59 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
         applied_strips_.push_back(strip);
     }
     return std::move(applied.report);
+}
+
+// The lines an earlier patch adds to `path` (where it writes that path).
+std::set<std::string_view> lines_added_to(const PatchFile& patch, int strip,
+                                          const std::string& path) {
+    std::set<std::string_view> added;
+    for (const auto& file : patch.files) {
+        auto target = strip_path(file.new_name, strip);
+        if (!target || canonical_tree_path(*target) != path) continue;
+        for (const auto& hunk : file.hunks)
+            for (const auto& line : hunk.lines)
+                if (line.kind == LineKind::added) added.insert(line.text);
+    }
+    return added;
+}
+
+// A line of `hunk`'s old side that `added` holds: what the hunk expects from the other patch.
+const HunkLine* expected_from(const Hunk& hunk, const std::set<std::string_view>& added) {
+    for (const auto& line : hunk.lines)
+        if (line.kind != LineKind::added && added.count(line.text)) return &line;
+    return nullptr;
+}
+
+Problem* problem_at(PatchReport& report, const char* kind, std::int64_t line) {
+    for (auto& problem : report.problems)
+        if (problem.kind == kind && problem.line == line) return &problem;
+    return nullptr;
+}
+
+// A hunk (or a missing file) that fails because an earlier rejected patch, which was not
+// applied, adds the lines it expects (or creates the file): name that patch.
+void Runner::explain_by_earlier_rejections(const PatchFile& patch, PatchReport& report) const {
+    for (std::size_t i = 0; i < patch.files.size() && i < report.files.size(); ++i) {
+        const FileReport& file = report.files[i];
+        for (const auto& earlier : rejected_) {
+            const auto added = lines_added_to(*earlier.patch, earlier.strip, file.old_path);
+            if (added.empty()) continue;
+            if (Problem* missing = problem_at(report, "missing-file", patch.files[i].header_line))
+                missing->details.push_back(
+                    fmt::format("'{}' (rejected above, so not applied) creates it", earlier.name));
+            for (const auto& outcome : file.hunks) {
+                if (outcome.status != HunkStatus::rejected) continue;
+                const Hunk& hunk = patch.files[i].hunks[static_cast<std::size_t>(outcome.n - 1)];
+                const HunkLine* line = expected_from(hunk, added);
+                Problem* rejected = problem_at(report, "rejected", hunk.header_line);
+                if (line && rejected)
+                    rejected->details.push_back(fmt::format(
+                        "'{}' (rejected above, so not applied) adds the line \"{}\" that this "
+                        "hunk expects",
+                        earlier.name, without_terminator(line->text)));
+            }
+        }
+    }
 }
 
 PatchReport Runner::run_entry(const SeriesEntry& entry, std::optional<Result<PatchFile>> loaded) {

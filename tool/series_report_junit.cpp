@@ -12,10 +12,12 @@ std::string hunk_details(const PatchReport& patch) {
     for (const auto& file : patch.files)
         for (const auto& hunk : file.hunks)
             details += fmt::format("{} hunk #{} {}\n", file.path, hunk.n, describe_hunk(hunk));
-    for (const auto& problem : patch.problems)
+    for (const auto& problem : patch.problems) {
         details += fmt::format("{}:{}: {}{}: {}\n", problem.file, problem.line,
                                problem.severity == FindingSeverity::warning ? "warning: " : "",
                                problem.kind, problem.message);
+        for (const auto& detail : problem.details) details += "    " + detail + "\n";
+    }
     return details;
 }
 

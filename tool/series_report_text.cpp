@@ -103,9 +103,13 @@ std::string located(const Problem& problem) {
 
 void problems(std::string& out, const SeriesReport& report) {
     std::string lines;
+    auto add = [&lines](const Problem& problem) {
+        lines += "  " + located(problem) + "\n";
+        for (const auto& detail : problem.details) lines += "      " + detail + "\n";
+    };
     for (const auto& patch : report.patches)
-        for (const auto& problem : patch.problems) lines += "  " + located(problem) + "\n";
-    for (const auto& problem : report.series_problems) lines += "  " + located(problem) + "\n";
+        for (const auto& problem : patch.problems) add(problem);
+    for (const auto& problem : report.series_problems) add(problem);
     if (!lines.empty()) out += "\nproblems:\n" + lines;
 }
 

@@ -19,7 +19,6 @@ using testing::run_process;
 using testing::TempDir;
 using testing::write_file;
 
-
 using testing::contains;
 using testing::kDemo;
 using testing::patchbay;
@@ -34,10 +33,8 @@ std::map<std::string, std::string> snapshot(const fs::path& root) {
 }
 
 class DemoCopy : public ::testing::Test {
-protected:
-    void SetUp() override {
-        fs::copy(kDemo, dir.path() / "demo", fs::copy_options::recursive);
-    }
+  protected:
+    void SetUp() override { fs::copy(kDemo, dir.path() / "demo", fs::copy_options::recursive); }
     fs::path demo() const { return dir.path() / "demo"; }
     void replace_in(const std::string& rel, const std::string& from, const std::string& to) {
         auto text = read_file(demo() / rel);
@@ -58,7 +55,8 @@ TEST(CheckSeriesDemo, PrintsTheTableAndPasses) {
                          "hunk #1 succeeded at 81 (offset 3 lines)"))
         << result.out;
     EXPECT_TRUE(contains(result.out, "native upstream since 0.28.0"));
-    EXPECT_TRUE(contains(result.out, "totals: 7 entries: 6 applied, 1 skipped, 0 rejected, 0 failed"));
+    EXPECT_TRUE(
+        contains(result.out, "totals: 7 entries: 6 applied, 1 skipped, 0 rejected, 0 failed"));
     EXPECT_TRUE(contains(result.out, "result: OK"));
     EXPECT_EQ(snapshot(kDemo), before) << "check-series wrote into the demo";
 }
@@ -67,26 +65,60 @@ TEST(CheckSeriesDemo, JsonCarriesGnuPatchLinesAndOffsets) {
     auto result = patchbay({"check-series", "--format", "json"}, kDemo);
     EXPECT_EQ(result.status, 0) << result.err;
     // GNU patch: "Hunk #1 succeeded at 81 (offset 3 lines)." and, for 0006, envs.py at 40.
-    EXPECT_TRUE(contains(result.out, R"({"path":"vllm/core/scheduler.py","old_path":"vllm/core/scheduler.py","op":"modify","hunks":[{"n":1,"status":"offset","line":81,"offset":3,"fuzz":0}]})"))
+    EXPECT_TRUE(contains(
+        result.out,
+        R"({"path":"vllm/core/scheduler.py","old_path":"vllm/core/scheduler.py","op":"modify","hunks":[{"n":1,"status":"offset","line":81,"offset":3,"fuzz":0}]})"))
         << result.out;
-    EXPECT_TRUE(contains(result.out, R"({"path":"vllm/envs.py","old_path":"vllm/envs.py","op":"modify","hunks":[{"n":1,"status":"exact","line":40,"offset":0,"fuzz":0}]})"));
+    EXPECT_TRUE(contains(
+        result.out,
+        R"({"path":"vllm/envs.py","old_path":"vllm/envs.py","op":"modify","hunks":[{"n":1,"status":"exact","line":40,"offset":0,"fuzz":0}]})"));
     EXPECT_TRUE(contains(result.out, R"("op":"rename")"));
-    EXPECT_TRUE(contains(result.out, R"("name":"dflash2-backport.patch","status":"skipped","reason":"native upstream since 0.28.0")"));
+    EXPECT_TRUE(contains(
+        result.out,
+        R"("name":"dflash2-backport.patch","status":"skipped","reason":"native upstream since 0.28.0")"));
     EXPECT_TRUE(contains(result.out, R"("skipped":1)"));
 }
 
 TEST(CheckSeriesDemo, JunitHasOneTestcasePerEntry) {
     auto result = patchbay({"check-series", "--format", "junit"}, kDemo);
     EXPECT_EQ(result.status, 0) << result.err;
-    EXPECT_TRUE(contains(result.out, R"(tests="8" failures="0" errors="0" skipped="1")")) << result.out;
+    EXPECT_TRUE(contains(result.out, R"(tests="8" failures="0" errors="0" skipped="1")"))
+        << result.out;
 }
 
 TEST_F(DemoCopy, ARejectedHunkExitsOneAndLaterPatchesAreStillChecked) {
     replace_in("upstream/csrc/attention/paged_gather.cuh", "block_table", "blk_table");
     auto result = patchbay({"check-series", "--format", "json"}, demo());
     EXPECT_EQ(result.status, 1) << result.out << result.err;
-    EXPECT_TRUE(contains(result.out, R"("name":"0002-kv-int32-block-ids.patch","status":"rejected")"));
-    EXPECT_TRUE(contains(result.out, R"("name":"0003-triton-paged-gather-v2.patch","status":"applied")"));
+    EXPECT_TRUE(
+        contains(result.out, R"("name":"0002-kv-int32-block-ids.patch","status":"rejected")"));
+    EXPECT_TRUE(
+        contains(result.out, R"("name":"0003-triton-paged-gather-v2.patch","status":"applied")"));
+}
+
+// Issue #14: the reason of a rejection in all three formats: where the hunk almost matched,
+// the lines that differ there, and the earlier rejected patch a later hunk needs.
+TEST_F(DemoCopy, ARejectionSaysWhyInTextJsonAndJunit) {
+    replace_in("upstream/csrc/attention/paged_gather.cuh", "block_table", "blk_table");
+    auto text = patchbay({"check-series"}, demo());
+    EXPECT_TRUE(contains(text.out,
+                         "closest match at line 17 (13 of 14 lines equal); line 19 "
+                         "expected \"                                    const int* "
+                         "__restrict__ block_table,\", found \"                        "
+                         "            const int* __restrict__ blk_table,\""))
+        << text.out;
+    EXPECT_TRUE(contains(text.out,
+                         "'0002-kv-int32-block-ids.patch' (rejected above, so not "
+                         "applied) adds the line"))
+        << text.out;
+    auto json = patchbay({"check-series", "--format", "json"}, demo());
+    EXPECT_TRUE(
+        contains(json.out, R"("details":["closest match at line 17 (13 of 14 lines equal))"))
+        << json.out;
+    auto junit = patchbay({"check-series", "--format", "junit"}, demo());
+    EXPECT_TRUE(
+        contains(junit.out, R"(<failure message="hunk #1 FAILED at 17: closest match at line 17)"))
+        << junit.out;
 }
 
 TEST_F(DemoCopy, AHandEditedHunkHeaderIsBadInputWithItsLine) {
@@ -108,7 +140,8 @@ TEST_F(DemoCopy, AnUnknownConfigKeyIsAnErrorWithItsLine) {
 // A patch file no series line names does not change the tree the build gets: a warning by
 // default (gcc-12's folder holds patches for other architectures), a failure when strict.
 TEST_F(DemoCopy, AnUnlistedPatchWarnsByDefaultAndFailsWhenStrict) {
-    write_file(demo() / "patches/0099-forgotten.patch", read_file(demo() / "patches/0004-utils-package.patch"));
+    write_file(demo() / "patches/0099-forgotten.patch",
+               read_file(demo() / "patches/0004-utils-package.patch"));
     auto result = patchbay({"check-series"}, demo());
     EXPECT_EQ(result.status, 0) << result.out;
     EXPECT_TRUE(contains(result.out, "warning: unlisted: '0099-forgotten.patch'")) << result.out;
@@ -173,11 +206,12 @@ TEST_F(DemoCopy, ApplyMatchesGnuPatchByteForByte) {
     ASSERT_EQ(patchbay({"apply", "--worktree", worktree.string()}, demo()).status, 0);
     auto gnu = dir.path() / "gnu";
     fs::copy(demo() / "upstream", gnu, fs::copy_options::recursive);
-    for (const char* name : {"0001-scheduler-prefix-aware-preemption.patch", "0002-kv-int32-block-ids.patch",
-                             "0003-triton-paged-gather-v2.patch", "0004-utils-package.patch",
-                             "0005-paged-gather-v2-tests.patch", "0006-widen-block-ids.patch"}) {
-        auto applied = run_process({"patch", "-p1", "--fuzz=0", "--no-backup-if-mismatch", "-s", "-i",
-                                    (demo() / "patches" / name).string()},
+    for (const char* name :
+         {"0001-scheduler-prefix-aware-preemption.patch", "0002-kv-int32-block-ids.patch",
+          "0003-triton-paged-gather-v2.patch", "0004-utils-package.patch",
+          "0005-paged-gather-v2-tests.patch", "0006-widen-block-ids.patch"}) {
+        auto applied = run_process({"patch", "-p1", "--fuzz=0", "--no-backup-if-mismatch", "-s",
+                                    "-i", (demo() / "patches" / name).string()},
                                    gnu);
         ASSERT_EQ(applied.status, 0) << name << applied.out;
     }
@@ -189,9 +223,9 @@ TEST_F(DemoCopy, ApplyMatchesGnuPatchByteForByte) {
 
 TEST_F(DemoCopy, ApplyUptoStopsAfterThatPatch) {
     auto worktree = dir.path() / "wt";
-    auto result = patchbay({"apply", "--worktree", worktree.string(), "--upto",
-                            "0002-kv-int32-block-ids.patch"},
-                           demo());
+    auto result = patchbay(
+        {"apply", "--worktree", worktree.string(), "--upto", "0002-kv-int32-block-ids.patch"},
+        demo());
     ASSERT_EQ(result.status, 0) << result.err;
     auto log = run_process({"git", "-C", worktree.string(), "log", "--format=%s"});
     EXPECT_EQ(log.out,
@@ -217,7 +251,7 @@ TEST_F(DemoCopy, ApplyWithBadInputWritesNothing) {
 }
 
 class GitUpstream : public DemoCopy {
-protected:
+  protected:
     void SetUp() override {
         DemoCopy::SetUp();
         repo = dir.path() / "vllm";
@@ -235,9 +269,9 @@ protected:
 };
 
 TEST_F(GitUpstream, ReadsTheSeriesTargetFromTheObjectStore) {
-    auto result = patchbay({"check-series", "--pristine", repo.string(), "--rev", "v0.28.0",
-                            "--format", "json"},
-                           demo());
+    auto result = patchbay(
+        {"check-series", "--pristine", repo.string(), "--rev", "v0.28.0", "--format", "json"},
+        demo());
     EXPECT_EQ(result.status, 0) << result.out << result.err;
     auto head = run_process({"git", "-C", repo.string(), "rev-parse", "HEAD"}).out;
     head.pop_back();
@@ -261,15 +295,15 @@ TEST_F(GitUpstream, AnEditedCheckoutWithAllowDirtyGivesTheCleanCheckoutsReport) 
         patchbay({"check-series", "--pristine", repo.string(), "--format", "json"}, demo());
     write_file(repo / "vllm/envs.py", "# local edit\n");
     auto dirty = patchbay(
-        {"check-series", "--pristine", repo.string(), "--format", "json", "--allow-dirty"},
-        demo());
+        {"check-series", "--pristine", repo.string(), "--format", "json", "--allow-dirty"}, demo());
     EXPECT_EQ(dirty.status, clean.status) << dirty.err;
     EXPECT_EQ(dirty.out, clean.out);
     EXPECT_TRUE(contains(clean.out, "\"vllm/envs.py\"")) << clean.out;
 }
 
 TEST_F(GitUpstream, AnUnknownRevIsBadInput) {
-    auto result = patchbay({"check-series", "--pristine", repo.string(), "--rev", "v9.9.9"}, demo());
+    auto result =
+        patchbay({"check-series", "--pristine", repo.string(), "--rev", "v9.9.9"}, demo());
     EXPECT_EQ(result.status, 2);
     EXPECT_TRUE(contains(result.err, "v9.9.9")) << result.err;
 }

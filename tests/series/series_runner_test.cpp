@@ -186,6 +186,35 @@ TEST_F(SeriesRunnerTest, TheAppliedStepsCarryEachPatchsChanges) {
     EXPECT_TRUE(result->report.series_problems.empty());  // reverses cleanly
 }
 
+// Issue #14: GNU patch says "Perhaps you used the wrong -p"; patchbay names the level.
+TEST_F(SeriesRunnerTest, AMissingFileNamesTheStripLevelUnderWhichItExists) {
+    auto plan =
+        plan_for({{"1.patch", "--- x/a/f.py\n+++ x/a/f.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"}});
+    auto report = run(plan);  // -p1 names a/f.py, which does not exist
+    ASSERT_EQ(report.patches[0].status, PatchStatus::rejected);
+    const Problem& missing = report.patches[0].problems.at(0);
+    EXPECT_EQ(missing.kind, "missing-file");
+    ASSERT_EQ(missing.details.size(), 1u);
+    EXPECT_EQ(missing.details[0],
+              "with -p2 the path is 'f.py', which exists: is the strip level wrong?");
+}
+
+// A rejected hunk names where it almost matched, and the earlier rejected patch it needs.
+TEST_F(SeriesRunnerTest, ARejectionSaysWhereItAlmostMatchedAndWhichRejectedPatchItNeeds) {
+    auto report = run(
+        plan_for({{"1.patch", kBroken},
+                  {"2.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-yyy\n+www\n c\n"}}));
+    ASSERT_EQ(report.patches[1].status, PatchStatus::rejected);
+    const Problem& rejected = report.patches[1].problems.at(0);
+    ASSERT_EQ(rejected.details.size(), 2u);
+    EXPECT_EQ(rejected.details[0],
+              "closest match at line 1 (2 of 3 lines equal); line 2 expected \"yyy\", found \"b\"");
+    EXPECT_EQ(rejected.details[1],
+              "'1.patch' (rejected above, so not applied) adds the line \"yyy\" that this hunk "
+              "expects");
+    EXPECT_EQ(report.patches[1].reason, "hunk #1 FAILED at 1: " + rejected.details[0]);
+}
+
 // Issue #14: the undo gives each hunk the fuzz it needed, as `patch -R --fuzz=1` does.
 TEST_F(SeriesRunnerTest, APatchThatAppliedWithFuzzReversesWithThatFuzz) {
     source.file("g.py", "a\nb\nc\nd\ne\n");
