@@ -38,12 +38,22 @@ const SkipRule* skip_rule_for(const SeriesPlan& plan, const std::string& name) {
     return found == plan.skip.end() ? nullptr : &*found;
 }
 
-PatchReport failed_report(const SeriesEntry& entry, const Error& error, std::string kind) {
+// A patch that cannot be used. A missing patch file is reported where it is named: the
+// series line ("patches/series:5").
+PatchReport failed_report(const SeriesEntry& entry, const Error& error, std::string kind,
+                          const std::string& series_path) {
     PatchReport report;
     report.status = PatchStatus::failed;
-    report.reason = error.message;
-    report.problems.push_back({std::move(kind), error.message, error.file, error.line});
-    (void)entry;
+    if (kind == "missing-patch") {
+        const std::string message = fmt::format(
+            "'{}' is named by the series but cannot be read "
+            "({}: {})",
+            entry.name, error.file, error.message);
+        report.problems.push_back({std::move(kind), message, series_path, entry.line});
+    } else {
+        report.problems.push_back({std::move(kind), error.message, error.file, error.line});
+    }
+    report.reason = report.problems.back().message;
     return report;
 }
 
@@ -130,7 +140,8 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
                                 Result<PatchFile> loaded) {
     if (!loaded)
         return failed_report(entry, loaded.error(),
-                             loaded.error().kind.empty() ? "parse" : loaded.error().kind);
+                             loaded.error().kind.empty() ? "parse" : loaded.error().kind,
+                             plan_.series.path);
     auto patch = std::make_shared<const PatchFile>(std::move(loaded).value());
     int strip = entry.strip.value_or(plan_.strip);
     PatchOptions options{plan_.fuzz, true};
@@ -373,6 +384,36 @@ Result<FindingPolicy> policy_of(const Config& config) {
     return policy;
 }
 
+// Edit distance between two names (Levenshtein), for suggesting the entry a user meant.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+// "; did you mean '0003-x.patch'?" for the entry nearest `name` (a prefix of it, or a few
+// edits away), or nothing.
+std::string near_name_hint(const SeriesFile& series, const std::string& name) {
+    const SeriesEntry* best = nullptr;
+    std::size_t best_distance = std::max<std::size_t>(3, name.size() / 3) + 1;
+    for (const auto& entry : series.entries) {
+        const std::size_t distance =
+            entry.name.starts_with(name) ? 0 : edit_distance(entry.name, name);
+        if (distance < best_distance) best = &entry, best_distance = distance;
+    }
+    return best ? fmt::format("; did you mean '{}' (series line {})?", best->name, best->line)
+                : std::string();
+}
+
 }  // namespace
 
 Result<SeriesPlan> load_plan(const Config& config) {
@@ -403,7 +444,8 @@ Result<SeriesRun> run_series(const SeriesPlan& plan, const PristineSource& sourc
     std::size_t count = entries_to_run(plan);
     if (!plan.upto.empty() && count == 0)
         return make_error(plan.series.path, 0,
-                          fmt::format("--upto '{}' names no entry of the series", plan.upto));
+                          fmt::format("--upto '{}' names no entry of the series{}", plan.upto,
+                                      near_name_hint(plan.series, plan.upto)));
     Runner runner(plan, source, progress);
     if (loaded && loaded->patches.size() != count) loaded.reset();  // made for another plan
     auto run = runner.run(count, std::move(loaded));

@@ -100,6 +100,9 @@ TEST_F(BinarySeries, BinaryFilesDifferIsAFindingAndTheRestApplies) {
         << result.out;
     auto applied = patchbay({"apply", "--worktree", (dir / "wt").string()}, dir.path());
     EXPECT_EQ(applied.status, 1) << applied.out << applied.err;
+    // Issue #14: an apply that exits 1 says why.
+    EXPECT_TRUE(contains(applied.out, "result: FAILED")) << applied.out;
+    EXPECT_TRUE(contains(applied.out, "patches/1.patch:1: binary: 'data/XT6'")) << applied.out;
     EXPECT_EQ(read_file(dir / "wt/notes.txt"), "one\nTWO\n");
     // GNU patch creates data/XT6 empty; patchbay never makes a binary file up (README).
     EXPECT_FALSE(fs::exists(dir / "wt/data/XT6"));

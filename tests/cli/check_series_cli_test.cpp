@@ -121,6 +121,24 @@ TEST_F(DemoCopy, ARejectionSaysWhyInTextJsonAndJunit) {
         << junit.out;
 }
 
+// Issue #14: a missing patch file is reported at the series line that names it.
+TEST_F(DemoCopy, ASeriesLineNamingAMissingPatchIsReportedWithItsLine) {
+    fs::remove(demo() / "patches/0004-utils-package.patch");
+    auto result = patchbay({"check-series"}, demo());
+    EXPECT_EQ(result.status, 2) << result.out;
+    EXPECT_TRUE(contains(result.err, "patchbay: error: patches/series:")) << result.err;
+    EXPECT_TRUE(contains(result.err, "'0004-utils-package.patch' is named by the series"))
+        << result.err;
+}
+
+TEST_F(DemoCopy, UptoSuggestsTheNearestEntry) {
+    auto result = patchbay({"check-series", "--upto", "0004-utils-pakage.patch"}, demo());
+    EXPECT_EQ(result.status, 2);
+    EXPECT_TRUE(contains(result.err, "did you mean '0004-utils-package.patch'")) << result.err;
+    result = patchbay({"check-series", "--upto", "0004"}, demo());
+    EXPECT_TRUE(contains(result.err, "did you mean '0004-utils-package.patch'")) << result.err;
+}
+
 TEST_F(DemoCopy, AHandEditedHunkHeaderIsBadInputWithItsLine) {
     replace_in("patches/0003-triton-paged-gather-v2.patch", "@@ -0,0 +1,", "@@ -0,0 +1,9");
     auto result = patchbay({"check-series"}, demo());
