@@ -103,6 +103,8 @@ class ConfigReader {
         bool read = false;
         if (auto* text = std::get_if<ConfigField<std::string>>(&key.target))
             read = read_string(node, name, (*text)(config_));
+        else if (auto* flag = std::get_if<ConfigField<bool>>(&key.target))
+            read = read_bool(node, name, (*flag)(config_));
         else if (auto* count = std::get_if<ConfigField<int>>(&key.target))
             read = read_count(node, name, (*count)(config_));
         else if (auto* list = std::get_if<ConfigField<std::vector<std::string>>>(&key.target))
@@ -216,6 +218,12 @@ class ConfigReader {
     bool read_string(const toml::node& node, const std::string& dotted, std::string& out) {
         if (!node.is_string()) return fail(node, quoted(dotted) + " must be a string"), false;
         out = node.as_string()->get();
+        return true;
+    }
+
+    bool read_bool(const toml::node& node, const std::string& dotted, bool& out) {
+        if (!node.is_boolean()) return fail(node, quoted(dotted) + " must be true or false"), false;
+        out = node.as_boolean()->get();
         return true;
     }
 

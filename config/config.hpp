@@ -62,6 +62,9 @@ struct Config {
     int strip = 0;
     int fuzz = 0;
     std::vector<SkipRule> skip;
+    bool strict = false;            // every finding fails, warnings included
+    std::vector<std::string> warn;  // finding kinds that only warn
+    std::vector<std::string> fail;  // finding kinds that fail the run
 
     AuditConfig audit;
     std::vector<ReproConfig> repro;

@@ -12,7 +12,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // clang-format off
-const std::array<ConfigKey, 16> kKeys = {{
+const std::array<ConfigKey, 19> kKeys = {{
     {"upstream.path", KeyType::path, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.upstream_path; }),
      "--pristine", "pristine upstream: a git checkout or a directory"},
     {"upstream.rev", KeyType::text, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.rev; }),
@@ -28,6 +28,12 @@ const std::array<ConfigKey, 16> kKeys = {{
     {"series.fuzz", KeyType::count, "0", ConfigField<int>([](Config& c) -> int& { return c.fuzz; }),
      "--fuzz,-F", "most fuzz a hunk may need (default 0)"},
     {"series.skip", KeyType::compound, "", std::monostate{}, "", ""},
+    {"series.strict", KeyType::boolean, "false", ConfigField<bool>([](Config& c) -> bool& { return c.strict; }),
+     "", ""},
+    {"series.warn", KeyType::text_list, "[]", ConfigField<std::vector<std::string>>([](Config& c) -> std::vector<std::string>& { return c.warn; }),
+     "", ""},
+    {"series.fail", KeyType::text_list, "[]", ConfigField<std::vector<std::string>>([](Config& c) -> std::vector<std::string>& { return c.fail; }),
+     "", ""},
     {"audit.include", KeyType::text_list, R"(["**/*.py", "**/*.cu", "**/*.cuh"])",
      ConfigField<std::vector<std::string>>([](Config& c) -> std::vector<std::string>& { return c.audit.include; }), "", ""},
     {"audit.index_tables", KeyType::text_list,
@@ -111,6 +117,8 @@ std::string value_text(const Config& config, const ConfigKey& key) {
     Config& values = const_cast<Config&>(config);  // the fields are only read
     if (auto* text = std::get_if<ConfigField<std::string>>(&key.target))
         return quoted_text((*text)(values));
+    if (auto* flag = std::get_if<ConfigField<bool>>(&key.target))
+        return (*flag)(values) ? "true" : "false";
     if (auto* count = std::get_if<ConfigField<int>>(&key.target))
         return std::to_string((*count)(values));
     if (auto* list = std::get_if<ConfigField<std::vector<std::string>>>(&key.target))

@@ -19,6 +19,7 @@ namespace patchbay {
 enum class KeyType {
     text,       // a string
     path,       // a string naming a file or folder, relative to the config's folder
+    boolean,    // true or false
     count,      // a non-negative integer
     text_list,  // an array of strings
     compound,   // a table or an array of tables, read by a reader of its own
@@ -26,8 +27,8 @@ enum class KeyType {
 
 template <class T>
 using ConfigField = T& (*)(Config&);
-using KeyTarget = std::variant<std::monostate, ConfigField<std::string>, ConfigField<int>,
-                               ConfigField<std::vector<std::string>>>;
+using KeyTarget = std::variant<std::monostate, ConfigField<std::string>, ConfigField<bool>,
+                               ConfigField<int>, ConfigField<std::vector<std::string>>>;
 
 struct ConfigKey {
     std::string_view name;           // dotted: "series.fuzz"

@@ -44,6 +44,13 @@ Hunk reversed(const Hunk& hunk);
 enum class FileOp { modify, create, remove, rename, copy };
 const char* to_string(FileOp op);
 
+// The data of a "GIT binary patch" stanza: its two blocks ("literal N" or "delta N" and their
+// base85 lines), the change and the change that undoes it, as git writes them.
+struct GitBinary {
+    std::string forward;
+    std::string reverse;
+};
+
 struct FileDiff {
     // Names as written in the headers, prefixes included ("a/x.py"); "/dev/null" stays as is.
     // For git diffs they come from the "---"/"+++" lines when present, else from "diff --git"
@@ -52,25 +59,36 @@ struct FileDiff {
     std::string old_name;
     std::string new_name;
     FileOp op = FileOp::modify;
-    bool git = false;      // a "diff --git" section
-    bool binary = false;   // "GIT binary patch" or "Binary files … differ": not applicable here
+    bool git = false;                       // a "diff --git" section
+    bool binary = false;                    // "GIT binary patch" or "Binary files … differ"
+    std::optional<GitBinary> git_binary;    // the data of "GIT binary patch"; none for "differ"
     std::optional<std::uint32_t> old_mode;  // from "old mode", "deleted file mode", "index … MODE"
     std::optional<std::uint32_t> new_mode;  // from "new mode", "new file mode", "index … MODE"
-    std::optional<int> similarity;           // "similarity index N%"
-    std::string old_index;                   // abbreviated blob ids of the "index" line, if any
+    std::optional<int> similarity;          // "similarity index N%"
+    std::string old_index;                  // abbreviated blob ids of the "index" line, if any
     std::string new_index;
-    bool old_has_timestamp = false;          // "--- a/x\t2024-01-01 …" (traditional diffs)
+    bool old_has_timestamp = false;  // "--- a/x\t2024-01-01 …" (traditional diffs)
     bool new_has_timestamp = false;
-    std::int64_t header_line = 0;            // 1-based line where the section starts
+    std::int64_t header_line = 0;  // 1-based line where the section starts
     std::vector<Hunk> hunks;
 
     bool changes_mode() const { return old_mode && new_mode && *old_mode != *new_mode; }
 };
 
+// Something GNU patch accepts and applies its own way, which the parser followed and reports:
+// "header-counts" (a hunk body that runs on past its header's counts: the counted lines are
+// the hunk, the rest is ignored), "garbage" (text after a file section that nothing reads).
+struct PatchNote {
+    std::string kind;
+    std::int64_t line = 0;  // 1-based line in the patch file
+    std::string message;
+};
+
 struct PatchFile {
-    std::string path;          // where it was read from (for messages)
-    std::string preamble;      // everything above the first file section, byte for byte
+    std::string path;      // where it was read from (for messages)
+    std::string preamble;  // everything above the first file section, byte for byte
     std::vector<FileDiff> files;
+    std::vector<PatchNote> notes;
 };
 
 // Removes `strip` leading components ("-pN"); nullopt when the name has fewer components

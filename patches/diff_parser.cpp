@@ -4,7 +4,9 @@
 #include <cstddef>
 #include <utility>
 
+#include "patches/context_hunk_reader.hpp"
 #include "patches/git_header.hpp"
+#include "patches/hunk_header.hpp"
 #include "patches/hunk_reader.hpp"
 #include "patches/patch_lines.hpp"
 #include "patches/section_start.hpp"
@@ -19,6 +21,7 @@ struct SectionReader {
     PatchLines& lines;
     std::size_t& index;
     const std::string& path;
+    std::vector<PatchNote>& notes;
     FileDiff file;
 
     Error error_here(std::string message) const {
@@ -33,7 +36,7 @@ std::int64_t line_of_nul(std::string_view text, std::size_t nul) {
 
 Status read_hunks(SectionReader& reader) {
     while (reader.lines.starts_with(reader.index, "@@")) {
-        Result<Hunk> hunk = read_hunk(reader.lines, reader.index, reader.path);
+        Result<Hunk> hunk = read_hunk(reader.lines, reader.index, reader.path, &reader.notes);
         if (!hunk) return hunk.error();
         reader.file.hunks.push_back(std::move(*hunk));
     }
@@ -52,16 +55,28 @@ void read_binary_notice(SectionReader& reader) {
     if (reader.file.new_name.empty()) reader.file.new_name = std::string(notice.substr(and_at + 5));
 }
 
-// The base85 blocks of "GIT binary patch" ("literal N" / "delta N", each ending in a blank line).
-void skip_git_binary_patch(SectionReader& reader) {
-    PatchLines& lines = reader.lines;
+bool starts_binary_block(const PatchLines& lines, std::size_t index) {
+    return lines.starts_with(index, "literal ") || lines.starts_with(index, "delta ");
+}
+
+// One "literal N" / "delta N" block with its base85 lines, up to (not with) the blank line.
+std::string read_binary_block(SectionReader& reader) {
+    std::string block;
+    while (!reader.lines.at_end(reader.index) && !reader.lines.content(reader.index).empty())
+        block += std::string(reader.lines.content(reader.index++)) + "\n";
+    if (!reader.lines.at_end(reader.index)) ++reader.index;
+    return block;
+}
+
+// "GIT binary patch": the change and the change that undoes it, each a base85 block.
+void read_git_binary_patch(SectionReader& reader) {
     reader.file.binary = true;
     ++reader.index;
-    while (lines.starts_with(reader.index, "literal ") ||
-           lines.starts_with(reader.index, "delta ")) {
-        while (!lines.at_end(reader.index) && !lines.content(reader.index).empty()) ++reader.index;
-        if (!lines.at_end(reader.index)) ++reader.index;
-    }
+    GitBinary data;
+    if (starts_binary_block(reader.lines, reader.index)) data.forward = read_binary_block(reader);
+    if (starts_binary_block(reader.lines, reader.index)) data.reverse = read_binary_block(reader);
+    while (starts_binary_block(reader.lines, reader.index)) read_binary_block(reader);
+    if (!data.forward.empty()) reader.file.git_binary = std::move(data);
 }
 
 // "--- a/x" / "+++ b/x": reads both names and the hunks that must follow.
@@ -116,7 +131,7 @@ Status read_git_extended_lines(SectionReader& reader, GitExtendedHeader& extende
 Status read_git_diff(SectionReader& reader, GitNames& names) {
     PatchLines& lines = reader.lines;
     if (lines.starts_with(reader.index, "GIT binary patch"))
-        return skip_git_binary_patch(reader), Ok{};
+        return read_git_binary_patch(reader), Ok{};
     if (is_binary_notice(lines, reader.index)) return read_binary_notice(reader), Ok{};
     if (!is_header_pair(lines, reader.index)) return read_hunks(reader);
     UnifiedName old_side, new_side;
@@ -173,16 +188,37 @@ void skip_header_prelude(SectionReader& reader) {
     if (is_diff_command(reader.lines, reader.index)) ++reader.index;
 }
 
+// "*** a/x" / "--- b/x" and the context hunks after them (`diff -c`).
+Status read_context_section(SectionReader& reader) {
+    const std::size_t header = reader.index;
+    UnifiedName old_side = parse_unified_name(reader.lines.content(header).substr(4));
+    UnifiedName new_side = parse_unified_name(reader.lines.content(header + 1).substr(4));
+    reader.index += 2;
+    while (is_context_hunk_start(reader.lines, reader.index)) {
+        Result<Hunk> hunk = read_context_hunk(reader.lines, reader.index, reader.path);
+        if (!hunk) return hunk.error();
+        reader.file.hunks.push_back(std::move(*hunk));
+    }
+    FileDiff& file = reader.file;
+    file.old_name = old_side.name, file.new_name = new_side.name;
+    file.old_has_timestamp = old_side.has_timestamp;
+    file.new_has_timestamp = new_side.has_timestamp;
+    file.op = traditional_op(file, old_side, new_side);
+    return Ok{};
+}
+
 Status read_section_body(SectionReader& reader) {
     PatchLines& lines = reader.lines;
     if (lines.starts_with(reader.index, "diff --git ")) return read_git_section(reader);
+    if (is_context_header_pair(lines, reader.index)) return read_context_section(reader);
     if (is_header_pair(lines, reader.index)) return read_traditional_section(reader);
     if (is_binary_notice(lines, reader.index)) return read_binary_notice(reader), Ok{};
     return reader.error_here("file header is not followed by a diff");
 }
 
-Result<FileDiff> read_file_section(PatchLines& lines, std::size_t& index, const std::string& path) {
-    SectionReader reader{lines, index, path, FileDiff{}};
+Result<FileDiff> read_file_section(PatchLines& lines, std::size_t& index, const std::string& path,
+                                   std::vector<PatchNote>& notes) {
+    SectionReader reader{lines, index, path, notes, FileDiff{}};
     reader.file.header_line = line_number(index);
     lines.strip_trailing_cr(lines.ends_in_crlf(index));
     skip_header_prelude(reader);
@@ -198,24 +234,66 @@ std::size_t first_section(const PatchLines& lines) {
     return index;
 }
 
+// Text after the sections that nothing reads: counted for one "garbage" note per patch. Blank
+// lines and a mail signature with what follows it are not garbage.
+struct Garbage {
+    std::int64_t lines = 0;
+    std::int64_t first = 0;
+    std::string first_text;
+    bool in_signature = false;
+    bool after_run_on = false;  // the lines a header-counts note already reports
+
+    void see(const PatchLines& lines_of, std::size_t index) {
+        if (is_mail_signature(lines_of, index)) in_signature = true;
+        std::string_view content = lines_of.content(index);
+        if (in_signature || content.empty() || content == "\r") return;
+        if (after_run_on && std::string_view(" +-\t=").find(content[0]) != std::string_view::npos)
+            return;
+        after_run_on = false;
+        if (lines++ == 0)
+            first = line_number(index), first_text = std::string(content.substr(0, 60));
+    }
+    std::optional<PatchNote> note() const {
+        if (lines == 0) return std::nullopt;
+        return PatchNote{"garbage", first,
+                         std::to_string(lines) + " line" + (lines == 1 ? "" : "s") +
+                             " of text between or after the file sections, which no tool "
+                             "reads (first: \"" +
+                             first_text + "\")"};
+    }
+};
+
+// A hunk header outside a file section: GNU patch would ask which file it patches.
+Error orphan_hunk(const PatchLines& lines, std::size_t index, const std::string& path) {
+    return make_error(path, line_number(index),
+                      "hunk header \"" + std::string(hunk_ranges(lines.content(index))) +
+                          "\" follows text, not a file header or a hunk: no file to patch");
+}
+
 }  // namespace
 
 Result<PatchFile> parse_patch(std::string_view text, const std::string& path) {
     if (auto nul = text.find('\0'); nul != std::string_view::npos)
         return make_error(path, line_of_nul(text, nul), "patch contains a NUL byte");
     PatchLines lines(text);
-    PatchFile patch{path, "", {}};
+    PatchFile patch{path, "", {}, {}};
     std::size_t index = first_section(lines);
     patch.preamble = std::string(text.substr(0, lines.offset(index)));
+    Garbage garbage;
     while (!lines.at_end(index)) {
         if (!starts_file_section(lines, index)) {
-            ++index;  // free text between sections ("Only in …", a mail signature)
+            if (lines.starts_with(index, "@@ -") && !garbage.in_signature)
+                return orphan_hunk(lines, index, path);
+            garbage.see(lines, index++);  // free text ("Only in …", a mail signature)
             continue;
         }
-        Result<FileDiff> file = read_file_section(lines, index, path);
+        const std::size_t notes_before = patch.notes.size();
+        Result<FileDiff> file = read_file_section(lines, index, path, patch.notes);
         if (!file) return file.error();
+        garbage.after_run_on = patch.notes.size() > notes_before;
         patch.files.push_back(std::move(*file));
     }
+    if (auto note = garbage.note()) patch.notes.push_back(std::move(*note));
     return patch;
 }
 

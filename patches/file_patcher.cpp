@@ -190,7 +190,8 @@ HunkOutcome FileApplier::place(const Hunk& hunk, int n) {
     const HunkPattern pattern = pattern_of(hunk);
     const Hunk swapped = reversed(hunk);
     const HunkPattern reversed_pattern = pattern_of(swapped);
-    const std::int64_t max_fuzz = useful_fuzz(pattern, options_.max_fuzz);
+    const std::int64_t max_fuzz =
+        useful_fuzz(pattern, options_.fuzz_for(static_cast<std::size_t>(n - 1)));
     for (std::int64_t fuzz = 0; fuzz <= max_fuzz; ++fuzz) {
         if (const auto where = locate_hunk(input_, pattern, fuzz, state_)) {
             const auto before = outcome(n, success_status(fuzz, state_.in_offset), where, fuzz);

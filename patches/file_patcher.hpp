@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "common/shared_text.hpp"
@@ -35,8 +36,20 @@ struct FilePatchResult {
 };
 
 struct PatchOptions {
+    PatchOptions(int max_fuzz_ = 0, bool detect_reversed_ = true, std::vector<int> hunk_fuzz_ = {})
+        : max_fuzz(max_fuzz_),
+          detect_reversed(detect_reversed_),
+          hunk_fuzz(std::move(hunk_fuzz_)) {}
+
     int max_fuzz = 0;             // GNU patch --fuzz
     bool detect_reversed = true;  // a hunk that only matches reversed is already-applied
+    // Per hunk (0-based within the section), the most fuzz that hunk may need, in place of
+    // max_fuzz: undoing a patch gives each hunk the fuzz it needed going forward.
+    std::vector<int> hunk_fuzz;
+
+    int fuzz_for(std::size_t hunk) const {
+        return hunk < hunk_fuzz.size() ? hunk_fuzz[hunk] : max_fuzz;
+    }
 };
 
 // `original` is the file's current content (empty for a file being created). Hunks are

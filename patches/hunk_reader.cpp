@@ -15,12 +15,24 @@ struct BodyCounts {
     std::int64_t new_lines = 0;
 };
 
-// The kind of a body line; an empty line is context whose space an editor stripped.
+// The kind of a body line, as GNU patch reads it: an empty line, or one that starts with a
+// TAB, is context whose leading space an editor ate; "=" is an old spelling of context.
 std::optional<LineKind> body_kind(std::string_view content) {
-    if (content.empty() || content == "\r") return LineKind::context;
+    if (content.empty() || content == "\r" || content[0] == '\t') return LineKind::context;
+    if (content[0] == '=') return LineKind::context;
     if (content[0] == ' ' || content[0] == '-' || content[0] == '+')
         return static_cast<LineKind>(content[0]);
     return std::nullopt;
+}
+
+// Lines that keep their first byte as text: the space was eaten, nothing marks the kind.
+bool keeps_first_byte(std::string_view content) {
+    return content.empty() || content == "\r" || content[0] == '\t';
+}
+
+// "---" alone: the separator of a topgit or format-patch footer, not a removed "--" line.
+bool is_separator(std::string_view content) {
+    return content == "---" || content == "---\r";
 }
 
 // Inside the counts only a new traditional header (with its hunk) ends a body early; everything
@@ -49,25 +61,37 @@ BodyCounts natural_body(const PatchLines& lines, std::size_t index) {
             ++pending_empty;
             continue;
         }
+        if (is_separator(content)) break;
         counts.old_lines += pending_empty, counts.new_lines += pending_empty, pending_empty = 0;
         count_line(counts, *kind);
     }
     return counts;
 }
 
-Error count_mismatch(const PatchLines& lines, const Hunk& hunk, const std::string& path) {
+std::string mismatch_message(const PatchLines& lines, const Hunk& hunk) {
     std::size_t header = static_cast<std::size_t>(hunk.header_line - 1);
     BodyCounts body = natural_body(lines, header + 1);
     std::string right = "@@ -" + std::to_string(hunk.old_start) + "," +
                         std::to_string(body.old_lines) + " +" + std::to_string(hunk.new_start) +
                         "," + std::to_string(body.new_lines) + " @@";
-    Error error = make_error(path, hunk.header_line,
-                             "hunk header " + std::string(hunk_ranges(lines.content(header))) +
-                                 " does not match its body (" + std::to_string(body.old_lines) +
-                                 " old, " + std::to_string(body.new_lines) + " new lines): " +
-                                 right + " would match");
+    return "hunk header " + std::string(hunk_ranges(lines.content(header))) +
+           " does not match its body (" + std::to_string(body.old_lines) + " old, " +
+           std::to_string(body.new_lines) + " new lines): " + right + " would match";
+}
+
+Error count_mismatch(const PatchLines& lines, const Hunk& hunk, const std::string& path) {
+    Error error = make_error(path, hunk.header_line, mismatch_message(lines, hunk));
     error.kind = "header-counts";
     return error;
+}
+
+// The body runs on past the counts: GNU patch applies the counted lines and ignores the rest
+// (the next line is no "@@", so its file section ends there).
+PatchNote runs_on_note(const PatchLines& lines, const Hunk& hunk, std::size_t index) {
+    return PatchNote{"header-counts", hunk.header_line,
+                     mismatch_message(lines, hunk) + "; GNU patch applies the " +
+                         std::to_string(hunk.lines.size()) + " counted lines and ignores line " +
+                         std::to_string(line_number(index)) + " on"};
 }
 
 // "\ No newline at end of file" (in any language) takes the "\n" off the line before it.
@@ -87,8 +111,7 @@ bool take_body_line(const PatchLines& lines, std::size_t& index, Hunk& hunk, Bod
     bool old_side = *kind != LineKind::added, new_side = *kind != LineKind::removed;
     if ((old_side && left.old_lines == 0) || (new_side && left.new_lines == 0)) return false;
     left.old_lines -= old_side, left.new_lines -= new_side;
-    std::string text =
-        content.empty() || content == "\r" ? lines.text(index) : lines.text(index).substr(1);
+    std::string text = keeps_first_byte(content) ? lines.text(index) : lines.text(index).substr(1);
     hunk.lines.push_back(HunkLine{*kind, std::move(text), line_number(index)});
     ++index;
     return true;
@@ -97,10 +120,11 @@ bool take_body_line(const PatchLines& lines, std::size_t& index, Hunk& hunk, Bod
 // After the counts are used up, more body lines (past blank ones) mean the counts are too small.
 bool body_runs_on(const PatchLines& lines, std::size_t index) {
     while (!lines.at_end(index) && lines.content(index).empty()) ++index;
-    if (lines.at_end(index) || is_header_pair(lines, index) || is_mail_signature(lines, index))
+    if (lines.at_end(index) || is_header_pair(lines, index) || is_mail_signature(lines, index) ||
+        is_separator(lines.content(index)))
         return false;
     char first = lines.content(index)[0];
-    return first == ' ' || first == '-' || first == '+';
+    return first == ' ' || first == '-' || first == '+' || first == '\t' || first == '=';
 }
 
 bool has_change(const Hunk& hunk) {
@@ -109,7 +133,8 @@ bool has_change(const Hunk& hunk) {
     return false;
 }
 
-Status read_body(const PatchLines& lines, std::size_t& index, Hunk& hunk, const std::string& path) {
+Status read_body(const PatchLines& lines, std::size_t& index, Hunk& hunk, const std::string& path,
+                 std::vector<PatchNote>* notes) {
     BodyCounts left{hunk.old_count, hunk.new_count};
     while (left.old_lines > 0 || left.new_lines > 0) {
         if (ends_body(lines, index)) return count_mismatch(lines, hunk, path);
@@ -122,17 +147,22 @@ Status read_body(const PatchLines& lines, std::size_t& index, Hunk& hunk, const 
         if (!take_body_line(lines, index, hunk, left)) return count_mismatch(lines, hunk, path);
     }
     take_no_newline_marker(lines, index, hunk);
-    if (body_runs_on(lines, index)) return count_mismatch(lines, hunk, path);
+    if (!body_runs_on(lines, index)) return Ok{};
+    if (!notes) return count_mismatch(lines, hunk, path);
+    std::size_t first = index;
+    while (lines.content(first).empty()) ++first;
+    notes->push_back(runs_on_note(lines, hunk, first));
     return Ok{};
 }
 
 }  // namespace
 
-Result<Hunk> read_hunk(const PatchLines& lines, std::size_t& index, const std::string& path) {
+Result<Hunk> read_hunk(const PatchLines& lines, std::size_t& index, const std::string& path,
+                       std::vector<PatchNote>* notes) {
     std::size_t header = index++;
     Result<Hunk> hunk = parse_hunk_header(lines.content(header), path, line_number(header));
     if (!hunk) return hunk;
-    if (Status body = read_body(lines, index, *hunk, path); !body) return body.error();
+    if (Status body = read_body(lines, index, *hunk, path, notes); !body) return body.error();
     if (!has_change(*hunk))
         return make_error(path, hunk->header_line,
                           "hunk " + std::string(hunk_ranges(lines.content(header))) +

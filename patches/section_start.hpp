@@ -10,6 +10,8 @@ namespace patchbay {
 
 // "--- " directly followed by "+++ ": a traditional file header.
 bool is_header_pair(const PatchLines& lines, std::size_t index);
+// "*** " then "--- " then "***************": a context diff's file header (`diff -c`).
+bool is_context_header_pair(const PatchLines& lines, std::size_t index);
 // "Binary files A and B differ" (diff -r, git without --binary).
 bool is_binary_notice(const PatchLines& lines, std::size_t index);
 // Quilt's "Index: path" followed by a "====…" line.

@@ -5,6 +5,9 @@
 #include <set>
 
 #include "common/tree_path.hpp"
+#include "common/text_lines.hpp"
+#include "patches/git_binary.hpp"
+#include "patches/near_miss.hpp"
 
 namespace patchbay {
 
@@ -16,15 +19,11 @@ constexpr std::uint32_t kSymlinkMode = 0120000;
 // (a patch may touch the same file in two sections).
 class PatchRun {
   public:
-    PatchRun(const TreeState& state, int strip, const PatchOptions& options, std::string label,
-             const TreeChanges* expected)
-        : state_(state),
-          strip_(strip),
-          options_(options),
-          label_(std::move(label)),
-          expected_(expected) {}
+    PatchRun(const TreeState& state, int strip, std::string label, const TreeChanges* expected)
+        : state_(state), strip_(strip), label_(std::move(label)), expected_(expected) {}
 
-    void apply_section(const FileDiff& file);
+    void apply_section(const FileDiff& file, const PatchOptions& options);
+    void apply_binary_section(const FileDiff& file, FileReport report);
     AppliedPatch finish(const PatchFile& patch);
 
   private:
@@ -41,7 +40,9 @@ class PatchRun {
     std::optional<FileState> read_source(const FileDiff& file, const Paths& paths);
     bool parent_is_not_a_folder(const FileDiff& file, const std::string& path);
     bool target_is_free(const FileDiff& file, const Paths& paths);
-    void record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes);
+    void record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes,
+                      const SharedText& text);
+    std::vector<std::string> other_strip_levels(const std::string& name) const;
     bool check_deletion(const FileDiff& file, const Paths& paths, const SharedText& text);
     const SharedText* expected_text(const std::string& path) const;
     void store_result(const FileDiff& file, const Paths& paths, const FileState& before,
@@ -51,7 +52,7 @@ class PatchRun {
 
     const TreeState& state_;
     int strip_;
-    PatchOptions options_;
+    PatchOptions options_;  // the current section's
     std::string label_;
     const TreeChanges* expected_;  // may be null
     AppliedPatch result_;
@@ -131,6 +132,7 @@ std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths
     if (entry->kind == Kind::absent) {
         problem("missing-file", file.header_line,
                 fmt::format("'{}' does not exist in the tree", paths.source));
+        result_.report.problems.back().details = other_strip_levels(source_name(file));
     } else {
         const char* what =
             entry->kind == Kind::directory ? "a directory" : "reached through a symlink";
@@ -138,6 +140,24 @@ std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths
                 fmt::format("refusing '{}': it is {}", paths.source, what));
     }
     return std::nullopt;
+}
+
+// GNU patch's "Perhaps you used the wrong -p or --strip option?", made precise: the strip
+// levels under which `name` names a file that exists.
+std::vector<std::string> PatchRun::other_strip_levels(const std::string& name) const {
+    std::vector<std::string> found;
+    for (int level = 0; level <= 6; ++level) {
+        if (level == strip_) continue;
+        auto path = strip_path(name, level);
+        if (!path || unsafe_path_reason(*path)) continue;
+        auto entry = lookup(canonical_tree_path(*path));
+        if (entry && entry->kind == TreeEntry::Kind::file)
+            found.push_back(
+                fmt::format("with -p{} the path is '{}', which exists: is the strip "
+                            "level wrong?",
+                            level, canonical_tree_path(*path)));
+    }
+    return found;
 }
 
 // A file (or symlink) where the new path needs a folder: "f.txt/x" with f.txt a file.
@@ -192,13 +212,19 @@ bool PatchRun::target_is_free(const FileDiff& file, const Paths& paths) {
     return false;
 }
 
-void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes) {
+void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes,
+                            const SharedText& text) {
+    std::vector<std::string_view> lines;  // split once, for the first rejected hunk
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
         const auto& outcome = outcomes[i];
         auto line = file.hunks[i].header_line;
-        if (outcome.status == HunkStatus::rejected)
+        if (outcome.status == HunkStatus::rejected) {
             problem("rejected", line,
                     fmt::format("hunk #{} FAILED at {}", outcome.n, outcome.line));
+            if (lines.empty()) lines = split_lines(text.view());
+            if (auto miss = near_miss(lines, file.hunks[i]))
+                result_.report.problems.back().details.push_back(describe(*miss));
+        }
         if (outcome.status == HunkStatus::already_applied)
             problem("already-applied", line,
                     fmt::format("hunk #{} is already applied (found reversed at {})", outcome.n,
@@ -227,18 +253,31 @@ void PatchRun::store_result(const FileDiff& file, const Paths& paths, const File
         result_.changes[paths.source] = std::nullopt;
     if (file.op == FileOp::remove) return;
     FileState after{std::move(text), before.executable, before.symlink};
-    if (file.new_mode) {
+    // As GNU patch: the mode changes only when the new one differs from the old one; an
+    // "index … 100644" line names both and keeps the file's own (gdb's series patches an
+    // executable .c file that way).
+    if (file.new_mode && file.new_mode != file.old_mode) {
         after.symlink = (*file.new_mode & 0170000) == kSymlinkMode;
         after.executable = (*file.new_mode & 0111) != 0;
     }
     result_.changes[paths.target] = std::move(after);
 }
 
-void PatchRun::apply_section(const FileDiff& file) {
+void PatchRun::apply_section(const FileDiff& file, const PatchOptions& options) {
+    options_ = options;
     FileReport report;
     report.op = file.op;
+    if (file.binary && file.git_binary) return apply_binary_section(file, std::move(report));
     if (file.binary) {
-        problem("binary", file.header_line, "binary patches are not supported");
+        // The stanza carries no data ("Binary files a and b differ"): the file cannot be made,
+        // and is never made empty (GNU patch creates an empty file for a new one). The rest of
+        // the patch still applies.
+        auto name = file.new_name != "/dev/null" ? file.new_name : file.old_name;
+        report.path = strip_path(name, strip_).value_or(name);
+        problem("binary", file.header_line,
+                fmt::format("'{}': the binary change carries no data (\"Binary files … differ\"); "
+                            "the file is left as it was",
+                            report.path));
         result_.report.files.push_back(report);
         return;
     }
@@ -252,15 +291,39 @@ void PatchRun::apply_section(const FileDiff& file) {
         const SharedText* expected = expected_text(paths->target);
         auto patched = apply_hunks(before->content, file.hunks, options_, expected);
         report.hunks = patched.hunks;
-        record_hunks(file, patched.hunks);
+        record_hunks(file, patched.hunks, before->content);
         SharedText text = patched.is_expected ? *expected : std::move(patched.text);
-        if (check_deletion(file, *paths, text)) store_result(file, *paths, *before, text);
+        if (check_deletion(file, *paths, text)) {
+            store_result(file, *paths, *before, text);
+            report.stored = true;
+        }
+    }
+    result_.report.files.push_back(std::move(report));
+}
+
+// "GIT binary patch": the data applied with libgit2 and checked against the index line.
+void PatchRun::apply_binary_section(const FileDiff& file, FileReport report) {
+    auto paths = resolve_paths(file);
+    if (paths) {
+        report.path = paths->target.empty() ? paths->source : paths->target;
+        report.old_path = paths->source;
+    }
+    auto before = paths ? read_source(file, *paths) : std::nullopt;
+    if (before && target_is_free(file, *paths)) {
+        auto bytes = apply_git_binary(before->content.view(), file);
+        if (!bytes) {
+            problem("rejected", file.header_line,
+                    fmt::format("binary '{}': {}", report.path, bytes.error().message));
+        } else {
+            store_result(file, *paths, *before, SharedText(std::move(bytes).value()));
+            report.stored = true;
+        }
     }
     result_.report.files.push_back(std::move(report));
 }
 
 bool is_failure_kind(const Problem& p) {
-    return p.kind == "path" || p.kind == "binary" || p.kind == "parse" || p.kind == "header-counts";
+    return p.kind == "path" || p.kind == "parse" || p.kind == "header-counts";
 }
 
 bool is_rejection_kind(const Problem& p) {
@@ -291,7 +354,7 @@ AppliedPatch PatchRun::finish(const PatchFile& patch) {
                 patch.files.empty() ? "the patch has no file sections: it changes nothing"
                                     : "the patch changes nothing in the tree");
     if (!result_.report.problems.empty() && result_.report.reason.empty())
-        result_.report.reason = result_.report.problems.front().message;
+        result_.report.reason = reason_of(result_.report.problems.front());
     return std::move(result_);
 }
 
@@ -301,29 +364,41 @@ FileOp reversed_op(FileOp op) {
     return op;
 }
 
+}  // namespace
+
 FileDiff reversed_section(const FileDiff& file) {
     FileDiff back = file;
     std::swap(back.old_name, back.new_name);
     std::swap(back.old_mode, back.new_mode);
     back.op = reversed_op(file.op);
+    std::swap(back.old_index, back.new_index);
+    if (back.git_binary) std::swap(back.git_binary->forward, back.git_binary->reverse);
     for (auto& hunk : back.hunks) hunk = reversed(hunk);
     return back;
 }
 
-}  // namespace
-
 AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int strip,
                          const PatchOptions& options, const std::string& label,
                          const TreeChanges* expected) {
-    PatchRun run(state, strip, options, label, expected);
-    for (const auto& file : patch.files) run.apply_section(file);
+    PatchRun run(state, strip, label, expected);
+    for (const auto& file : patch.files) run.apply_section(file, options);
+    return run.finish(patch);
+}
+
+AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int strip,
+                         const std::vector<PatchOptions>& section_options, const std::string& label,
+                         const TreeChanges* expected) {
+    PatchRun run(state, strip, label, expected);
+    for (std::size_t i = 0; i < patch.files.size(); ++i)
+        run.apply_section(patch.files[i],
+                          i < section_options.size() ? section_options[i] : PatchOptions{});
     return run.finish(patch);
 }
 
 std::vector<std::string> source_paths(const PatchFile& patch, int strip) {
     std::vector<std::string> paths;
     for (const auto& file : patch.files) {
-        if (file.op == FileOp::create || file.binary) continue;
+        if (file.op == FileOp::create || (file.binary && !file.git_binary)) continue;
         auto path = strip_path(source_name(file), strip);
         if (path && !unsafe_path_reason(*path)) paths.push_back(canonical_tree_path(*path));
     }

@@ -25,6 +25,11 @@ AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int str
                          const PatchOptions& options, const std::string& label,
                          const TreeChanges* expected = nullptr);
 
+// The same with options per file section (section_options[i] for patch.files[i]).
+AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int strip,
+                         const std::vector<PatchOptions>& section_options, const std::string& label,
+                         const TreeChanges* expected = nullptr);
+
 // The tree paths apply_patch reads files from (modified, renamed, copied and deleted ones), in
 // order, for reading them ahead; paths it would refuse are left out.
 std::vector<std::string> source_paths(const PatchFile& patch, int strip);
@@ -36,5 +41,7 @@ std::vector<std::string> lookup_paths(const PatchFile& patch, int strip);
 // The same patch undone: sections in reverse order, old and new swapped (patch -R). Copy
 // sections are left out: undoing a copy is deleting its target, which the caller does.
 PatchFile reversed(const PatchFile& patch);
+// One section undone: old and new swapped, hunks turned round.
+FileDiff reversed_section(const FileDiff& file);
 
 }  // namespace patchbay

@@ -100,15 +100,32 @@ class LineParser {
     std::int64_t line_;
 };
 
+// "#name …" or "# name …": the first word after the '#', when it could name a patch file.
+std::optional<DisabledLine> commented_entry(std::string_view line, std::int64_t number) {
+    std::size_t pos = 0;
+    while (pos < line.size() && is_blank(line[pos])) ++pos;
+    if (pos == line.size() || line[pos] != '#') return std::nullopt;
+    while (pos < line.size() && (line[pos] == '#' || is_blank(line[pos]))) ++pos;
+    std::size_t end = pos;
+    while (end < line.size() && !is_blank(line[end])) ++end;
+    std::string_view name = line.substr(pos, end - pos);
+    if (name.empty() || name_problem(name)) return std::nullopt;
+    return DisabledLine{std::string(name), std::string(line), number};
+}
+
 }  // namespace
 
 Result<SeriesFile> parse_series(std::string_view text, const std::string& path) {
-    SeriesFile series{path, {}};
+    SeriesFile series{path, {}, {}};
     std::int64_t line_number = 0;
     for (std::string_view line : split_lines(text)) {
         ++line_number;
         const auto words = words_before_comment(without_terminator(line));
-        if (words.empty()) continue;
+        if (words.empty()) {
+            if (auto commented = commented_entry(without_terminator(line), line_number))
+                series.commented.push_back(std::move(*commented));
+            continue;
+        }
         auto entry = LineParser(path, line_number).parse(words);
         if (!entry) return entry.error();
         series.entries.push_back(std::move(entry).value());

@@ -20,9 +20,18 @@ struct SeriesEntry {
     std::int64_t line = 0;             // 1-based line in the series file
 };
 
+// A line that comments an entry out ("#014_hash_style-both.patch"), as Debian and quilt users
+// switch a patch off. Only a candidate: the runner calls it disabled when the file exists.
+struct DisabledLine {
+    std::string name;  // the first word after '#' (and any blanks)
+    std::string text;  // the line as written, without its terminator
+    std::int64_t line = 0;
+};
+
 struct SeriesFile {
     std::string path;  // as given, for messages
     std::vector<SeriesEntry> entries;
+    std::vector<DisabledLine> commented;  // every comment line whose first word could be a name
 };
 
 // Bad input (an unknown option, "-p" without a number, a name with ".." or absolute) is an

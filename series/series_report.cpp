@@ -6,12 +6,21 @@ namespace patchbay {
 
 const char* to_string(PatchStatus status) {
     switch (status) {
-        case PatchStatus::applied: return "applied";
-        case PatchStatus::rejected: return "rejected";
-        case PatchStatus::skipped: return "skipped";
-        case PatchStatus::failed: return "failed";
+        case PatchStatus::applied:
+            return "applied";
+        case PatchStatus::rejected:
+            return "rejected";
+        case PatchStatus::skipped:
+            return "skipped";
+        case PatchStatus::failed:
+            return "failed";
     }
     return "failed";
+}
+
+std::string reason_of(const Problem& problem) {
+    if (problem.details.empty()) return problem.message;
+    return problem.message + ": " + problem.details.front();
 }
 
 namespace {
@@ -19,21 +28,39 @@ namespace {
 void count_status(Totals& totals, PatchStatus status) {
     ++totals.entries;
     switch (status) {
-        case PatchStatus::applied: ++totals.applied; break;
-        case PatchStatus::rejected: ++totals.rejected; break;
-        case PatchStatus::skipped: ++totals.skipped; break;
-        case PatchStatus::failed: ++totals.failed; break;
+        case PatchStatus::applied:
+            ++totals.applied;
+            break;
+        case PatchStatus::rejected:
+            ++totals.rejected;
+            break;
+        case PatchStatus::skipped:
+            ++totals.skipped;
+            break;
+        case PatchStatus::failed:
+            ++totals.failed;
+            break;
     }
 }
 
 void count_hunk(Totals& totals, const HunkOutcome& hunk) {
     ++totals.hunks;
     switch (hunk.status) {
-        case HunkStatus::exact: ++totals.exact; break;
-        case HunkStatus::offset: ++totals.offset; break;
-        case HunkStatus::fuzz: ++totals.fuzz; break;
-        case HunkStatus::rejected: ++totals.rejected_hunks; break;
-        case HunkStatus::already_applied: ++totals.already_applied; break;
+        case HunkStatus::exact:
+            ++totals.exact;
+            break;
+        case HunkStatus::offset:
+            ++totals.offset;
+            break;
+        case HunkStatus::fuzz:
+            ++totals.fuzz;
+            break;
+        case HunkStatus::rejected:
+            ++totals.rejected_hunks;
+            break;
+        case HunkStatus::already_applied:
+            ++totals.already_applied;
+            break;
     }
 }
 
@@ -44,18 +71,32 @@ const std::vector<IntegrityVerdict>& integrity_checks() {
         {"no hunk is already applied upstream", {"already-applied", "exists"}, 0},
         {"every path resolves inside the tree", {"path"}, 0},
         {"every patched file exists where it must", {"missing-file", "not-empty"}, 0},
-        {"hunk headers match their bodies", {"header-counts", "parse", "binary"}, 0},
+        {"hunk headers match their bodies", {"header-counts", "parse"}, 0},
+        {"no text that tools ignore between file sections", {"garbage"}, 0},
+        {"every binary change carries its data", {"binary"}, 0},
         {"no whitespace errors in added lines", {"whitespace"}, 0},
-        {"series and patches folder agree", {"unlisted", "missing-patch"}, 0},
+        {"series and patches folder agree", {"unlisted", "disabled", "missing-patch"}, 0},
         {"the series reverses cleanly to the pristine tree", {"reverse"}, 0},
     };
     return checks;
 }
 
-int count_kinds(const std::vector<Problem>& problems, const std::vector<std::string>& kinds) {
-    return static_cast<int>(std::count_if(problems.begin(), problems.end(), [&](const Problem& p) {
-        return std::find(kinds.begin(), kinds.end(), p.kind) != kinds.end();
-    }));
+bool covers(const IntegrityVerdict& verdict, const Problem& problem) {
+    return std::find(verdict.kinds.begin(), verdict.kinds.end(), problem.kind) !=
+           verdict.kinds.end();
+}
+
+void count_into(IntegrityVerdict& verdict, const std::vector<Problem>& problems) {
+    for (const auto& problem : problems) {
+        if (!covers(verdict, problem)) continue;
+        ++verdict.problems;
+        if (problem.severity == FindingSeverity::failure) ++verdict.failures;
+    }
+}
+
+bool any_failure(const std::vector<Problem>& problems) {
+    return std::any_of(problems.begin(), problems.end(),
+                       [](const Problem& p) { return p.severity == FindingSeverity::failure; });
 }
 
 }  // namespace
@@ -73,8 +114,8 @@ Totals SeriesReport::totals() const {
 std::vector<IntegrityVerdict> SeriesReport::integrity() const {
     auto verdicts = integrity_checks();
     for (auto& verdict : verdicts) {
-        verdict.problems = count_kinds(series_problems, verdict.kinds);
-        for (const auto& patch : patches) verdict.problems += count_kinds(patch.problems, verdict.kinds);
+        count_into(verdict, series_problems);
+        for (const auto& patch : patches) count_into(verdict, patch.problems);
     }
     return verdicts;
 }
@@ -87,9 +128,15 @@ bool SeriesReport::has_failed_patch() const {
 bool SeriesReport::is_negative() const {
     auto totals_now = totals();
     if (totals_now.rejected > 0 || totals_now.rejected_hunks > 0) return true;
-    if (!series_problems.empty()) return true;
+    if (any_failure(series_problems)) return true;
     return std::any_of(patches.begin(), patches.end(),
-                       [](const PatchReport& p) { return !p.problems.empty(); });
+                       [](const PatchReport& p) { return any_failure(p.problems); });
+}
+
+void SeriesReport::apply_policy(const FindingPolicy& policy) {
+    for (auto& problem : series_problems) problem.severity = policy.severity_of(problem.kind);
+    for (auto& patch : patches)
+        for (auto& problem : patch.problems) problem.severity = policy.severity_of(problem.kind);
 }
 
 }  // namespace patchbay

@@ -4,40 +4,58 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "patches/diff_model.hpp"
 #include "patches/file_patcher.hpp"
 #include "source/pristine_source.hpp"
+#include "series/finding_policy.hpp"
 
 namespace patchbay {
 
 // One integrity finding. `kind` is one of: vacuous, header-counts, whitespace, path,
-// missing-file, binary, parse, unlisted, missing-patch, already-applied, exists, not-empty,
-// rejected, reverse.
+// missing-file, binary, parse, unlisted, disabled, missing-patch, already-applied, exists,
+// not-empty, rejected, reverse, garbage.
 struct Problem {
+    Problem() = default;
+    Problem(std::string kind_, std::string message_, std::string file_ = {}, std::int64_t line_ = 0)
+        : kind(std::move(kind_)),
+          message(std::move(message_)),
+          file(std::move(file_)),
+          line(line_) {}
+
     std::string kind;
     std::string message;
-    std::string file;        // the file at fault (a patch file, usually)
-    std::int64_t line = 0;   // 1-based line in `file`, 0 when none
+    std::string file;       // the file at fault (a patch file, usually)
+    std::int64_t line = 0;  // 1-based line in `file`, 0 when none
+    FindingSeverity severity = FindingSeverity::failure;  // set from the policy when the run ends
+    // Why, for a rejection: where the hunk almost matched and what differs there, the strip
+    // level under which a missing path exists, the earlier rejected patch it depends on.
+    std::vector<std::string> details;
 };
 
+// The problem's message with its first detail: a one-line reason ("hunk #1 FAILED at 7:
+// closest match at line 9 …").
+std::string reason_of(const Problem& problem);
+
 struct FileReport {
-    std::string path;        // after stripping, relative to the upstream directory
-    std::string old_path;    // differs from path for renames and copies
+    std::string path;      // after stripping, relative to the upstream directory
+    std::string old_path;  // differs from path for renames and copies
     FileOp op = FileOp::modify;
     std::vector<HunkOutcome> hunks;
+    bool stored = false;  // the section's result went into the patch's changes
 };
 
 enum class PatchStatus { applied, rejected, skipped, failed };
 const char* to_string(PatchStatus status);
 
 struct PatchReport {
-    std::string name;        // as listed in the series
+    std::string name;  // as listed in the series
     std::int64_t series_line = 0;
     int strip = 1;
     PatchStatus status = PatchStatus::applied;
-    std::string reason;      // why skipped, rejected or failed
+    std::string reason;  // why skipped, rejected or failed
     std::vector<FileReport> files;
     std::vector<Problem> problems;
 };
@@ -49,9 +67,10 @@ struct Totals {
 
 // The integrity checks of DESIGN.md §4, each with a verdict.
 struct IntegrityVerdict {
-    std::string check;       // e.g. "every patch changes the tree"
+    std::string check;               // e.g. "every patch changes the tree"
     std::vector<std::string> kinds;  // the Problem kinds this check covers
     int problems = 0;
+    int failures = 0;  // of `problems`, those whose severity is failure
 };
 
 struct SeriesReport {
@@ -59,13 +78,17 @@ struct SeriesReport {
     std::string series_file;
     int fuzz = 0;
     int strip = 1;
+    bool strict = false;
     std::vector<PatchReport> patches;
     std::vector<Problem> series_problems;  // not tied to one entry: unlisted, reverse
+    int disabled = 0;                      // entries the series comments out (kind "disabled")
 
     Totals totals() const;
     std::vector<IntegrityVerdict> integrity() const;
-    bool has_failed_patch() const;         // bad input somewhere: exit status 2
-    bool is_negative() const;              // something to fix: exit status 1
+    bool has_failed_patch() const;  // bad input somewhere: exit status 2
+    bool is_negative() const;       // something to fix: exit status 1
+    // Sets every problem's severity from `policy`.
+    void apply_policy(const FindingPolicy& policy);
 };
 
 }  // namespace patchbay

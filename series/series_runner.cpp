@@ -6,12 +6,14 @@
 #include <set>
 #include <sstream>
 
+#include "common/text_lines.hpp"
 #include "patches/diff_parser.hpp"
 #include "patches/whitespace_errors.hpp"
 #include "series/check_queue.hpp"
 #include "series/patch_applier.hpp"
 #include "common/read_file.hpp"
 #include "common/tree_path.hpp"
+#include "series/patch_undo.hpp"
 #include "series/undo_check.hpp"
 
 namespace patchbay {
@@ -36,13 +38,29 @@ const SkipRule* skip_rule_for(const SeriesPlan& plan, const std::string& name) {
     return found == plan.skip.end() ? nullptr : &*found;
 }
 
-PatchReport failed_report(const SeriesEntry& entry, const Error& error, std::string kind) {
+// A patch that cannot be used. A missing patch file is reported where it is named: the
+// series line ("patches/series:5").
+PatchReport failed_report(const SeriesEntry& entry, const Error& error, std::string kind,
+                          const std::string& series_path) {
     PatchReport report;
     report.status = PatchStatus::failed;
-    report.reason = error.message;
-    report.problems.push_back({std::move(kind), error.message, error.file, error.line});
-    (void)entry;
+    if (kind == "missing-patch") {
+        const std::string message = fmt::format(
+            "'{}' is named by the series but cannot be read "
+            "({}: {})",
+            entry.name, error.file, error.message);
+        report.problems.push_back({std::move(kind), message, series_path, entry.line});
+    } else {
+        report.problems.push_back({std::move(kind), error.message, error.file, error.line});
+    }
+    report.reason = report.problems.back().message;
     return report;
+}
+
+// What the parser read leniently, as GNU patch does: findings of the patch.
+void add_parse_notes(const PatchFile& patch, const std::string& label, PatchReport& report) {
+    for (const auto& note : patch.notes)
+        report.problems.push_back({note.kind, note.message, label, note.line});
 }
 
 void add_whitespace_problems(const PatchFile& patch, const std::string& label,
@@ -72,6 +90,7 @@ class Runner {
     PatchReport apply_entry(const SeriesEntry& entry, const std::string& label,
                             Result<PatchFile> loaded);
     void check_unlisted();
+    void check_disabled();
     void check_skip_rules();
     TreeChanges states_before(const TreeChanges& changes) const;
     void check_reverse();
@@ -81,8 +100,21 @@ class Runner {
     TreeState state_;
     const Progress& progress_;
     SeriesRun run_;
-    // label, parsed patch as applied (shared with its undo check)
-    std::vector<std::pair<std::string, std::shared_ptr<const PatchFile>>> applied_;
+    // Each applied patch with what undoing it takes (shared with its undo check).
+    struct Applied {
+        std::string label;
+        std::shared_ptr<const PatchFile> patch;
+        std::shared_ptr<const PatchUndo> undo;
+    };
+    std::vector<Applied> applied_;
+    // Patches rejected so far, for naming the one a later rejection depends on.
+    struct Rejected {
+        std::string name;
+        std::shared_ptr<const PatchFile> patch;
+        int strip = 1;
+    };
+    std::vector<Rejected> rejected_;
+    void explain_by_earlier_rejections(const PatchFile& patch, PatchReport& report) const;
     std::vector<int> applied_strips_;
     // Each applied patch is undone here, beside the next ones (series/undo_check.hpp); the
     // series is undone for real only when one of them does not give back the state before it.
@@ -108,24 +140,85 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
                                 Result<PatchFile> loaded) {
     if (!loaded)
         return failed_report(entry, loaded.error(),
-                             loaded.error().kind.empty() ? "parse" : loaded.error().kind);
+                             loaded.error().kind.empty() ? "parse" : loaded.error().kind,
+                             plan_.series.path);
     auto patch = std::make_shared<const PatchFile>(std::move(loaded).value());
     int strip = entry.strip.value_or(plan_.strip);
     PatchOptions options{plan_.fuzz, true};
     auto applied = apply_patch(state_, *patch, strip, options, label);
+    add_parse_notes(*patch, label, applied.report);
     add_whitespace_problems(*patch, label, applied.report);
+    if (applied.report.status == PatchStatus::rejected) {
+        explain_by_earlier_rejections(*patch, applied.report);
+        applied.report.reason = reason_of(applied.report.problems.front());
+        rejected_.push_back({entry.name, patch, strip});
+    }
     if (applied.report.status == PatchStatus::applied) {
         auto before = states_before(applied.changes);
         state_.apply(applied.changes);
+        auto undo = std::make_shared<const PatchUndo>(undo_of(*patch, applied.report));
         undo_checks_.push([check = std::make_shared<UndoCheck>(capture_undo_check(
-                               state_, patch, strip, label, std::move(before)))] {
+                               state_, patch, undo, strip, label, std::move(before)))] {
             return undoes_cleanly(*check);
         });
         run_.steps.push_back({entry.name, std::move(applied.changes)});
-        applied_.emplace_back(label, std::move(patch));
+        applied_.push_back({label, std::move(patch), std::move(undo)});
         applied_strips_.push_back(strip);
     }
     return std::move(applied.report);
+}
+
+// The lines an earlier patch adds to `path` (where it writes that path).
+std::set<std::string_view> lines_added_to(const PatchFile& patch, int strip,
+                                          const std::string& path) {
+    std::set<std::string_view> added;
+    for (const auto& file : patch.files) {
+        auto target = strip_path(file.new_name, strip);
+        if (!target || canonical_tree_path(*target) != path) continue;
+        for (const auto& hunk : file.hunks)
+            for (const auto& line : hunk.lines)
+                if (line.kind == LineKind::added) added.insert(line.text);
+    }
+    return added;
+}
+
+// A line of `hunk`'s old side that `added` holds: what the hunk expects from the other patch.
+const HunkLine* expected_from(const Hunk& hunk, const std::set<std::string_view>& added) {
+    for (const auto& line : hunk.lines)
+        if (line.kind != LineKind::added && added.count(line.text)) return &line;
+    return nullptr;
+}
+
+Problem* problem_at(PatchReport& report, const char* kind, std::int64_t line) {
+    for (auto& problem : report.problems)
+        if (problem.kind == kind && problem.line == line) return &problem;
+    return nullptr;
+}
+
+// A hunk (or a missing file) that fails because an earlier rejected patch, which was not
+// applied, adds the lines it expects (or creates the file): name that patch.
+void Runner::explain_by_earlier_rejections(const PatchFile& patch, PatchReport& report) const {
+    for (std::size_t i = 0; i < patch.files.size() && i < report.files.size(); ++i) {
+        const FileReport& file = report.files[i];
+        for (const auto& earlier : rejected_) {
+            const auto added = lines_added_to(*earlier.patch, earlier.strip, file.old_path);
+            if (added.empty()) continue;
+            if (Problem* missing = problem_at(report, "missing-file", patch.files[i].header_line))
+                missing->details.push_back(
+                    fmt::format("'{}' (rejected above, so not applied) creates it", earlier.name));
+            for (const auto& outcome : file.hunks) {
+                if (outcome.status != HunkStatus::rejected) continue;
+                const Hunk& hunk = patch.files[i].hunks[static_cast<std::size_t>(outcome.n - 1)];
+                const HunkLine* line = expected_from(hunk, added);
+                Problem* rejected = problem_at(report, "rejected", hunk.header_line);
+                if (line && rejected)
+                    rejected->details.push_back(fmt::format(
+                        "'{}' (rejected above, so not applied) adds the line \"{}\" that this "
+                        "hunk expects",
+                        earlier.name, without_terminator(line->text)));
+            }
+        }
+    }
 }
 
 PatchReport Runner::run_entry(const SeriesEntry& entry, std::optional<Result<PatchFile>> loaded) {
@@ -166,6 +259,7 @@ SeriesRun Runner::run(std::size_t count, std::optional<LoadedPatches> preloaded)
         if (progress_) progress_(i + 1, count, plan_.series.entries[i].name);
         run_.report.patches.push_back(run_entry(plan_.series.entries[i], std::move(loaded[i])));
     }
+    check_disabled();
     check_unlisted();
     check_skip_rules();
     if (!undo_checks_.all_passed()) check_reverse();
@@ -177,10 +271,34 @@ bool is_patch_file(const fs::path& path) {
     return ext == ".patch" || ext == ".diff";
 }
 
+bool is_listed(const SeriesFile& series, const std::string& name) {
+    return std::any_of(series.entries.begin(), series.entries.end(),
+                       [&](const SeriesEntry& e) { return e.name == name; });
+}
+
+// A commented-out line naming a patch file that exists: the entry is switched off, which is
+// how Debian and quilt users disable a patch. Reported, counted, and by default only a warning.
+void Runner::check_disabled() {
+    std::set<std::string> seen;
+    for (const auto& commented : plan_.series.commented) {
+        std::error_code ec;
+        if (is_listed(plan_.series, commented.name) || !seen.insert(commented.name).second ||
+            !fs::is_regular_file(plan_.patches_dir / commented.name, ec))
+            continue;
+        ++run_.report.disabled;
+        run_.report.series_problems.push_back(
+            {"disabled",
+             fmt::format("'{}' is disabled by the series line \"{}\"", commented.name,
+                         commented.text),
+             plan_.series.path, commented.line});
+    }
+}
+
 void Runner::check_unlisted() {
     std::error_code ec;
     std::set<std::string> listed;
     for (const auto& entry : plan_.series.entries) listed.insert(entry.name);
+    for (const auto& commented : plan_.series.commented) listed.insert(commented.name);
     for (auto it = fs::recursive_directory_iterator(plan_.patches_dir, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (!it->is_regular_file() || !is_patch_file(it->path())) continue;
@@ -220,9 +338,9 @@ TreeChanges Runner::states_before(const TreeChanges& changes) const {
 void Runner::check_reverse() {
     TreeState undo = std::move(state_);
     for (std::size_t i = applied_.size(); i-- > 0;) {
-        const auto& [label, patch] = applied_[i];
-        auto back =
-            apply_patch(undo, reversed(*patch), applied_strips_[i], PatchOptions{0, false}, label);
+        const auto& [label, patch, patch_undo] = applied_[i];
+        auto back = apply_patch(undo, patch_undo->patch, applied_strips_[i],
+                                patch_undo->section_options, label);
         if (back.report.status != PatchStatus::applied) {
             run_.report.series_problems.push_back(
                 {"reverse",
@@ -246,6 +364,54 @@ void Runner::check_reverse() {
     }
 }
 
+// [series] strict, warn and fail; a kind that names no finding is an error, not a no-op.
+Result<FindingPolicy> policy_of(const Config& config) {
+    FindingPolicy policy;
+    policy.strict = config.strict;
+    const std::pair<const std::vector<std::string>*, FindingSeverity> lists[] = {
+        {&config.warn, FindingSeverity::warning}, {&config.fail, FindingSeverity::failure}};
+    for (const auto& [kinds, severity] : lists)
+        for (const auto& kind : *kinds) {
+            if (!is_finding_kind(kind))
+                return make_error(config.file.string(), 0,
+                                  fmt::format("[series] names an unknown finding kind '{}' "
+                                              "(known: {})",
+                                              kind, finding_kinds_list()));
+            policy.overrides[kind] = severity;
+        }
+    return policy;
+}
+
+// Edit distance between two names (Levenshtein), for suggesting the entry a user meant.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+// "; did you mean '0003-x.patch'?" for the entry nearest `name` (a prefix of it, or a few
+// edits away), or nothing.
+std::string near_name_hint(const SeriesFile& series, const std::string& name) {
+    const SeriesEntry* best = nullptr;
+    std::size_t best_distance = std::max<std::size_t>(3, name.size() / 3) + 1;
+    for (const auto& entry : series.entries) {
+        const std::size_t distance =
+            entry.name.starts_with(name) ? 0 : edit_distance(entry.name, name);
+        if (distance < best_distance) best = &entry, best_distance = distance;
+    }
+    return best ? fmt::format("; did you mean '{}' (series line {})?", best->name, best->line)
+                : std::string();
+}
+
 }  // namespace
 
 Result<SeriesPlan> load_plan(const Config& config) {
@@ -261,6 +427,9 @@ Result<SeriesPlan> load_plan(const Config& config) {
     plan.skip = config.skip;
     plan.strip = config.strip;
     plan.fuzz = config.fuzz;
+    auto policy = policy_of(config);
+    if (!policy) return policy.error();
+    plan.policy = std::move(policy).value();
     return plan;
 }
 
@@ -273,7 +442,8 @@ Result<SeriesRun> run_series(const SeriesPlan& plan, const PristineSource& sourc
     std::size_t count = entries_to_run(plan);
     if (!plan.upto.empty() && count == 0)
         return make_error(plan.series.path, 0,
-                          fmt::format("--upto '{}' names no entry of the series", plan.upto));
+                          fmt::format("--upto '{}' names no entry of the series{}", plan.upto,
+                                      near_name_hint(plan.series, plan.upto)));
     Runner runner(plan, source, progress);
     if (loaded && loaded->patches.size() != count) loaded.reset();  // made for another plan
     auto run = runner.run(count, std::move(loaded));
@@ -281,6 +451,8 @@ Result<SeriesRun> run_series(const SeriesPlan& plan, const PristineSource& sourc
     run.report.upstream = source.description();
     run.report.fuzz = plan.fuzz;
     run.report.strip = plan.strip;
+    run.report.strict = plan.policy.strict;
+    run.report.apply_policy(plan.policy);
     return run;
 }
 

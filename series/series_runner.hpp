@@ -9,6 +9,7 @@
 
 #include "common/result.hpp"
 #include "config/config.hpp"
+#include "series/finding_policy.hpp"
 #include "series/series_file.hpp"
 #include "series/series_report.hpp"
 #include "series/tree_state.hpp"
@@ -23,6 +24,7 @@ struct SeriesPlan {
     int strip = 1;
     int fuzz = 0;
     std::string upto;  // stop after this entry; empty: the whole series
+    FindingPolicy policy;
 };
 
 // Reads and parses the series file named by `config` (a missing or malformed one is an Error).

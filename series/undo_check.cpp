@@ -49,8 +49,10 @@ std::optional<FileState> state_at(const TreeState& state, const std::string& pat
 }  // namespace
 
 UndoCheck capture_undo_check(const TreeState& state, std::shared_ptr<const PatchFile> patch,
-                             int strip, std::string label, TreeChanges before) {
-    UndoCheck check{std::move(patch), strip, std::move(label), std::move(before), {}};
+                             std::shared_ptr<const PatchUndo> undo, int strip, std::string label,
+                             TreeChanges before) {
+    UndoCheck check{std::move(patch), std::move(undo),   strip,
+                    std::move(label), std::move(before), {}};
     for (const auto& path : lookup_paths(*check.patch, strip))
         check.after.emplace(path, state.lookup(path));
     return check;
@@ -61,7 +63,7 @@ UndoCheck capture_undo_check(const TreeState& state, std::shared_ptr<const Patch
 bool undoes_cleanly(const UndoCheck& check) {
     SnapshotSource snapshot(check);
     const TreeState after(snapshot);
-    auto back = apply_patch(after, reversed(*check.patch), check.strip, PatchOptions{0, false},
+    auto back = apply_patch(after, check.undo->patch, check.strip, check.undo->section_options,
                             check.label, &check.before);
     if (snapshot.missed() || back.report.status != PatchStatus::applied) return false;
     const auto copies = copy_targets(*check.patch, check.strip);

@@ -9,12 +9,14 @@
 #include <string>
 
 #include "patches/diff_model.hpp"
+#include "series/patch_undo.hpp"
 #include "series/tree_state.hpp"
 
 namespace patchbay {
 
 struct UndoCheck {
     std::shared_ptr<const PatchFile> patch;  // as it applied (not yet turned round)
+    std::shared_ptr<const PatchUndo> undo;   // what undoing it takes (series/patch_undo.hpp)
     int strip = 1;
     std::string label;
     TreeChanges before;                              // at each path the patch changed
@@ -24,7 +26,8 @@ struct UndoCheck {
 // Takes what the check needs: `state` is the running state right after `patch` applied,
 // `before` what it held at each changed path before.
 UndoCheck capture_undo_check(const TreeState& state, std::shared_ptr<const PatchFile> patch,
-                             int strip, std::string label, TreeChanges before);
+                             std::shared_ptr<const PatchUndo> undo, int strip, std::string label,
+                             TreeChanges before);
 
 // False also when the undo looked at a path the snapshot does not hold: the caller then
 // undoes the series for real, which decides.

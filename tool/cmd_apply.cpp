@@ -13,6 +13,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// "patches/x.patch:12: binary: …" for a finding that fails the policy.
+std::string failing_line(const Problem& problem) {
+    const std::string where =
+        problem.line > 0 ? fmt::format("{}:{}", problem.file, problem.line) : problem.file;
+    return fmt::format("  {}{}{}: {}\n", where, where.empty() ? "" : ": ", problem.kind,
+                       reason_of(problem));
+}
+
+// What was written, what was not, and (exit status 1) every finding that fails the policy,
+// so that a failed apply always says why.
 std::string commit_summary(const SeriesRun& run, const std::string& dir) {
     std::string out = fmt::format("wrote {}: pristine upstream + {} commit{}\n", dir,
                                   run.steps.size(), run.steps.size() == 1 ? "" : "s");
@@ -20,6 +30,13 @@ std::string commit_summary(const SeriesRun& run, const std::string& dir) {
         if (patch.status != PatchStatus::applied)
             out += fmt::format("  not committed: {} ({}: {})\n", patch.name,
                                to_string(patch.status), patch.reason);
+    if (!run.report.is_negative()) return out;
+    out += "result: FAILED; findings that fail the policy (check-series shows them all):\n";
+    for (const auto& patch : run.report.patches)
+        for (const auto& problem : patch.problems)
+            if (problem.severity == FindingSeverity::failure) out += failing_line(problem);
+    for (const auto& problem : run.report.series_problems)
+        if (problem.severity == FindingSeverity::failure) out += failing_line(problem);
     return out;
 }
 

@@ -29,7 +29,10 @@ void write_file(JsonWriter& json, const FileReport& file) {
 
 void write_problem(JsonWriter& json, const Problem& problem) {
     json.begin_object().field("kind", problem.kind).field("message", problem.message);
-    json.field("file", problem.file).field("line", problem.line).end_object();
+    json.field("file", problem.file).field("line", problem.line);
+    json.field("severity", to_string(problem.severity)).key("details").begin_array();
+    for (const auto& detail : problem.details) json.value(detail);
+    json.end_array().end_object();
 }
 
 void write_patch(JsonWriter& json, const PatchReport& patch) {
@@ -42,19 +45,23 @@ void write_patch(JsonWriter& json, const PatchReport& patch) {
     json.end_array().end_object();
 }
 
-void write_totals(JsonWriter& json, const Totals& t) {
+void write_totals(JsonWriter& json, const Totals& t, int disabled) {
     json.key("totals").begin_object();
     json.field("entries", t.entries).field("applied", t.applied).field("skipped", t.skipped);
     json.field("rejected", t.rejected).field("failed", t.failed).field("hunks", t.hunks);
     json.field("exact", t.exact).field("offset", t.offset).field("fuzz", t.fuzz);
     json.field("rejected_hunks", t.rejected_hunks).field("already_applied", t.already_applied);
-    json.end_object();
+    json.field("disabled", disabled).end_object();
 }
 
 void write_integrity(JsonWriter& json, const SeriesReport& report) {
     json.key("integrity").begin_array();
     for (const auto& verdict : report.integrity())
-        json.begin_object().field("check", verdict.check).field("problems", verdict.problems).end_object();
+        json.begin_object()
+            .field("check", verdict.check)
+            .field("problems", verdict.problems)
+            .field("failures", verdict.failures)
+            .end_object();
     json.end_array();
 }
 
@@ -65,13 +72,14 @@ std::string render_json(const SeriesReport& report) {
     json.begin_object().field("version", 1);
     write_upstream(json, report.upstream);
     json.key("series").value(report.series_file);
-    json.key("policy").begin_object().field("fuzz", report.fuzz).field("strip", report.strip).end_object();
+    json.key("policy").begin_object().field("fuzz", report.fuzz).field("strip", report.strip);
+    json.field("strict", report.strict).end_object();
     json.key("patches").begin_array();
     for (const auto& patch : report.patches) write_patch(json, patch);
     json.end_array().key("problems").begin_array();
     for (const auto& problem : report.series_problems) write_problem(json, problem);
     json.end_array();
-    write_totals(json, report.totals());
+    write_totals(json, report.totals(), report.disabled);
     write_integrity(json, report);
     json.field("ok", !report.is_negative() && !report.has_failed_patch());
     json.end_object();

@@ -11,19 +11,42 @@ namespace {
 std::string upstream_line(const SourceDescription& upstream) {
     std::string line = upstream.path;
     if (!upstream.rev.empty()) line += " at " + upstream.rev;
-    if (!upstream.commit.empty()) line += " (commit " + upstream.commit.substr(0, 12) + ")";
-    else line += " (plain directory)";
+    if (!upstream.commit.empty())
+        line += " (commit " + upstream.commit.substr(0, 12) + ")";
+    else
+        line += " (plain directory)";
     if (!upstream.directory.empty()) line += ", directory " + upstream.directory;
     return line;
 }
 
-std::string colored_status(PatchStatus status, const Palette& palette) {
+// "1 hunk", "2 hunks".
+std::string counted(int n, const char* singular, const char* plural) {
+    return fmt::format("{} {}", n, n == 1 ? singular : plural);
+}
+
+// An applied patch whose every hunk was already applied changed nothing: not green.
+bool changed_nothing(const PatchReport& patch) {
+    bool any_hunk = false;
+    for (const auto& file : patch.files)
+        for (const auto& hunk : file.hunks) {
+            if (hunk.status != HunkStatus::already_applied) return false;
+            any_hunk = true;
+        }
+    return any_hunk;
+}
+
+std::string colored_status(const PatchReport& patch, const Palette& palette) {
+    const PatchStatus status = patch.status;
     auto text = fmt::format("{:<9}", to_string(status));
     switch (status) {
-        case PatchStatus::applied: return palette.green(text);
-        case PatchStatus::skipped: return palette.dim(text);
-        case PatchStatus::rejected: return palette.red(text);
-        case PatchStatus::failed: return palette.red(text);
+        case PatchStatus::applied:
+            return changed_nothing(patch) ? palette.red(text) : palette.green(text);
+        case PatchStatus::skipped:
+            return palette.dim(text);
+        case PatchStatus::rejected:
+            return palette.red(text);
+        case PatchStatus::failed:
+            return palette.red(text);
     }
     return text;
 }
@@ -48,11 +71,11 @@ void table(std::string& out, const SeriesReport& report, const Palette& palette)
         const auto& patch = report.patches[i];
         auto head = fmt::format("{:>3}  {:<{}}  ", i + 1, patch.name, width);
         if (patch.status == PatchStatus::skipped || patch.status == PatchStatus::failed) {
-            out += head + colored_status(patch.status, palette) + " " + patch.reason + "\n";
+            out += head + colored_status(patch, palette) + " " + patch.reason + "\n";
             continue;
         }
         auto t = totals_of(patch);
-        out += head + colored_status(patch.status, palette) +
+        out += head + colored_status(patch, palette) +
                fmt::format(" {:>5} {:>6} {:>6} {:>5} {:>5} {:>7}\n", t.hunks, t.exact, t.offset,
                            t.fuzz, t.rejected_hunks, t.already_applied);
     }
@@ -69,30 +92,41 @@ void inexact_hunks(std::string& out, const SeriesReport& report) {
     if (!lines.empty()) out += "\nhunks that did not land exactly:\n" + lines;
 }
 
+// "file:line: warning: kind: message" for a finding the policy lets pass.
 std::string located(const Problem& problem) {
-    if (problem.file.empty()) return problem.kind + ": " + problem.message;
+    const std::string kind =
+        problem.severity == FindingSeverity::warning ? "warning: " + problem.kind : problem.kind;
+    if (problem.file.empty()) return kind + ": " + problem.message;
     auto where = problem.line > 0 ? fmt::format("{}:{}", problem.file, problem.line) : problem.file;
-    return fmt::format("{}: {}: {}", where, problem.kind, problem.message);
+    return fmt::format("{}: {}: {}", where, kind, problem.message);
 }
 
 void problems(std::string& out, const SeriesReport& report) {
     std::string lines;
+    auto add = [&lines](const Problem& problem) {
+        lines += "  " + located(problem) + "\n";
+        for (const auto& detail : problem.details) lines += "      " + detail + "\n";
+    };
     for (const auto& patch : report.patches)
-        for (const auto& problem : patch.problems) lines += "  " + located(problem) + "\n";
-    for (const auto& problem : report.series_problems) lines += "  " + located(problem) + "\n";
+        for (const auto& problem : patch.problems) add(problem);
+    for (const auto& problem : report.series_problems) add(problem);
     if (!lines.empty()) out += "\nproblems:\n" + lines;
 }
 
 void summary(std::string& out, const SeriesReport& report, const Palette& palette) {
     auto t = report.totals();
     out += fmt::format(
-        "\ntotals: {} entries: {} applied, {} skipped, {} rejected, {} failed; {} hunks: {} exact, "
+        "\ntotals: {}: {} applied, {} skipped, {} rejected, {} failed{}; {}: {} exact, "
         "{} offset, {} fuzz, {} rejected, {} already applied\n",
-        t.entries, t.applied, t.skipped, t.rejected, t.failed, t.hunks, t.exact, t.offset, t.fuzz,
-        t.rejected_hunks, t.already_applied);
+        counted(t.entries, "entry", "entries"), t.applied, t.skipped, t.rejected, t.failed,
+        report.disabled > 0 ? fmt::format(", {} disabled", report.disabled) : std::string(),
+        counted(t.hunks, "hunk", "hunks"), t.exact, t.offset, t.fuzz, t.rejected_hunks,
+        t.already_applied);
     out += "integrity:\n";
     for (const auto& verdict : report.integrity()) {
-        auto mark = verdict.problems == 0 ? palette.green("ok  ") : palette.red("FAIL");
+        auto mark = verdict.problems == 0   ? palette.green("ok  ")
+                    : verdict.failures == 0 ? palette.yellow("warn")
+                                            : palette.red("FAIL");
         auto count = verdict.problems == 0 ? std::string() : fmt::format(" ({})", verdict.problems);
         out += fmt::format("  {}  {}{}\n", mark, verdict.check, count);
     }
@@ -108,10 +142,9 @@ std::string verdict_line(const SeriesReport& report, const Palette& palette) {
 
 std::string describe_hunk(const HunkOutcome& hunk) {
     if (hunk.status == HunkStatus::rejected) return fmt::format("FAILED at {}", hunk.line);
-    auto text = fmt::format("{} at {}",
-                            hunk.status == HunkStatus::already_applied ? "already applied"
-                                                                       : "succeeded",
-                            hunk.line);
+    auto text = fmt::format(
+        "{} at {}", hunk.status == HunkStatus::already_applied ? "already applied" : "succeeded",
+        hunk.line);
     if (hunk.fuzz > 0) text += fmt::format(" with fuzz {}", hunk.fuzz);
     if (hunk.offset != 0)
         text += fmt::format(" (offset {} line{})", hunk.offset, hunk.offset == 1 ? "" : "s");
@@ -122,8 +155,8 @@ std::string render_text(const SeriesReport& report, const Palette& palette) {
     std::string out;
     out += "upstream: " + upstream_line(report.upstream) + "\n";
     for (const auto& note : report.upstream.notes) out += "  note: " + note + "\n";
-    out += fmt::format("series:   {}\npolicy:   fuzz {}, strip {}\n\n", report.series_file,
-                       report.fuzz, report.strip);
+    out += fmt::format("series:   {}\npolicy:   fuzz {}, strip {}{}\n\n", report.series_file,
+                       report.fuzz, report.strip, report.strict ? ", strict" : "");
     table(out, report, palette);
     inexact_hunks(out, report);
     problems(out, report);

@@ -18,6 +18,8 @@ std::string sample_value(const ConfigKey& key) {
     switch (key.type) {
         case KeyType::count:
             return "3";
+        case KeyType::boolean:
+            return "true";
         case KeyType::text_list:
             return R"(["x*"])";
         default:

@@ -450,14 +450,46 @@ TEST(ParsePatch, QuiltIndexWithoutDiffIsAnError) {
     EXPECT_EQ(error.message, "file header is not followed by a diff");
 }
 
-TEST(ParsePatch, CountsTooSmallWhenBodyRunsOnIsAnError) {
-    Error error = parse_error(
+// GNU patch 2.7.6 reads the counted lines and ignores the rest up to the next file header.
+TEST(ParsePatch, CountsTooSmallWhenBodyRunsOnAreReadAsGnuPatchReadsThem) {
+    auto patch = parse_patch(
         "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+B\n c\n d\n\n--- a/y\n+++ b/y\n@@ -1 +1 "
-        "@@\n-a\n+b\n");
-    EXPECT_EQ(error.line, 3);
-    EXPECT_EQ(error.message,
+        "@@\n-a\n+b\n",
+        "p.patch");
+    ASSERT_TRUE(patch.ok()) << patch.error().message;
+    ASSERT_EQ(patch->files.size(), 2u);
+    ASSERT_EQ(patch->files[0].hunks[0].lines.size(), 3u);  //  a, -b, +B
+    ASSERT_GE(patch->notes.size(), 1u);
+    EXPECT_EQ(patch->notes[0].kind, "header-counts");
+    EXPECT_EQ(patch->notes[0].line, 3);
+    EXPECT_EQ(patch->notes[0].message,
               "hunk header @@ -1,2 +1,2 @@ does not match its body (4 old, 4 new lines): "
-              "@@ -1,4 +1,4 @@ would match");
+              "@@ -1,4 +1,4 @@ would match; GNU patch applies the 3 counted lines and ignores "
+              "line 7 on");
+}
+
+TEST(ParsePatch, ALineStartingWithATabIsContextWhoseSpaceWasEaten) {
+    auto patch = parse_patch("--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n\tA\n-b\n+B\n", "p.patch");
+    ASSERT_TRUE(patch.ok()) << patch.error().message;
+    EXPECT_EQ(patch->files[0].hunks[0].lines[0].kind, LineKind::context);
+    EXPECT_EQ(patch->files[0].hunks[0].lines[0].text, "\tA\n");
+}
+
+TEST(ParsePatch, TextAfterASectionIsOneGarbageNote) {
+    auto patch = parse_patch(
+        "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\nnew file mode 100644\n---\ntg: x\n-- \n2.39\n",
+        "p.patch");
+    ASSERT_TRUE(patch.ok());
+    ASSERT_EQ(patch->notes.size(), 1u);
+    EXPECT_EQ(patch->notes[0].kind, "garbage");
+    EXPECT_EQ(patch->notes[0].line, 6);
+    EXPECT_NE(patch->notes[0].message.find("3 lines"), std::string::npos)
+        << patch->notes[0].message;
+}
+
+TEST(ParsePatch, AHunkHeaderAfterFreeTextIsAnError) {
+    Error error = parse_error("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\nnote\n@@ -5 +5 @@\n-c\n+d\n");
+    EXPECT_EQ(error.line, 7);
 }
 
 TEST(ParsePatch, HunkWithoutChangesIsAnError) {

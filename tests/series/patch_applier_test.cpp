@@ -138,6 +138,19 @@ TEST(ApplyPatch, ModeChangeSetsTheExecutableBit) {
     EXPECT_FALSE(has_problem(applied, "vacuous"));
 }
 
+// GNU patch sets a mode only when the new one differs from the old one: an "index … 100644"
+// line (both sides) keeps an executable file executable (gdb's aarch64-pauth-registers.patch
+// on gdb/aarch64-linux-tdep.c, mode 755 in the gdb tarball).
+TEST(ApplyPatch, AnIndexLineModeKeepsTheFilesOwnMode) {
+    MemorySource source;
+    source.file("f.c", "a\nb\nc\n", true);
+    auto applied = apply_text(source,
+                              "diff --git a/f.c b/f.c\nindex 1111111..2222222 100644\n--- a/f.c\n"
+                              "+++ b/f.c\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
+    EXPECT_TRUE(applied.changes.at("f.c")->executable);
+}
+
 TEST(ApplyPatch, CreatingAFileUnderAFileIsRefused) {
     MemorySource source;
     source.file("f.txt", "plain\n");

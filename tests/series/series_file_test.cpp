@@ -124,5 +124,17 @@ TEST(SeriesFile, NulByteInANameIsAnError) {
     EXPECT_NE(parsed.error().message.find("contains a NUL byte"), std::string::npos);
 }
 
+TEST(ParseSeries, CommentedOutEntriesAreKeptAsCandidates) {
+    auto series = parse_series("a.patch\n#014_hash_style-both.patch\n# only applied for GFDL\n#\n",
+                               "patches/series");
+    ASSERT_TRUE(series.ok());
+    ASSERT_EQ(series->entries.size(), 1u);
+    ASSERT_EQ(series->commented.size(), 2u);
+    EXPECT_EQ(series->commented[0].name, "014_hash_style-both.patch");
+    EXPECT_EQ(series->commented[0].text, "#014_hash_style-both.patch");
+    EXPECT_EQ(series->commented[0].line, 2);
+    EXPECT_EQ(series->commented[1].name, "only");
+}
+
 }  // namespace
 }  // namespace patchbay

@@ -121,7 +121,61 @@ TEST_F(SeriesRunnerTest, WhitespaceErrorsInAddedLinesAreReportedWithTheirLine) {
     ASSERT_EQ(report.patches[0].problems.size(), 1u);
     EXPECT_EQ(report.patches[0].problems[0].kind, "whitespace");
     EXPECT_EQ(report.patches[0].problems[0].line, 6);
+    EXPECT_EQ(report.patches[0].problems[0].severity, FindingSeverity::warning);
+    EXPECT_FALSE(report.is_negative());  // it does not change the tree the build gets
+}
+
+TEST_F(SeriesRunnerTest, StrictMakesAWarningFail) {
+    auto plan = plan_for(
+        {{"1.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,4 @@\n a\n b\n+trailing \n c\n"}});
+    plan.policy.strict = true;
+    auto report = run(plan);
+    EXPECT_EQ(report.patches[0].problems[0].severity, FindingSeverity::failure);
     EXPECT_TRUE(report.is_negative());
+}
+
+TEST_F(SeriesRunnerTest, APerKindPolicyOverridesTheDefault) {
+    auto plan = plan_for(
+        {{"1.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,4 @@\n a\n b\n+trailing \n c\n"}});
+    plan.policy.overrides["whitespace"] = FindingSeverity::failure;
+    EXPECT_TRUE(run(plan).is_negative());
+}
+
+// Issue #14: Debian's binutils series switches patches off by commenting them out.
+TEST_F(SeriesRunnerTest, ACommentedOutEntryWhoseFileExistsIsDisabledNotUnlisted) {
+    auto plan = plan_for({{"1.patch", kFirst}});
+    write_file(dir / "014_hash_style-both.patch", kSecond);
+    plan.series.commented.push_back({"014_hash_style-both.patch", "#014_hash_style-both.patch", 5});
+    plan.series.commented.push_back({"only", "# only applied for GFDL builds", 6});
+    auto report = run(plan);
+    ASSERT_EQ(report.series_problems.size(), 1u);
+    EXPECT_EQ(report.series_problems[0].kind, "disabled");
+    EXPECT_EQ(report.series_problems[0].file, "patches/series");
+    EXPECT_EQ(report.series_problems[0].line, 5);
+    EXPECT_EQ(report.series_problems[0].severity, FindingSeverity::warning);
+    EXPECT_EQ(report.disabled, 1);
+    EXPECT_FALSE(report.is_negative());
+}
+
+TEST_F(SeriesRunnerTest, AnUnlistedPatchFileOnlyWarnsByDefault) {
+    auto plan = plan_for({{"1.patch", kFirst}});
+    write_file(dir / "other-arch.diff", kSecond);
+    auto report = run(plan);
+    ASSERT_EQ(report.series_problems.size(), 1u);
+    EXPECT_EQ(report.series_problems[0].severity, FindingSeverity::warning);
+    EXPECT_FALSE(report.is_negative());
+}
+
+// GNU patch 2.7.6 applies the counted lines of a hunk whose body runs on and ignores the rest
+// (glibc's hurd-i386/tg-sysvshm.diff); patchbay applies it the same way and reports it.
+TEST_F(SeriesRunnerTest, AHunkBodyLongerThanItsCountsAppliesAsGnuPatchDoesAndFails) {
+    auto report =
+        run(plan_for({{"1.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,2 +1,3 @@\n a\n+x\n b\n c\n"}}));
+    EXPECT_EQ(report.patches[0].status, PatchStatus::applied);
+    ASSERT_EQ(report.patches[0].problems.size(), 1u);  // the ignored line is not also garbage
+    EXPECT_EQ(report.patches[0].problems[0].kind, "header-counts");
+    EXPECT_TRUE(report.is_negative());
+    EXPECT_FALSE(report.has_failed_patch());
 }
 
 TEST_F(SeriesRunnerTest, TheAppliedStepsCarryEachPatchsChanges) {
@@ -132,8 +186,37 @@ TEST_F(SeriesRunnerTest, TheAppliedStepsCarryEachPatchsChanges) {
     EXPECT_TRUE(result->report.series_problems.empty());  // reverses cleanly
 }
 
-// GNU patch agrees: the forward hunk needs fuzz 1, and `patch -R --fuzz=0` fails it.
-TEST_F(SeriesRunnerTest, APatchThatAppliedWithFuzzDoesNotReverse) {
+// Issue #14: GNU patch says "Perhaps you used the wrong -p"; patchbay names the level.
+TEST_F(SeriesRunnerTest, AMissingFileNamesTheStripLevelUnderWhichItExists) {
+    auto plan =
+        plan_for({{"1.patch", "--- x/a/f.py\n+++ x/a/f.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"}});
+    auto report = run(plan);  // -p1 names a/f.py, which does not exist
+    ASSERT_EQ(report.patches[0].status, PatchStatus::rejected);
+    const Problem& missing = report.patches[0].problems.at(0);
+    EXPECT_EQ(missing.kind, "missing-file");
+    ASSERT_EQ(missing.details.size(), 1u);
+    EXPECT_EQ(missing.details[0],
+              "with -p2 the path is 'f.py', which exists: is the strip level wrong?");
+}
+
+// A rejected hunk names where it almost matched, and the earlier rejected patch it needs.
+TEST_F(SeriesRunnerTest, ARejectionSaysWhereItAlmostMatchedAndWhichRejectedPatchItNeeds) {
+    auto report = run(
+        plan_for({{"1.patch", kBroken},
+                  {"2.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-yyy\n+www\n c\n"}}));
+    ASSERT_EQ(report.patches[1].status, PatchStatus::rejected);
+    const Problem& rejected = report.patches[1].problems.at(0);
+    ASSERT_EQ(rejected.details.size(), 2u);
+    EXPECT_EQ(rejected.details[0],
+              "closest match at line 1 (2 of 3 lines equal); line 2 expected \"yyy\", found \"b\"");
+    EXPECT_EQ(rejected.details[1],
+              "'1.patch' (rejected above, so not applied) adds the line \"yyy\" that this hunk "
+              "expects");
+    EXPECT_EQ(report.patches[1].reason, "hunk #1 FAILED at 1: " + rejected.details[0]);
+}
+
+// Issue #14: the undo gives each hunk the fuzz it needed, as `patch -R --fuzz=1` does.
+TEST_F(SeriesRunnerTest, APatchThatAppliedWithFuzzReversesWithThatFuzz) {
     source.file("g.py", "a\nb\nc\nd\ne\n");
     auto plan = plan_for(
         {{"1.patch", kFirst},
@@ -141,11 +224,21 @@ TEST_F(SeriesRunnerTest, APatchThatAppliedWithFuzzDoesNotReverse) {
     plan.fuzz = 1;
     auto report = run(plan);
     EXPECT_EQ(report.patches[1].status, PatchStatus::applied);
-    ASSERT_EQ(report.series_problems.size(), 1u);
-    EXPECT_EQ(report.series_problems[0].kind, "reverse");
-    EXPECT_EQ(report.series_problems[0].file, "patches/fuzzy.patch");
-    EXPECT_EQ(report.series_problems[0].message,
-              "the patch does not reverse cleanly: hunk #1 FAILED at 1");
+    EXPECT_EQ(report.patches[1].files[0].hunks[0].fuzz, 1);
+    EXPECT_TRUE(report.series_problems.empty());
+    EXPECT_FALSE(report.is_negative());
+}
+
+// Issue #14: a half-applied patch (one hunk already upstream) changed the tree only where it
+// applied; the undo leaves the already-applied hunk alone.
+TEST_F(SeriesRunnerTest, AHalfAppliedPatchReversesCleanly) {
+    source.file("g.py", "a\nB\nc\nd\ne\nf\ng\nh\n");
+    auto report = run(plan_for({{"1.patch",
+                                 "--- a/g.py\n+++ b/g.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"
+                                 "@@ -6,3 +6,3 @@\n f\n-g\n+G\n h\n"}}));
+    EXPECT_EQ(report.patches[0].status, PatchStatus::applied);
+    EXPECT_EQ(report.patches[0].problems[0].kind, "already-applied");
+    for (const auto& problem : report.series_problems) EXPECT_NE(problem.kind, "reverse");
 }
 
 // GNU patch agrees: forward at offset 4 (line 5), `patch -R` then undoes the first copy of the
