@@ -243,12 +243,13 @@ std::optional<Expr> PythonParser::call(Expr callee) {
     Expr first = callee;
     Expr out = node(ExprKind::call, first, {}, {});
     out.children.push_back(std::move(callee));
-    while (!accept_op(")")) {
+    while (!at_op(")")) {
         auto argument = call_argument();
         if (!argument || at_word("for")) return std::nullopt;
         out.children.push_back(std::move(*argument));
         if (!accept_op(",") && !at_op(")")) return std::nullopt;
     }
+    out.end_line = take().line;  // ")"
     return out;
 }
 

@@ -44,6 +44,7 @@ struct Expr {
     std::int64_t column = 0;
     std::int64_t op_line = 0;  // binary, compare, boolean: the operator's own position
     std::int64_t op_column = 0;
+    std::int64_t end_line = 0;  // call: the line of its closing parenthesis
 };
 
 enum class StmtKind {

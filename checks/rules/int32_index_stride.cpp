@@ -1,7 +1,10 @@
-// Rule int32-index-stride: a value read from an index table multiplied by a stride without
-// being widened to 64 bits first (doc: checks/docs/int32-index-stride.md).
+// Rule int32-index-stride: an integer read from memory multiplied by a stride without being
+// widened to 64 bits first (doc: checks/docs/int32-index-stride.md).
 
 #include <fnmatch.h>
+
+#include <cerrno>
+#include <cstdlib>
 
 #include "checks/cpp/cpp_declarations.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
@@ -18,56 +21,52 @@ bool is_index_table_name(std::string_view name, const AuditConfig& config) {
     return false;
 }
 
-namespace {
-
-// The literal text every name matching `pattern` starts with ("block_table" for
-// "block_table*"): the part before its first wildcard.
-std::string literal_prefix(const std::string& pattern) {
-    return pattern.substr(0, pattern.find_first_of("*?[\\"));
+std::string index_noun(std::string_view table) {
+    if (table.starts_with("block_table")) return "block id";
+    if (table.starts_with("page_table")) return "page id";
+    if (table.starts_with("slot_mapping")) return "slot";
+    if (table.starts_with("req_to_token")) return "token slot";
+    return "index";
 }
 
-// A finding needs a load from an index table (a name matching one of the patterns, so the text
-// holds the pattern's literal prefix) and a multiply; in Python also a @triton.jit or @jit
-// function. A file without them is not tokenized. An empty prefix ("*_table") matches anything.
-class CannotMatch {
-  public:
-    explicit CannotMatch(const AuditConfig& config) {
-        for (const auto& pattern : config.index_tables) add_prefix(literal_prefix(pattern));
-    }
+bool is_small_literal(std::string_view literal) {
+    std::string digits;
+    for (char c : literal)
+        if (c != '_' && c != '\'') digits += c;
+    while (!digits.empty() && std::string_view("uUlLzZ").find(digits.back()) != std::string::npos)
+        digits.pop_back();
+    if (digits.empty()) return false;
+    char* end = nullptr;
+    errno = 0;
+    long long value = std::strtoll(digits.c_str(), &end, 0);
+    return errno == 0 && end && *end == '\0' && value >= 0 && value < 256;
+}
 
-    bool operator()(const SourceFile& file) const {
-        std::string_view text = file.text;
-        if (text.find('*') == std::string_view::npos) return true;
-        if (file.language == Language::python && !text_contains(text, "jit")) return true;
-        for (const auto& prefix : table_prefixes_)
-            if (text_contains(text, prefix)) return false;
-        return true;
-    }
+namespace {
 
-  private:
-    // A text holding "block_tables" holds "block_table": only the shorter one is searched for.
-    void add_prefix(const std::string& prefix) {
-        for (const auto& known : table_prefixes_)
-            if (prefix.find(known) != std::string::npos) return;
-        std::erase_if(table_prefixes_, [&](const std::string& known) {
-            return known.find(prefix) != std::string::npos;
-        });
-        table_prefixes_.push_back(prefix);
-    }
-
-    std::vector<std::string> table_prefixes_;
-};
+// A finding needs a multiply, a value read from memory and, in Python, a jit function: a
+// Python file without `*`/`<<`, `jit` and `load(`/`atomic_` cannot give one, nor a C/C++ file
+// without `*` and an element read (`[`, `*(`, `__ld`). Such files are not tokenized. Names play
+// no part: detection does not depend on them.
+bool cannot_match(const SourceFile& file) {
+    std::string_view text = file.text;
+    bool multiply = text.find('*') != std::string_view::npos ||
+                    (file.language == Language::python && text_contains(text, "<<"));
+    if (!multiply) return true;
+    if (file.language == Language::python)
+        return !text_contains(text, "jit") ||
+               !(text_contains(text, "load(") || text_contains(text, "atomic_"));
+    return text.find('[') == std::string_view::npos && !text_contains(text, "*(") &&
+           !text_contains(text, "__ld");
+}
 
 class Int32IndexStrideRun : public RuleRun {
   public:
     Int32IndexStrideRun(const AuditTree& tree, const AuditConfig& config)
-        : config_(config),
-          reach_(reach_for(config)),
-          tree_aliases_(tree_type_aliases(tree)),
-          cannot_match_(config) {}
+        : config_(config), reach_(reach_for(config)), tree_aliases_(tree_type_aliases(tree)) {}
 
     void check_file(const SourceFile& file, std::vector<Finding>& findings) const override {
-        if (file.language == Language::other || cannot_match_(file)) return;
+        if (file.language == Language::other || cannot_match(file)) return;
         auto found = file.language == Language::python
                          ? triton_index_stride_findings(file, config_)
                          : cuda_index_stride_findings(file, tree_aliases_, config_);
@@ -81,14 +80,13 @@ class Int32IndexStrideRun : public RuleRun {
     const AuditConfig& config_;
     std::optional<Reach> reach_;
     TypeAliases tree_aliases_;
-    CannotMatch cannot_match_;
 };
 
 class Int32IndexStrideRule : public Rule {
   public:
     std::string_view id() const override { return kIndexStrideRule; }
     std::string_view summary() const override {
-        return "index-table value times a stride in 32-bit address arithmetic";
+        return "integer read from memory times a stride in 32-bit address arithmetic";
     }
     Severity severity() const override { return Severity::error; }
 
@@ -97,14 +95,14 @@ class Int32IndexStrideRule : public Rule {
         return std::make_unique<Int32IndexStrideRun>(tree, config);
     }
 
-    // A finding needs what CannotMatch looks for; a C/C++ file that spells typedef or using
+    // A finding needs what cannot_match looks for; a C/C++ file that spells typedef or using
     // may declare a stride type another file uses.
-    bool may_need(const SourceFile& file, const AuditConfig& config) const override {
+    bool may_need(const SourceFile& file, const AuditConfig&) const override {
         if (file.language == Language::cuda &&
             (text_contains(file.text, "typedef") || text_contains(file.text, "using")))
             return true;
         return (file.language == Language::python || file.language == Language::cuda) &&
-               !CannotMatch(config)(file);
+               !cannot_match(file);
     }
 };
 

@@ -131,6 +131,14 @@ TEST(PythonExpression, PositionsOfNodesAndOperators) {
     EXPECT_EQ(product.op_line, 1);
 }
 
+TEST(PythonExpression, CallsKnowTheLineOfTheirClosingParenthesis) {
+    auto expr = parse_python_expression("tl.load(\n    p + i,\n    mask=m,\n)");
+    ASSERT_TRUE(expr);
+    EXPECT_EQ(expr->kind, ExprKind::call);
+    EXPECT_EQ(expr->line, 1);
+    EXPECT_EQ(expr->end_line, 4);
+}
+
 TEST(PythonExpression, DottedName) {
     EXPECT_EQ(dotted_name(*parse_python_expression("triton.language.load")),
               "triton.language.load");
