@@ -62,12 +62,21 @@ bool is_jit_decorator(const Expr& decorator) {
     return name == "triton.jit" || name == "jit";
 }
 
+bool is_cute_decorator(const Expr& decorator) {
+    const Expr& callee = decorator.kind == ExprKind::call ? decorator.children[0] : decorator;
+    std::string name = dotted_name(callee);
+    return name == "cute.kernel" || name == "cute.jit" || name == "cutlass.cute.kernel" ||
+           name == "cutlass.cute.jit";
+}
+
 namespace {
 
-bool any_jit(const std::vector<Expr>& decorators) {
-    for (const auto& decorator : decorators)
-        if (is_jit_decorator(decorator)) return true;
-    return false;
+std::optional<KernelDialect> dialect_of(const std::vector<Expr>& decorators) {
+    for (const auto& decorator : decorators) {
+        if (is_jit_decorator(decorator)) return KernelDialect::triton;
+        if (is_cute_decorator(decorator)) return KernelDialect::cute;
+    }
+    return std::nullopt;
 }
 
 // One logical line at a time: decorators pile up until a `def`, anything else drops them.
@@ -80,13 +89,16 @@ void scan_line(PythonParser& parser, std::vector<Expr>& decorators,
         return;
     }
     parser.accept_word("async");
-    if (parser.at_word("def") && any_jit(decorators)) {
+    auto dialect = dialect_of(decorators);
+    if (parser.at_word("def") && dialect) {
         auto function = parser.function(std::move(decorators));
         decorators.clear();
-        if (function)
+        if (function) {
+            function->dialect = *dialect;
             found.push_back(std::move(*function));
-        else
+        } else {
             parser.skip_line();
+        }
         return;
     }
     decorators.clear();

@@ -80,8 +80,15 @@ struct Parameter {
     std::int64_t column = 0;
 };
 
+// Which kernel language a function is written in, by its decorator.
+enum class KernelDialect {
+    triton,  // @triton.jit, @jit
+    cute,    // @cute.kernel, @cute.jit (CUTLASS's CuTe DSL)
+};
+
 struct FunctionDef {
     std::string name;
+    KernelDialect dialect = KernelDialect::triton;
     std::vector<Expr> decorators;
     std::vector<Parameter> parameters;
     std::vector<Stmt> body;
@@ -92,11 +99,14 @@ struct FunctionDef {
 };
 
 // Every function in `text` (at any nesting depth) with a jit decorator: `@triton.jit`, `@jit`,
-// `@triton.jit(...)`, possibly below `@triton.autotune(...)` or `@triton.heuristics(...)`.
+// `@triton.jit(...)`, possibly below `@triton.autotune(...)` or `@triton.heuristics(...)`; and
+// CuTe DSL kernels: `@cute.kernel`, `@cute.jit` (dialect cute).
 std::vector<FunctionDef> parse_jit_functions(std::string_view text);
 
 // Whether a decorator expression is triton.jit / jit, called or not.
 bool is_jit_decorator(const Expr& decorator);
+// Whether it is cute.kernel / cute.jit (also spelled cutlass.cute.*), called or not.
+bool is_cute_decorator(const Expr& decorator);
 
 // One expression (a tuple when there are top-level commas); nullopt when it does not parse or
 // when tokens are left over. For tests and for callers that hold a fragment.

@@ -13,6 +13,11 @@ namespace {
 
 std::string fix_hint(const CandidateProduct& product) {
     std::string hint = "widen before the multiply: ";
+    if (product.cute) {
+        const auto& index = product.index_operand;
+        return hint + (product.index_is_name ? index + " = cutlass.Int64(" + index + ")"
+                                             : "cutlass.Int64(" + index + ")");
+    }
     if (product.index_is_name)
         hint += product.index_operand + " = " + product.index_operand + ".to(tl.int64)";
     else

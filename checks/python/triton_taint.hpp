@@ -63,6 +63,7 @@ struct CandidateProduct {
     bool other_is_unannotated_parameter = false;
     IndexOrigin origin;
     bool bounded = false;               // only made when the geometry lets a bounded value wrap
+    bool cute = false;                  // in a CuTe DSL kernel: widened with cutlass.Int64(...)
     bool data_address = false;          // reached an address that is not a load's pointer
     std::set<LoadSite> loaded_through;  // the loads whose pointer it reached
 
@@ -158,6 +159,14 @@ class TritonInterpreter {
     TaintValue block_pointer(const std::string& callee, const Expr& expr);
     std::string loaded_from(const Expr* pointer_expr, const TaintValue& pointer) const;
     TaintValue method_call(const Expr& expr);
+    // CuTe DSL kernels (cute_taint.cpp): tensor elements are read by subscripts, and the
+    // coordinates of a subscript or of cute.local_tile are multiplied by the tensor's strides.
+    TaintValue cute_subscript(const Expr& expr);
+    std::optional<TaintValue> cute_call(const Expr& expr);
+    void coordinates(const Expr& coords, const std::string& tensor,
+                     const std::optional<LoadSite>& site);
+    void coordinate(const Expr& coord, const std::string& tensor,
+                    const std::optional<LoadSite>& site);
     TaintValue helper_call(const FunctionDef& helper, const Expr& expr);
     TaintValue convert(TaintValue value, const Expr* dtype);
     const Expr* argument(const Expr& call, std::size_t index, const char* keyword) const;

@@ -60,6 +60,7 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
         case ExprKind::binary:
             return binary(expr);
         case ExprKind::subscript:
+            if (def_.dialect == KernelDialect::cute) return cute_subscript(expr);
             evaluate_children(expr);
             return eval(expr.children[0]);
         case ExprKind::unary:
@@ -197,6 +198,8 @@ bool TritonInterpreter::is_candidate_index(const TaintValue& value) const {
 }
 
 TaintValue TritonInterpreter::call(const Expr& expr) {
+    if (def_.dialect == KernelDialect::cute)
+        if (auto value = cute_call(expr)) return *value;
     const Expr& callee = expr.children[0];
     std::string function = triton_function(callee);
     if (!function.empty()) return triton_call(function, expr);

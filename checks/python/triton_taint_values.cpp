@@ -30,10 +30,11 @@ TaintValue promote(const TaintValue& a, const TaintValue& b) {
     return out;
 }
 
+// A branch that gives a constant (`else: idx = 0`) does not narrow the widened id of the other.
 TaintValue join(const TaintValue& a, const TaintValue& b) {
     TaintValue out;
     merge_common(out, a, b);
-    out.wide = a.wide && b.wide;
+    out.wide = out.origin ? (a.wide || !a.origin) && (b.wide || !b.origin) : a.wide && b.wide;
     if (a.elements.size() == b.elements.size())
         for (std::size_t i = 0; i < a.elements.size(); ++i)
             out.elements.push_back(join(a.elements[i], b.elements[i]));

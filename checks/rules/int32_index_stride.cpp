@@ -44,20 +44,22 @@ bool is_small_literal(std::string_view literal) {
 
 namespace {
 
-// A finding needs a multiply, a value read from memory and, in Python, a jit function: a
-// Python file without `*`/`<<`, `jit` and `load(`/`atomic_` cannot give one, nor a C/C++ file
-// without `*` and an element read (`[`, `*(`, `__ld`). Such files are not tokenized. Names play
-// no part: detection does not depend on them.
+// A finding needs a multiply, a value read from memory and, in Python, a kernel: a Triton file
+// without `*`/`<<`, `jit` and `load(`/`atomic_` cannot give one, nor a CuTe DSL file without
+// `cute.` (its multiply is inside the layout), nor a C/C++ file without `*` and an element read
+// (`[`, `*(`, `__ld`). Such files are not tokenized. Names play no part: detection does not
+// depend on them.
 bool cannot_match(const SourceFile& file) {
     std::string_view text = file.text;
-    bool multiply = text.find('*') != std::string_view::npos ||
-                    (file.language == Language::python && text_contains(text, "<<"));
-    if (!multiply) return true;
-    if (file.language == Language::python)
-        return !text_contains(text, "jit") ||
+    bool multiply = text.find('*') != std::string_view::npos;
+    if (file.language == Language::python) {
+        if (text_contains(text, "cute.")) return false;
+        multiply = multiply || text_contains(text, "<<");
+        return !multiply || !text_contains(text, "jit") ||
                !(text_contains(text, "load(") || text_contains(text, "atomic_"));
-    return text.find('[') == std::string_view::npos && !text_contains(text, "*(") &&
-           !text_contains(text, "__ld");
+    }
+    return !multiply || (text.find('[') == std::string_view::npos && !text_contains(text, "*(") &&
+                         !text_contains(text, "__ld"));
 }
 
 class Int32IndexStrideRun : public RuleRun {

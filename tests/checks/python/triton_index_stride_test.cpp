@@ -63,6 +63,21 @@ TEST(TritonIndexStride, EveryFixtureFlagsExactlyItsExpectedLines) {
     }
 }
 
+// CuTe DSL kernels run through the same interpreter: a subscript of a global tensor reads an
+// element, its coordinates and those of cute.local_tile are multiplied by strides.
+TEST(TritonIndexStride, CuteDslFixtureFlagsExactlyItsExpectedLines) {
+    auto path = kSourceDir / "tests/fixtures/checks/int32-index-stride/cute/pool_indices.py";
+    std::string text = read_text(path);
+    auto findings = triton_index_stride_findings(python_file("pool_indices.py", text), {});
+    EXPECT_EQ(flagged_lines(findings), expected_lines(text));
+    ASSERT_FALSE(findings.empty());
+    EXPECT_EQ(findings[0].message,
+              "index 'pool_idx' (loaded from h0_indices at line 12) times 'the stride of "
+              "h0_source' is computed in 32 bits: it wraps once offsets pass 2^31 - 1");
+    EXPECT_EQ(findings[0].fix_hint,
+              "widen before the multiply: pool_idx = cutlass.Int64(pool_idx)");
+}
+
 TEST(TritonIndexStride, FixturesHoldPositiveAndNegativeFiles) {
     int with_findings = 0;
     int without = 0;
