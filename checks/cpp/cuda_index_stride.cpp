@@ -7,9 +7,11 @@
 // token order; loops are not iterated.
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -104,17 +106,31 @@ bool is_non_integer_type(std::string_view type) {
            type.find("float") != std::string_view::npos;
 }
 
+// An element type whose width the tree does not say: a template parameter or a type from a
+// header outside the tree. It holds ids when spelled like an id type (`IdType`, `index_t`,
+// `IdxT`), else data (`scalar_t`, `T`, `DTypeKV`); "" is a read through a member or a call,
+// whose type is not declared here.
+bool unseen_type_holds_ids(std::string_view type) {
+    if (type.empty()) return true;
+    if (is_non_integer_type(type)) return false;
+    std::string lower;
+    for (char c : type) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower.starts_with("id") || lower.find("idtype") != std::string::npos ||
+           lower.find("idx") != std::string::npos || lower.find("index") != std::string::npos ||
+           lower.ends_with("_id") || lower.ends_with("id_t");
+}
+
 class FunctionAnalysis {
   public:
     FunctionAnalysis(const SourceFile& file, std::span<const Token> tokens,
                      const std::vector<std::size_t>& brackets, const TypeAliases& aliases,
-                     const AuditConfig& config, const FunctionInfo& function,
+                     const IndexTableNames& table_names, const FunctionInfo& function,
                      bool bounded_values_can_wrap)
         : file_(file),
           tokens_(tokens),
           brackets_(brackets),
           aliases_(aliases),
-          config_(config),
+          table_names_(table_names),
           function_(function),
           bounded_values_can_wrap_(bounded_values_can_wrap) {}
 
@@ -131,7 +147,7 @@ class FunctionAnalysis {
     std::span<const Token> tokens_;
     const std::vector<std::size_t>& brackets_;
     const TypeAliases& aliases_;
-    const AuditConfig& config_;
+    const IndexTableNames& table_names_;
     const FunctionInfo& function_;
     bool bounded_values_can_wrap_ = false;  // one block of the geometry passes 2^31 - 1 elements
     std::map<const Declaration*, Value> state_;
@@ -215,7 +231,7 @@ class FunctionAnalysis {
         if (held.width == IntWidth::wide && value.product) report(*value.product);
         // A template or unseen integer type (`const IdType pos = pos_ids[i]`) may be 32-bit:
         // it keeps what it is given, as an int would.
-        bool may_be_narrow = held.width == IntWidth::unknown && !is_non_integer_type(decl.type);
+        bool may_be_narrow = held.width == IntWidth::unknown && unseen_type_holds_ids(decl.type);
         if (held.width != IntWidth::narrow && !may_be_narrow) return held;
         if (value.width != IntWidth::wide) {
             held.taint = value.taint;
@@ -486,13 +502,14 @@ class FunctionAnalysis {
         Value base = array ? Value{} : eval(pointer);
         read_site_ = outer;
         if (array) return array_element(*array);
-        bool named_table = is_index_table_name(tokens_[name].text, config_);
+        bool named_table = table_names_.matches(tokens_[name].text);
         bool unknown_base = pointer.kind == CppExpr::Kind::member ||
                             pointer.kind == CppExpr::Kind::call || base.type.empty();
         if (!base.pointer && !unknown_base && !named_table) return {};
         IntWidth width = base.type.empty() ? IntWidth::unknown : aliases_.width_of(base.type);
         if (width == IntWidth::wide) return plain_value(IntWidth::wide, base.type);
-        if (width == IntWidth::unknown && is_non_integer_type(base.type) && !named_table) return {};
+        if (width == IntWidth::unknown && !unseen_type_holds_ids(base.type) && !named_table)
+            return {};
         Value read = plain_value(IntWidth::narrow, base.type.empty() ? "int" : base.type);
         read.taint = IndexRead{std::string(tokens_[name].text), name};
         return read;
@@ -506,8 +523,8 @@ class FunctionAnalysis {
         const auto* decl = lookup(tokens_[name].text, name);
         if (!decl || !decl->is_pointer) return false;
         IntWidth width = aliases_.width_of(decl->type);
-        return width == IntWidth::narrow ||
-               (width == IntWidth::unknown && !is_non_integer_type(decl->type));
+        return width == IntWidth::narrow || (width == IntWidth::unknown && !decl->type.empty() &&
+                                             unseen_type_holds_ids(decl->type));
     }
 
     // A register array of this function (`int ids[4]`, not __shared__): what its elements
@@ -636,6 +653,34 @@ class FunctionAnalysis {
     }
 };
 
+// Whether `function` can read an index at all: it declares a pointer or array of ids (or one
+// named like a configured table), or reads through a member, a call or __ldg. Most kernels of
+// a large tree only touch float data and are not analysed further.
+bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
+                  const TypeAliases& aliases, const IndexTableNames& table_names) {
+    auto holds_ids = [&](const Declaration& decl) {
+        if (!decl.is_pointer) return false;
+        if (table_names.matches(decl.name)) return true;
+        IntWidth width = aliases.width_of(decl.type);
+        return width == IntWidth::narrow ||
+               (width == IntWidth::unknown && unseen_type_holds_ids(decl.type));
+    };
+    for (const auto& decl : function.parameters)
+        if (holds_ids(decl)) return true;
+    for (const auto& decl : function.locals)
+        if (holds_ids(decl)) return true;
+    for (std::size_t i = function.body_begin + 1; i + 1 < function.body_end; ++i) {
+        const Token& t = tokens[i];
+        const Token& next = tokens[i + 1];
+        bool member = t.kind == TokenKind::identifier && i > 0 && is_op(next, "[") &&
+                      (is_op(tokens[i - 1], ".") || is_op(tokens[i - 1], "->"));
+        bool through_call = is_op(t, ")") && is_op(next, "[");
+        bool ldg = t.kind == TokenKind::identifier && t.text.starts_with("__ld");
+        if (member || through_call || ldg) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file, const AuditTree& tree,
@@ -652,10 +697,13 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
     add_type_aliases(tokens, aliases);
     auto reach = reach_for(config);
     bool bounded_can_wrap = reach && reach->first_block == 0;
+    IndexTableNames table_names(config);
     std::vector<Finding> findings;
     for (const auto& function : find_functions(tokens, brackets))
-        FunctionAnalysis(file, tokens, brackets, aliases, config, function, bounded_can_wrap)
-            .run(findings);
+        if (may_read_ids(function, tokens, aliases, table_names))
+            FunctionAnalysis(file, tokens, brackets, aliases, table_names, function,
+                             bounded_can_wrap)
+                .run(findings);
     std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.line, a.column) < std::tie(b.line, b.column);
     });

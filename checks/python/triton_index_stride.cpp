@@ -57,6 +57,8 @@ std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
     TritonFile triton;
     triton.functions = parse_jit_functions(file.text);
     triton.config = &config;
+    IndexTableNames table_names(config);
+    triton.table_names = &table_names;
     auto reach = reach_for(config);
     triton.bounded_values_can_wrap = reach && reach->first_block == 0;
     for (const auto& def : triton.functions) interpret_function(triton, def, {});

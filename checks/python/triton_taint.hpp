@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "checks/python/python_syntax.hpp"
+#include "checks/rules/index_stride_analysis.hpp"
 #include "series/config.hpp"
 
 namespace patchbay {
@@ -100,6 +101,7 @@ TaintEnv join(const TaintEnv& a, const TaintEnv& b);
 struct TritonFile {
     std::vector<FunctionDef> functions;
     const AuditConfig* config = nullptr;
+    const IndexTableNames* table_names = nullptr;  // config->index_tables, compiled
     // Whether `[audit] geometry` makes one block larger than 2^31 - 1 elements, so that even a
     // value bounded by the block size can reach a wrapping offset.
     bool bounded_values_can_wrap = false;

@@ -95,7 +95,7 @@ TaintValue TritonInterpreter::evaluate_children(const Expr& expr) {
 TaintValue TritonInterpreter::name(const Expr& expr) {
     auto found = env_.find(expr.text);
     TaintValue value = found == env_.end() ? TaintValue{} : found->second;
-    bool table_name = is_index_table_name(expr.text, *file_.config);
+    bool table_name = file_.table_names->matches(expr.text);
     if (table_name && !value.origin && value.index_table.empty()) {
         value.pointer = true;
         value.index_table = expr.text;

@@ -80,7 +80,7 @@ void TritonInterpreter::bind_parameters(std::map<std::string, TaintValue> argume
         if (has_pointer_name(param.name) || pointer_parameters_.contains(param.name))
             value.pointer = true;
         if (def_.dialect == KernelDialect::cute && is_global_tensor(param)) value.pointer = true;
-        if (is_index_table_name(param.name, *file_.config) && !value.origin) {
+        if (file_.table_names->matches(param.name) && !value.origin) {
             value.pointer = true;
             if (value.index_table.empty()) value.index_table = param.name;
         }

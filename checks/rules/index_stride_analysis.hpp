@@ -31,7 +31,20 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
                                                 const TypeAliases& tree_aliases,
                                                 const AuditConfig& config);
 
-// Whether `name` matches one of the configured index-table patterns ("block_table*").
+// The configured index-table patterns ("block_table*"), compiled once per file: a pattern
+// that is a prefix and `*` (all the defaults) is a prefix test, the rest go through fnmatch.
+// The analyses ask it for nearly every name they evaluate.
+class IndexTableNames {
+  public:
+    explicit IndexTableNames(const AuditConfig& config);
+    bool matches(std::string_view name) const;
+
+  private:
+    std::vector<std::string> prefixes_;
+    std::vector<std::string> globs_;
+};
+
+// Whether `name` matches one of the configured index-table patterns.
 bool is_index_table_name(std::string_view name, const AuditConfig& config);
 
 // What a value read from `table` is, for messages only (detection never reads names): "block

@@ -14,11 +14,28 @@
 
 namespace patchbay {
 
-bool is_index_table_name(std::string_view name, const AuditConfig& config) {
+IndexTableNames::IndexTableNames(const AuditConfig& config) {
+    for (const auto& pattern : config.index_tables) {
+        auto wildcard = pattern.find_first_of("*?[\\");
+        if (wildcard + 1 == pattern.size() && pattern.back() == '*')
+            prefixes_.push_back(pattern.substr(0, wildcard));
+        else
+            globs_.push_back(pattern);
+    }
+}
+
+bool IndexTableNames::matches(std::string_view name) const {
+    for (const auto& prefix : prefixes_)
+        if (name.starts_with(prefix)) return true;
+    if (globs_.empty()) return false;
     std::string text(name);
-    for (const auto& pattern : config.index_tables)
-        if (fnmatch(pattern.c_str(), text.c_str(), 0) == 0) return true;
+    for (const auto& glob : globs_)
+        if (fnmatch(glob.c_str(), text.c_str(), 0) == 0) return true;
     return false;
+}
+
+bool is_index_table_name(std::string_view name, const AuditConfig& config) {
+    return IndexTableNames(config).matches(name);
 }
 
 std::string index_noun(std::string_view table) {
