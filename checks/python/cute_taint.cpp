@@ -30,11 +30,7 @@ bool is_view(const Expr& index) {
 
 // "cutlass.Int64" -> "Int64" for the numeric types of cutlass and cute; "" otherwise.
 std::string numeric_type(const Expr& callee) {
-    std::string name = dotted_name(callee);
-    for (std::string_view prefix : {"cutlass.", "cute."})
-        if (name.starts_with(prefix) && name.find('.', prefix.size()) == std::string::npos)
-            return name.substr(prefix.size());
-    return {};
+    return module_member(callee, {"cutlass", "cute"});
 }
 
 bool is_wide_numeric(std::string_view type) {
@@ -55,17 +51,6 @@ TaintValue global_tensor() {
     TaintValue tensor;
     tensor.pointer = true;
     return tensor;
-}
-
-const Expr* call_argument(const Expr& call, std::size_t index, std::string_view keyword) {
-    std::size_t positional = 0;
-    for (std::size_t i = 1; i < call.children.size(); ++i) {
-        const Expr& arg = call.children[i];
-        if (arg.kind == ExprKind::keyword && arg.text == keyword) return &arg.children[0];
-        if (arg.kind != ExprKind::keyword && arg.kind != ExprKind::starred && positional++ == index)
-            return &arg;
-    }
-    return nullptr;
 }
 
 }  // namespace
@@ -137,8 +122,8 @@ std::optional<TaintValue> TritonInterpreter::cute_call(const Expr& expr) {
     bool tile = name == "cute.local_tile" || name == "cutlass.cute.local_tile";
     bool offset = name == "cute.domain_offset" || name == "cutlass.cute.domain_offset";
     if (!tile && !offset) return std::nullopt;
-    const Expr* tensor_expr = tile ? call_argument(expr, 0, "input") : call_argument(expr, 1, "");
-    const Expr* coord = tile ? call_argument(expr, 2, "coord") : call_argument(expr, 0, "");
+    const Expr* tensor_expr = tile ? argument(expr, 0, "input") : argument(expr, 1, "tensor");
+    const Expr* coord = tile ? argument(expr, 2, "coord") : argument(expr, 0, "coord");
     TaintValue tensor;
     if (tensor_expr) tensor = eval(*tensor_expr);
     for (std::size_t i = 1; i < expr.children.size(); ++i) {

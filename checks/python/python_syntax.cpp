@@ -56,6 +56,15 @@ std::string dotted_name(const Expr& expr) {
     return object.empty() ? std::string() : object + "." + expr.text;
 }
 
+std::string module_member(const Expr& callee, std::initializer_list<std::string_view> modules) {
+    std::string name = dotted_name(callee);
+    for (std::string_view module : modules)
+        if (name.size() > module.size() && name.starts_with(module) && name[module.size()] == '.' &&
+            name.find('.', module.size() + 1) == std::string::npos)
+            return name.substr(module.size() + 1);
+    return {};
+}
+
 bool is_jit_decorator(const Expr& decorator) {
     const Expr& callee = decorator.kind == ExprKind::call ? decorator.children[0] : decorator;
     std::string name = dotted_name(callee);

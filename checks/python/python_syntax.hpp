@@ -5,6 +5,7 @@
 // becomes StmtKind::other and parsing goes on at the next logical line.
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -114,5 +115,9 @@ std::optional<Expr> parse_python_expression(std::string_view text);
 
 // "a.b.c" for a name or attribute chain, "" for anything else.
 std::string dotted_name(const Expr& expr);
+
+// The member a callee names in one of `modules`: "load" for `tl.load` with modules {"tl",
+// "triton.language"}; "" for `tl.math.exp`, other modules and non-names.
+std::string module_member(const Expr& callee, std::initializer_list<std::string_view> modules);
 
 }  // namespace patchbay

@@ -19,11 +19,7 @@ std::string_view last_component(const std::string& dotted) {
 
 // "tl.load" and "triton.language.load" -> "load"; "" for anything outside triton.language.
 std::string triton_function(const Expr& callee) {
-    std::string name = dotted_name(callee);
-    for (std::string_view prefix : {"tl.", "triton.language."})
-        if (name.starts_with(prefix) && name.find('.', prefix.size()) == std::string::npos)
-            return name.substr(prefix.size());
-    return {};
+    return module_member(callee, {"tl", "triton.language"});
 }
 
 bool is_pass_through(std::string_view function) {

@@ -139,6 +139,17 @@ TEST(PythonExpression, CallsKnowTheLineOfTheirClosingParenthesis) {
     EXPECT_EQ(expr->end_line, 4);
 }
 
+TEST(PythonExpression, ModuleMember) {
+    auto member = [](const char* text) {
+        return module_member(*parse_python_expression(text), {"tl", "triton.language"});
+    };
+    EXPECT_EQ(member("tl.load"), "load");
+    EXPECT_EQ(member("triton.language.cast"), "cast");
+    EXPECT_EQ(member("tl.math.exp"), "");
+    EXPECT_EQ(member("tlx.load"), "");
+    EXPECT_EQ(member("load"), "");
+}
+
 TEST(PythonExpression, DottedName) {
     EXPECT_EQ(dotted_name(*parse_python_expression("triton.language.load")),
               "triton.language.load");
