@@ -67,11 +67,14 @@ AuditReport run_audit(const AuditTree& tree, const AuditConfig& config,
     auto suppressed = apply_suppressions(tree, std::move(findings), rule_ids(), jobs);
     AuditReport report;
     report.findings = std::move(suppressed.kept);
+    report.suppressed = std::move(suppressed.suppressed_findings);
     if (scope) keep_in_scope(report.findings, *scope);  // invalid suppressions elsewhere too
+    if (scope) keep_in_scope(report.suppressed, *scope);
     sort_findings(report.findings);
+    sort_findings(report.suppressed);
     report.summary.files = files_in_scope(tree, scope);
     report.summary.findings = static_cast<int>(report.findings.size());
-    report.summary.suppressed = suppressed.suppressed;
+    report.summary.suppressed = static_cast<int>(report.suppressed.size());
     report.notes = notes_for(tree, config);
     return report;
 }

@@ -20,6 +20,9 @@ struct AuditReport {
     AuditSummary summary;
     std::vector<std::string> notes;  // e.g. "no env registry configured: env rules skipped"
     bool scoped = false;             // findings' is_new comes from a base/head comparison
+    // Findings an inline comment silenced, each with its suppression, in sort_findings order;
+    // counted in summary.suppressed, never in the exit status.
+    std::vector<Finding> suppressed;
 };
 
 // Orders findings by path, line, column, rule and message: the order every format prints and

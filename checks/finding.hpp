@@ -25,18 +25,25 @@ struct Reach {
     double pool_gib = 0;               // K and V pools holding blocks 0..first_block
 };
 
+// The inline comment that silenced a finding; kept so a reviewer can audit it.
+struct FindingSuppression {
+    std::int64_t line = 0;  // of the comment
+    std::string reason;
+};
+
 struct Finding {
-    std::string rule;        // kebab-case rule id
+    std::string rule;  // kebab-case rule id
     Severity severity = Severity::warning;
     std::string path;
-    std::int64_t line = 0;   // 1-based
-    std::int64_t column = 0; // 1-based
+    std::int64_t line = 0;    // 1-based
+    std::int64_t column = 0;  // 1-based
     std::string message;
     std::vector<RelatedLocation> related;
     std::string fix_hint;
     std::optional<Reach> reach;
     std::string source_line;  // the flagged line's text, for output and for matching base/head
     bool is_new = false;      // set by the scoping: exists at head and not at base
+    std::optional<FindingSuppression> suppression;  // set when an inline comment silenced it
 };
 
 }  // namespace patchbay

@@ -80,6 +80,13 @@ void read_directive(std::string_view rest, Suppression& suppression) {
                               "]; this suppression suppresses nothing";
 }
 
+// Whether the line holding `offset` has anything but blanks before it.
+bool code_before(std::string_view text, std::size_t offset) {
+    auto before = text.substr(0, offset);
+    auto newline = before.rfind('\n');
+    return !trim(before.substr(newline == std::string_view::npos ? 0 : newline + 1)).empty();
+}
+
 std::int64_t line_of(std::string_view text, std::size_t offset) {
     return 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n');
 }
@@ -108,7 +115,8 @@ std::vector<Suppression> find_suppressions(const SourceFile& file) {
         auto rest = trim(
             text.substr(at + 9, line_end == std::string_view::npos ? line_end : line_end - at - 9));
         if (!rest.starts_with("ignore")) continue;
-        Suppression suppression{line_of(text, marker), column_of(text, marker), {}, {}, {}};
+        Suppression suppression{
+            line_of(text, marker), column_of(text, marker), code_before(text, marker), {}, {}, {}};
         read_directive(rest, suppression);
         found.push_back(std::move(suppression));
     }
@@ -142,7 +150,8 @@ Finding invalid_finding(const SourceFile& file, const Suppression& suppression) 
 
 bool covers(const Suppression& suppression, const Finding& finding) {
     if (!suppression.problem.empty()) return false;
-    if (finding.line != suppression.line && finding.line != suppression.line + 1) return false;
+    auto covered = suppression.trailing ? suppression.line : suppression.line + 1;
+    if (finding.line != covered) return false;
     return std::find(suppression.rules.begin(), suppression.rules.end(), finding.rule) !=
            suppression.rules.end();
 }
@@ -168,13 +177,17 @@ SuppressionResult apply_suppressions(const AuditTree& tree, std::vector<Finding>
     }
     for (auto& finding : findings) {
         auto it = by_path.find(finding.path);
-        bool hidden = it != by_path.end() &&
-                      std::any_of(it->second.begin(), it->second.end(),
-                                  [&](const Suppression& s) { return covers(s, finding); });
-        if (hidden)
-            ++result.suppressed;
-        else
+        const Suppression* by = nullptr;
+        if (it != by_path.end())
+            for (const auto& suppression : it->second)
+                if (!by && covers(suppression, finding)) by = &suppression;
+        if (!by) {
             result.kept.push_back(std::move(finding));
+            continue;
+        }
+        ++result.suppressed;
+        finding.suppression = FindingSuppression{by->line, by->reason};
+        result.suppressed_findings.push_back(std::move(finding));
     }
     for (auto& finding : invalid) result.kept.push_back(std::move(finding));
     return result;

@@ -1,6 +1,6 @@
 #pragma once
 // Applies the hunks of one file section to one file's text in memory, hunk by hunk, with the
-// matching rules of GNU patch 2.7.6 (DESIGN.md §4).
+// matching rules of GNU patch 2.7.6 (docs/ARCHITECTURE.md §4).
 
 #include <cstdint>
 #include <optional>
@@ -56,7 +56,7 @@ struct PatchOptions {
 // searched for in `original` (never in the partly patched text), in order, each at fuzz 0, 1, …
 // up to min(max_fuzz, its longer context side).
 //
-// Deliberate difference from GNU patch (DESIGN.md §4): a hunk that does not match at fuzz F but
+// Deliberate difference from GNU patch (docs/ARCHITECTURE.md §4): a hunk that does not match at fuzz F but
 // whose reversed hunk does is already_applied and left alone; GNU checks this for hunk #1 only
 // and then skips the whole file (-N) or reverses the whole patch. Like GNU, a reversed hunk with
 // an empty new side (a pure deletion without context) always "matches"; detect_reversed=false

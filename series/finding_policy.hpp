@@ -1,5 +1,5 @@
 #pragma once
-// Which findings fail a run and which only warn (DESIGN.md §4). By default a finding that does
+// Which findings fail a run and which only warn (docs/ARCHITECTURE.md §4). By default a finding that does
 // not change the tree the build gets warns: trailing whitespace in added lines, a patch file no
 // series line names, an entry the series comments out, text between file sections that no tool
 // reads. Everything else fails: a rejected hunk,

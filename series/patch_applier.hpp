@@ -1,7 +1,7 @@
 #pragma once
 // Applies one parsed patch to the running tree state, all or nothing: the result is a report
 // and the changes the patch makes; the caller lays the changes over the state only when the
-// patch applied (a rejected patch leaves the state as it was, DESIGN.md §4).
+// patch applied (a rejected patch leaves the state as it was, docs/ARCHITECTURE.md §4).
 
 #include <string>
 #include <vector>

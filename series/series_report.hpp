@@ -65,7 +65,7 @@ struct Totals {
     int hunks = 0, exact = 0, offset = 0, fuzz = 0, rejected_hunks = 0, already_applied = 0;
 };
 
-// The integrity checks of DESIGN.md §4, each with a verdict.
+// The integrity checks of docs/ARCHITECTURE.md §4, each with a verdict.
 struct IntegrityVerdict {
     std::string check;               // e.g. "every patch changes the tree"
     std::vector<std::string> kinds;  // the Problem kinds this check covers

@@ -1,6 +1,6 @@
 #pragma once
 // Applies a whole series to the pristine tree in memory, in series order, and checks the
-// integrity of the series (DESIGN.md §4). Reads the patch files; writes nothing.
+// integrity of the series (docs/ARCHITECTURE.md §4). Reads the patch files; writes nothing.
 
 #include <filesystem>
 #include <functional>

@@ -1,5 +1,6 @@
 // render_audit_json: {"version":1,"findings":[…],"summary":{…}}; the names are part of the
-// contract with CI scripts. "notes" appears only when there are notes.
+// contract with CI scripts. "suppressed" (the findings an inline comment silenced, each with
+// its "suppression": line and reason) and "notes" appear only when there are some.
 
 #include <cmath>
 
@@ -39,6 +40,12 @@ void write_finding(JsonWriter& json, const Finding& finding) {
             .end_object();
     if (!finding.fix_hint.empty()) json.field("fix", finding.fix_hint);
     if (!finding.source_line.empty()) json.field("source", finding.source_line);
+    if (finding.suppression)
+        json.key("suppression")
+            .begin_object()
+            .field("line", finding.suppression->line)
+            .field("reason", finding.suppression->reason)
+            .end_object();
     json.end_object();
 }
 
@@ -57,6 +64,11 @@ std::string render_audit_json(const AuditReport& report) {
         .field("new", s.new_findings)
         .field("suppressed", s.suppressed)
         .end_object();
+    if (!report.suppressed.empty()) {
+        json.key("suppressed").begin_array();
+        for (const auto& finding : report.suppressed) write_finding(json, finding);
+        json.end_array();
+    }
     if (!report.notes.empty()) {
         json.key("notes").begin_array();
         for (const auto& note : report.notes) json.value(note);

@@ -89,6 +89,18 @@ void write_properties(JsonWriter& json, const Finding& finding) {
     json.end_object();
 }
 
+// An inline `patchbay: ignore[…] reason` comment: the result stays, marked suppressed in
+// source with the reason as its justification, so dashboards hide it and reviewers can audit it.
+void write_suppressions(JsonWriter& json, const Finding& finding) {
+    if (!finding.suppression) return;
+    json.key("suppressions").begin_array().begin_object();
+    json.field("kind", "inSource").field("justification", finding.suppression->reason);
+    json.key("location").begin_object();
+    write_location(json, finding.path, finding.suppression->line, 0, {});
+    json.end_object();
+    json.end_object().end_array();
+}
+
 struct ResultContext {
     const std::vector<RuleDescriptor>& rules;
     bool scoped = false;
@@ -111,6 +123,7 @@ void write_result(JsonWriter& json, const Finding& finding, int occurrence,
         .field("patchbayFingerprint/v1", finding_fingerprint(finding, occurrence))
         .end_object();
     if (context.scoped) json.field("baselineState", finding.is_new ? "new" : "unchanged");
+    write_suppressions(json, finding);
     write_properties(json, finding);
     json.end_object();
 }
@@ -118,11 +131,12 @@ void write_result(JsonWriter& json, const Finding& finding, int occurrence,
 void write_results(JsonWriter& json, const AuditReport& report, const ResultContext& context) {
     std::map<std::tuple<std::string, std::string, std::string>, int> seen;
     json.key("results").begin_array();
-    for (const auto& finding : report.findings) {
-        auto key =
-            std::make_tuple(finding.rule, finding.path, normalised_line(finding.source_line));
-        write_result(json, finding, seen[key]++, context);
-    }
+    for (const auto* findings : {&report.findings, &report.suppressed})
+        for (const auto& finding : *findings) {
+            auto key =
+                std::make_tuple(finding.rule, finding.path, normalised_line(finding.source_line));
+            write_result(json, finding, seen[key]++, context);
+        }
     json.end_array();
 }
 
@@ -154,8 +168,7 @@ std::string render_audit_sarif(const AuditReport& report,
         .field("version", "2.1.0");
     json.key("runs").begin_array().begin_object();
     json.key("tool").begin_object().key("driver").begin_object();
-    json.field("name", "patchbay")
-        .field("version", kPatchbayVersion);
+    json.field("name", "patchbay").field("version", kPatchbayVersion);
     json.key("rules").begin_array();
     for (const auto& rule : rules) write_rule(json, rule);
     json.end_array().end_object().end_object();

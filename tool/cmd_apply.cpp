@@ -45,7 +45,7 @@ bool is_within(const fs::path& inner, const fs::path& outer) {
     return !rel.empty() && *rel.begin() != "..";
 }
 
-// The pristine tree is never written (DESIGN.md §4): a worktree inside it (or the tree itself)
+// The pristine tree is never written (docs/ARCHITECTURE.md §4): a worktree inside it (or the tree itself)
 // is refused before anything is read. Symlinks are resolved on both sides.
 Status check_worktree_outside(const Workspace& workspace, const std::string& worktree) {
     std::error_code ec;

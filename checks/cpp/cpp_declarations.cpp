@@ -163,6 +163,14 @@ std::size_t skip_initializer(std::span<const Token> tokens,
     return i;
 }
 
+bool spells_shared_memory(std::span<const Token> tokens, std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i)
+        if (is_word(tokens[i]) &&
+            (tokens[i].text == "__shared__" || tokens[i].text == "__constant__"))
+            return true;
+    return false;
+}
+
 bool is_declarator_mark(const Token& token) {
     return is_op(token, "*") || is_op(token, "&") || is_op(token, "&&") ||
            (is_word(token) && one_of(token.text, kQualifiers));
@@ -178,12 +186,23 @@ std::size_t read_declarator(std::span<const Token> tokens, const std::vector<std
                             const BaseType& base, std::size_t i, Declaration& decl) {
     bool pointer = has_pointer(tokens, base.begin, base.end);
     for (; is_declarator_mark(tokens[i]); ++i) pointer = pointer || is_op(tokens[i], "*");
+    // `int64_t (*offsets)[2]`: a pointer to arrays, named inside the parentheses.
+    bool parenthesised = is_op(tokens[i], "(") && brackets[i] != kNone &&
+                         (is_op(tokens[i + 1], "*") || is_op(tokens[i + 1], "&")) &&
+                         is_name(tokens[i + 2]) && brackets[i] == i + 3;
+    if (parenthesised) {
+        pointer = true;
+        i += 2;
+    }
     if (!is_name(tokens[i])) return kNone;
     decl.name = std::string(tokens[i].text);
     decl.type = normalise_type(tokens, base.begin, base.end);
     decl.token = i++;
-    for (; is_op(tokens[i], "[") && brackets[i] != kNone; i = brackets[i] + 1) pointer = true;
+    if (parenthesised) ++i;  // ")"
+    for (; is_op(tokens[i], "[") && brackets[i] != kNone; i = brackets[i] + 1)
+        pointer = decl.is_array = true;
     decl.is_pointer = pointer;
+    decl.is_shared = spells_shared_memory(tokens, base.begin, base.end);
     decl.init_begin = decl.init_end = i;
     if (is_op(tokens[i], "=")) {
         decl.init_begin = i + 1;

@@ -56,6 +56,8 @@ struct Declaration {
     std::string name;
     std::string type;         // normalised: qualifiers, `std::` and `*`/`&` dropped ("int", "auto")
     bool is_pointer = false;  // a pointer or an array
+    bool is_array = false;    // declared with bounds: `int ids[4]`
+    bool is_shared = false;   // `__shared__` (or `__constant__`): memory other threads write
     std::size_t token = 0;    // the name
     std::size_t init_begin = 0;  // initializer tokens [init_begin, init_end); empty when none
     std::size_t init_end = 0;

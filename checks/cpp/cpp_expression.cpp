@@ -236,17 +236,52 @@ class Parser {
         return inner;
     }
 
-    // a, ns::a, ::a — the node's token is the last name.
+    // a, ns::a, ::a, f<T>, vec_t<T, 8>::size — the node's token is the last name.
     std::unique_ptr<CppExpr> name() {
         std::size_t first = pos_;
         if (at_op("::")) ++pos_;
-        while (at_word() && pos_ + 2 < limit_ && tokens_[pos_ + 1].text == "::" &&
-               tokens_[pos_ + 2].kind == TokenKind::identifier)
-            pos_ += 2;
-        if (!at_word()) return nullptr;
-        std::size_t at = pos_++;
-        bool literal = one_of(tokens_[at].text, kLiteralWords);
-        return make(literal ? CppExpr::Kind::literal : CppExpr::Kind::name, at, first, at);
+        while (true) {
+            if (!at_word()) return nullptr;
+            std::size_t at = pos_++;
+            std::size_t last = at;
+            if (std::size_t close = template_arguments_end(); close != kNone) {
+                last = close;
+                pos_ = close + 1;
+            }
+            if (at_op("::") && pos_ + 1 < limit_ &&
+                tokens_[pos_ + 1].kind == TokenKind::identifier) {
+                ++pos_;
+                continue;
+            }
+            bool literal = one_of(tokens_[at].text, kLiteralWords);
+            return make(literal ? CppExpr::Kind::literal : CppExpr::Kind::name, at, first, last);
+        }
+    }
+
+    // `upcast_size<DTypeKV>()`, `vec_t<T, 8>::size`: the `>` that closes template arguments
+    // opening here, when what follows it is a call or a scope; kNone for a comparison.
+    std::size_t template_arguments_end() const {
+        if (!at_op("<")) return kNone;
+        int depth = 0;
+        for (std::size_t i = pos_; i < limit_; ++i) {
+            const auto& t = tokens_[i];
+            bool word = t.kind == TokenKind::identifier || t.kind == TokenKind::number;
+            if (t.kind == TokenKind::op && t.text == "<") {
+                ++depth;
+            } else if (t.kind == TokenKind::op && (t.text == ">" || t.text == ">>")) {
+                depth -= t.text == ">" ? 1 : 2;
+                if (depth > 0) continue;
+                if (depth < 0 || i + 1 >= limit_) return kNone;
+                const auto& next = tokens_[i + 1];
+                bool call_or_scope = next.kind == TokenKind::op &&
+                                     (next.text == "(" || next.text == "::" || next.text == "{");
+                return call_or_scope ? i : kNone;
+            } else if (!word && !(t.kind == TokenKind::op && (t.text == "::" || t.text == "," ||
+                                                              t.text == "*" || t.text == "&"))) {
+                return kNone;
+            }
+        }
+        return kNone;
     }
 
     std::unique_ptr<CppExpr> postfix(std::unique_ptr<CppExpr> base) {

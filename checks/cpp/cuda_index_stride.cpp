@@ -1,18 +1,25 @@
-// The CUDA half of rule int32-index-stride (DESIGN.md §5): a value read from an index table
-// into a 32-bit variable, multiplied by another 32-bit operand, where the product ends up in
-// address arithmetic (a pointer offset, a subscript, a 64-bit variable or cast). Values are
-// followed through each function body in token order; loops are not iterated.
+// The CUDA half of rule int32-index-stride (docs/ARCHITECTURE.md §5): an integer read from memory — an
+// element read through a pointer or array of a 32-bit (or unknown, template) integer type,
+// directly or through a pointer derived from one, whatever it is called — multiplied by another
+// 32-bit operand, where the product ends up in address arithmetic (a pointer offset, a
+// subscript, a 64-bit variable or cast). A value reduced modulo or masked by another one is an
+// offset inside a block and is not followed. Values are followed through each function body in
+// token order; loops are not iterated.
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <tuple>
+#include <utility>
 
 #include "checks/cpp/cpp_declarations.hpp"
 #include "checks/cpp/cpp_expression.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
+#include "checks/rules/reach.hpp"
 
 namespace patchbay {
 namespace {
@@ -28,15 +35,34 @@ struct Product {
     std::string index_text, other_text, other_type;
     bool index_on_left = true;
     IndexRead read;
+    bool bounded = false;  // only made when the geometry lets a bounded value wrap
+    // The other operand's width is unknown (`params.inner_dim`): the product is 32-bit only
+    // once it is stored into a 32-bit variable, and only then becomes a finding.
+    bool needs_narrow_store = false;
 };
 
 struct Value {
     IntWidth width = IntWidth::unknown;
     bool pointer = false;
-    std::string type;                // spelled type, for messages ("int", "stride_t")
+    std::string type;                // spelled type ("int", "stride_t"); a pointer's element type
     std::optional<IndexRead> taint;  // only on narrow values
     std::optional<Product> product;
+    bool bounded = false;  // the read value reduced modulo / masked: `slot % bs`
 };
+
+Value plain_value(IntWidth width, std::string type = {}) {
+    Value value;
+    value.width = width;
+    value.type = std::move(type);
+    return value;
+}
+
+Value pointer_value(std::string element_type) {
+    Value value;
+    value.pointer = true;
+    value.type = std::move(element_type);
+    return value;
+}
 
 bool is_op(const Token& token, std::string_view text) {
     return token.kind == TokenKind::op && token.text == text;
@@ -54,36 +80,66 @@ Value literal_value(std::string_view text) {
     bool floating = !hex && text.find_first_of(".eEfF") != std::string_view::npos;
     if (floating) return {};
     bool wide = text.find_first_of("lL") != std::string_view::npos;
-    return {wide ? IntWidth::wide : IntWidth::narrow, false, "int literal", std::nullopt,
-            std::nullopt};
+    return plain_value(wide ? IntWidth::wide : IntWidth::narrow, "int literal");
 }
 
+// An unbounded read wins over a bounded one; bounded only when every read side is.
 Value merge(Value a, const Value& b) {
     a.width = combine(a.width, b.width);
     a.pointer = a.pointer || b.pointer;
-    if (!a.taint) a.taint = b.taint;
+    bool a_bounded = !a.taint || a.bounded;
+    bool b_bounded = !b.taint || b.bounded;
+    if (!a.taint || (a.bounded && b.taint && !b.bounded)) a.taint = b.taint;
+    a.bounded = a.taint && a_bounded && b_bounded;
     if (!a.product) a.product = b.product;
     if (a.width == IntWidth::wide) a.taint.reset();
     return a;
+}
+
+// Element types that are not integers: reading them gives no index.
+bool is_non_integer_type(std::string_view type) {
+    static const std::set<std::string_view> kNames = {
+        "float",         "double",         "half",     "half2",  "bool",   "void",   "auto",
+        "nv_bfloat16",   "nv_bfloat162",   "bfloat16", "bf16",   "fp16",   "__half", "__half2",
+        "__nv_bfloat16", "__nv_bfloat162", "float2",   "float4", "double2"};
+    return kNames.count(type) > 0 || type.find("fp8") != std::string_view::npos ||
+           type.find("float") != std::string_view::npos;
+}
+
+// An element type whose width the tree does not say: a template parameter or a type from a
+// header outside the tree. It holds ids when spelled like an id type (`IdType`, `index_t`,
+// `IdxT`), else data (`scalar_t`, `T`, `DTypeKV`); "" is a read through a member or a call,
+// whose type is not declared here.
+bool unseen_type_holds_ids(std::string_view type) {
+    if (type.empty()) return true;
+    if (is_non_integer_type(type)) return false;
+    std::string lower;
+    for (char c : type) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower.starts_with("id") || lower.find("idtype") != std::string::npos ||
+           lower.find("idx") != std::string::npos || lower.find("index") != std::string::npos ||
+           lower.ends_with("_id") || lower.ends_with("id_t");
 }
 
 class FunctionAnalysis {
   public:
     FunctionAnalysis(const SourceFile& file, std::span<const Token> tokens,
                      const std::vector<std::size_t>& brackets, const TypeAliases& aliases,
-                     const AuditConfig& config, const FunctionInfo& function)
+                     const IndexTableNames& table_names, const FunctionInfo& function,
+                     bool bounded_values_can_wrap)
         : file_(file),
           tokens_(tokens),
           brackets_(brackets),
           aliases_(aliases),
-          config_(config),
-          function_(function) {}
+          table_names_(table_names),
+          function_(function),
+          bounded_values_can_wrap_(bounded_values_can_wrap) {}
 
     void run(std::vector<Finding>& findings) {
         findings_ = &findings;
         for (const auto& decl : function_.parameters) state_[&decl] = declared_value(decl);
         for (const auto& decl : function_.locals) state_[&decl] = declared_value(decl);
         for (std::size_t i = function_.body_begin + 1; i < function_.body_end;) i = step(i);
+        report_pending();
     }
 
   private:
@@ -91,9 +147,19 @@ class FunctionAnalysis {
     std::span<const Token> tokens_;
     const std::vector<std::size_t>& brackets_;
     const TypeAliases& aliases_;
-    const AuditConfig& config_;
+    const IndexTableNames& table_names_;
     const FunctionInfo& function_;
+    bool bounded_values_can_wrap_ = false;  // one block of the geometry passes 2^31 - 1 elements
     std::map<const Declaration*, Value> state_;
+    std::map<const Declaration*, Value> elements_;  // what register arrays were given
+    struct ProductUse {
+        Product product;
+        bool data_address = false;         // reached an address other than a table read's
+        std::set<std::size_t> read_sites;  // the table reads whose offset it reached
+    };
+    std::map<std::size_t, ProductUse> uses_;  // by the product's '*'
+    std::set<std::size_t> index_reads_;       // reads whose value reached an address
+    std::optional<std::size_t> read_site_;    // evaluating the offset of this table read
     std::set<std::size_t> reported_;
     std::vector<Finding>* findings_ = nullptr;
 
@@ -153,15 +219,26 @@ class FunctionAnalysis {
         return value;
     }
 
-    // The value a variable holds after `decl = value`: its declared width decides.
+    // The value a variable holds after `decl = value`: its declared width decides; `auto`
+    // takes the value's (a pointer stays a pointer to the same element type).
     Value assigned_value(const Declaration& decl, const Value& value) {
         Value held = declared_value(decl);
-        if (decl.type == "auto") held.width = value.width;
+        if (decl.type == "auto") {
+            held.width = value.width;
+            if (value.pointer) return pointer_value(value.type);
+        }
         if (held.pointer) return held;
         if (held.width == IntWidth::wide && value.product) report(*value.product);
-        if (held.width != IntWidth::narrow) return held;
-        if (value.width != IntWidth::wide) held.taint = value.taint;
+        // A template or unseen integer type (`const IdType pos = pos_ids[i]`) may be 32-bit:
+        // it keeps what it is given, as an int would.
+        bool may_be_narrow = held.width == IntWidth::unknown && unseen_type_holds_ids(decl.type);
+        if (held.width != IntWidth::narrow && !may_be_narrow) return held;
+        if (value.width != IntWidth::wide) {
+            held.taint = value.taint;
+            held.bounded = value.bounded;
+        }
         held.product = value.product;
+        if (held.product) held.product->needs_narrow_store = false;  // now surely 32-bit
         return held;
     }
 
@@ -181,8 +258,10 @@ class FunctionAnalysis {
         const CppExpr& target = *expr.operands[0];
         Value value = eval(*expr.operands[1]);
         auto op = tokens_[expr.token].text;
+        if (const auto* array = local_array(target)) return store_element(*array, target, value);
         if (target.kind != CppExpr::Kind::name) {
             eval(target);
+            if (value.product && stored_width(target) == IntWidth::wide) report(*value.product);
             return value;
         }
         const auto* decl = lookup(tokens_[target.token].text, target.token);
@@ -234,36 +313,38 @@ class FunctionAnalysis {
         static const std::set<std::string_view> kBuiltins = {"threadIdx", "blockIdx", "blockDim",
                                                              "gridDim"};
         if (base.kind == CppExpr::Kind::name && kBuiltins.count(tokens_[base.token].text))
-            return {IntWidth::narrow, false, "unsigned int", std::nullopt, std::nullopt};
+            return plain_value(IntWidth::narrow, "unsigned int");
         return {};
     }
 
     Value unary_value(const CppExpr& expr) {
-        if (auto read = index_read(expr)) return read_value(*read, expr);
+        if (const auto* pointer = read_pointer(expr)) return element_read(*pointer, expr);
         Value operand = eval(*expr.operands[0]);
         auto op = tokens_[expr.token].text;
-        if (op == "*") return {};
-        if (op == "&") return {IntWidth::unknown, true, "", std::nullopt, std::nullopt};
-        if (op == "!") return {IntWidth::narrow, false, "bool", std::nullopt, std::nullopt};
+        if (op == "&") return pointer_value({});
+        if (op == "!") return plain_value(IntWidth::narrow, "bool");
         return operand;
     }
 
     Value cast_value(const CppExpr& expr) {
         Value operand = expr.operands.empty() ? Value{} : eval(*expr.operands[0]);
         for (std::size_t i = 1; i < expr.operands.size(); ++i) eval(*expr.operands[i]);
-        Value cast{aliases_.width_of(expr.type), expr.type == "*", expr.type, std::nullopt,
-                   std::nullopt};
+        if (expr.type == "*") return pointer_value({});
+        Value cast = plain_value(aliases_.width_of(expr.type), expr.type);
         // Widening a product that already wrapped does not help: still a finding.
         if (cast.width == IntWidth::wide && operand.product) report(*operand.product);
         if (cast.width == IntWidth::narrow) {
-            cast.taint = operand.width == IntWidth::wide ? std::nullopt : operand.taint;
+            if (operand.width != IntWidth::wide) {
+                cast.taint = operand.taint;
+                cast.bounded = operand.bounded;
+            }
             cast.product = operand.product;
         }
         return cast;
     }
 
     Value call_value(const CppExpr& expr) {
-        if (auto read = index_read(expr)) return read_value(*read, expr);
+        if (const auto* pointer = read_pointer(expr)) return element_read(*pointer, expr);
         Value combined;
         bool first = true;
         for (std::size_t i = 1; i < expr.operands.size(); ++i) {
@@ -281,17 +362,8 @@ class FunctionAnalysis {
     }
 
     Value index_value(const CppExpr& expr) {
-        if (auto read = index_read(expr)) return read_value(*read, expr);
-        Value base = eval(*expr.operands[0]);
-        if (expr.operands.size() > 1) sink(eval(*expr.operands[1]));
-        return element_of(*expr.operands[0], base);
-    }
-
-    // `offsets[i]` of a `const int* offsets` is an int, untainted.
-    Value element_of(const CppExpr& base, const Value& base_value) const {
-        if (base.kind != CppExpr::Kind::name || !base_value.pointer) return {};
-        return {aliases_.width_of(base_value.type), false, base_value.type, std::nullopt,
-                std::nullopt};
+        const CppExpr* subscript = expr.operands.size() > 1 ? expr.operands[1].get() : nullptr;
+        return element_read(*expr.operands[0], expr, subscript);
     }
 
     Value ternary_value(const CppExpr& expr) {
@@ -307,83 +379,223 @@ class FunctionAnalysis {
         Value lhs = eval(*expr.operands[0]);
         Value rhs = eval(*expr.operands[1]);
         if (op == ",") return rhs;
-        if (op == "*") return multiply(expr, lhs, rhs);
+        if (op == "*" || op == "<<") return multiply(expr, lhs, rhs);
         if (op == "+" || op == "-") return add(lhs, rhs);
-        if (op == "/" || op == "%") return merge(lhs, rhs);
-        Value plain{combine(lhs.width, rhs.width), false, "", std::nullopt, std::nullopt};
-        return plain;
+        if (op == "/" || op == ">>") return merge(lhs, rhs);
+        if (op == "%" || op == "&") return bounded(merge(lhs, rhs));
+        return plain_value(combine(lhs.width, rhs.width));
     }
 
+    // `slot % block_size`, `x & (N - 1)`: at most the other operand, an offset inside a block.
+    static Value bounded(Value value) {
+        value.bounded = value.taint.has_value();
+        return value;
+    }
+
+    // A pointer plus an offset is an address; it points at the same element type.
     Value add(const Value& lhs, const Value& rhs) {
         if (lhs.pointer) sink(rhs);
         if (rhs.pointer) sink(lhs);
-        if (lhs.pointer || rhs.pointer)
-            return {IntWidth::unknown, true, "", std::nullopt, std::nullopt};
+        if (lhs.pointer) return pointer_value(lhs.type);
+        if (rhs.pointer) return pointer_value(rhs.type);
         return merge(lhs, rhs);
     }
 
     Value multiply(const CppExpr& expr, const Value& lhs, const Value& rhs) {
-        Value result{combine(lhs.width, rhs.width), false, "", std::nullopt, std::nullopt};
+        Value result = plain_value(combine(lhs.width, rhs.width));
         result.product = lhs.product ? lhs.product : rhs.product;
-        bool index_left = lhs.taint && rhs.width == IntWidth::narrow;
-        bool index_right = !index_left && rhs.taint && lhs.width == IntWidth::narrow;
-        if (!index_left && !index_right) return result;
+        bool index_left = can_wrap(lhs) && rhs.width != IntWidth::wide;
+        bool index_right = !index_left && can_wrap(rhs) && lhs.width != IntWidth::wide;
+        if (!index_left && !index_right) {
+            // An offset inside a block scaled by a stride stays one.
+            if (lhs.bounded || rhs.bounded) {
+                result.taint = lhs.taint ? lhs.taint : rhs.taint;
+                result.bounded = result.width != IntWidth::wide && result.taint.has_value();
+                if (!result.bounded) result.taint.reset();
+            }
+            return result;
+        }
         const CppExpr& index = *expr.operands[index_left ? 0 : 1];
         const CppExpr& other = *expr.operands[index_left ? 1 : 0];
         const Value& other_value = index_left ? rhs : lhs;
-        result.product =
-            Product{expr.token,     text_of(index),
-                    text_of(other), other_value.type.empty() ? "32-bit" : other_value.type,
-                    index_left,     *(index_left ? lhs.taint : rhs.taint)};
+        // `b * 4`: a small literal scales an index (a vector width, a tile) rather than
+        // striding over a pool; the scaled value stays a read value and its product with a
+        // stride is the one that wraps. `b * 4096` is a stride.
+        if (other.kind == CppExpr::Kind::number && is_small_literal(tokens_[other.token].text)) {
+            result.taint = (index_left ? lhs : rhs).taint;
+            result.bounded = (index_left ? lhs : rhs).bounded;
+            return result;
+        }
+        result.product = Product{expr.token,
+                                 text_of(index),
+                                 text_of(other),
+                                 other_type(other_value),
+                                 index_left,
+                                 *(index_left ? lhs.taint : rhs.taint),
+                                 (index_left ? lhs : rhs).bounded,
+                                 other_value.width == IntWidth::unknown};
         return result;
     }
 
-    // ---- index reads --------------------------------------------------------------------
-
-    std::optional<IndexRead> table_named(const CppExpr& expr) const {
-        if (expr.kind != CppExpr::Kind::name && expr.kind != CppExpr::Kind::member)
-            return std::nullopt;
-        auto name = tokens_[expr.token].text;
-        if (!is_index_table_name(name, config_)) return std::nullopt;
-        return IndexRead{std::string(name), expr.token};
+    static std::string other_type(const Value& other) {
+        if (other.width == IntWidth::unknown) return "width unknown, kept in 32 bits";
+        return other.type.empty() ? "32-bit" : other.type;
     }
 
-    // table + i
-    std::optional<IndexRead> table_plus_offset(const CppExpr& expr) const {
-        if (expr.kind != CppExpr::Kind::binary || tokens_[expr.token].text != "+")
-            return std::nullopt;
-        auto read = table_named(*expr.operands[0]);
-        return read ? read : table_named(*expr.operands[1]);
+    // A 32-bit read value whose product can wrap: not bounded by a block, unless the
+    // configured geometry makes one block larger than 2^31 - 1 elements.
+    bool can_wrap(const Value& value) const {
+        return value.taint && (!value.bounded || bounded_values_can_wrap_);
     }
 
-    // table[i], *(table + i), __ldg(&table[i]), __ldg(table + i)
-    std::optional<IndexRead> index_read(const CppExpr& expr) const {
-        if (expr.kind == CppExpr::Kind::index) return table_named(*expr.operands[0]);
+    // ---- element reads ------------------------------------------------------------------
+
+    // The pointer an element read goes through, when `expr` reads one: p[i] (the caller
+    // handles it), *(p + i), *p, __ldg(&p[i]), __ldg(p + i).
+    const CppExpr* read_pointer(const CppExpr& expr) const {
         bool deref = expr.kind == CppExpr::Kind::unary && tokens_[expr.token].text == "*";
-        if (deref) return table_plus_offset(*expr.operands[0]);
-        if (expr.kind != CppExpr::Kind::call || expr.operands.size() < 2) return std::nullopt;
+        if (deref) return expr.operands[0].get();
+        if (expr.kind != CppExpr::Kind::call || expr.operands.size() < 2) return nullptr;
         const CppExpr& callee = *expr.operands[0];
         if (callee.kind != CppExpr::Kind::name || !tokens_[callee.token].text.starts_with("__ld"))
-            return std::nullopt;
-        const CppExpr& address = *expr.operands[1];
-        bool address_of =
-            address.kind == CppExpr::Kind::unary && tokens_[address.token].text == "&";
-        if (address_of) return index_read(*address.operands[0]);
-        return table_plus_offset(address);
+            return nullptr;
+        return expr.operands[1].get();
     }
 
-    Value read_value(const IndexRead& read, const CppExpr& expr) {
-        for (std::size_t i = 1; i < expr.operands.size(); ++i) eval(*expr.operands[i]);
-        const auto* table = lookup(read.table, read.token);
-        if (table && aliases_.width_of(table->type) == IntWidth::wide)
-            return {IntWidth::wide, false, table->type, std::nullopt, std::nullopt};
-        return {IntWidth::narrow, false, table ? table->type : "int", read, std::nullopt};
+    // The name an element read is reported by: the leftmost name of the pointer expression.
+    std::size_t pointer_name_token(const CppExpr& pointer) const {
+        const CppExpr* e = &pointer;
+        while ((e->kind == CppExpr::Kind::binary || e->kind == CppExpr::Kind::index ||
+                e->kind == CppExpr::Kind::cast || e->kind == CppExpr::Kind::unary) &&
+               !e->operands.empty())
+            e = e->operands[0].get();
+        return e->kind == CppExpr::Kind::name || e->kind == CppExpr::Kind::member ? e->token
+                                                                                  : pointer.first;
+    }
+
+    // `&p[i]` as the address of an element read (__ldg(&p[i])): the pointer is p.
+    const CppExpr& strip_address_of(const CppExpr& pointer, const CppExpr*& subscript) const {
+        bool address_of =
+            pointer.kind == CppExpr::Kind::unary && tokens_[pointer.token].text == "&";
+        if (!address_of) return pointer;
+        const CppExpr& inner = *pointer.operands[0];
+        if (inner.kind != CppExpr::Kind::index) return pointer;
+        subscript = inner.operands.size() > 1 ? inner.operands[1].get() : nullptr;
+        return *inner.operands[0];
+    }
+
+    // What reading one element through `pointer_expr` gives: an index read when the element
+    // is a 32-bit or unknown (template, `IdType`) integer, or the pointer is named like a
+    // configured index table; a 64-bit integer when the element is one (`const int64_t*`).
+    Value element_read(const CppExpr& pointer_expr, const CppExpr& whole,
+                       const CppExpr* subscript = nullptr) {
+        const CppExpr& pointer = strip_address_of(pointer_expr, subscript);
+        for (std::size_t i = 2; whole.kind == CppExpr::Kind::call && i < whole.operands.size(); ++i)
+            eval(*whole.operands[i]);
+        const auto* array = local_array(pointer);
+        std::size_t name = pointer_name_token(pointer);
+        // The offset of a read from a declared table of 32-bit ids is a table lookup's.
+        auto outer = std::exchange(read_site_, reads_id_table(pointer, name) && !array
+                                                   ? std::optional<std::size_t>(name)
+                                                   : std::nullopt);
+        if (subscript) sink(eval(*subscript));
+        Value base = array ? Value{} : eval(pointer);
+        read_site_ = outer;
+        if (array) return array_element(*array);
+        bool named_table = table_names_.matches(tokens_[name].text);
+        bool unknown_base = pointer.kind == CppExpr::Kind::member ||
+                            pointer.kind == CppExpr::Kind::call || base.type.empty();
+        if (!base.pointer && !unknown_base && !named_table) return {};
+        IntWidth width = base.type.empty() ? IntWidth::unknown : aliases_.width_of(base.type);
+        if (width == IntWidth::wide) return plain_value(IntWidth::wide, base.type);
+        if (width == IntWidth::unknown && !unseen_type_holds_ids(base.type) && !named_table)
+            return {};
+        Value read = plain_value(IntWidth::narrow, base.type.empty() ? "int" : base.type);
+        read.taint = IndexRead{std::string(tokens_[name].text), name};
+        return read;
+    }
+
+    // Whether `pointer` (its leftmost name at `name`) is declared as a pointer or array of a
+    // 32-bit or template integer type.
+    bool reads_id_table(const CppExpr& pointer, std::size_t name) const {
+        if (tokens_[name].kind != TokenKind::identifier || pointer.kind == CppExpr::Kind::member)
+            return false;
+        const auto* decl = lookup(tokens_[name].text, name);
+        if (!decl || !decl->is_pointer) return false;
+        IntWidth width = aliases_.width_of(decl->type);
+        return width == IntWidth::narrow || (width == IntWidth::unknown && !decl->type.empty() &&
+                                             unseen_type_holds_ids(decl->type));
+    }
+
+    // A register array of this function (`int ids[4]`, not __shared__): what its elements
+    // hold is what was stored into them, not memory another thread wrote.
+    const Declaration* local_array(const CppExpr& expr) const {
+        const CppExpr* base = &expr;
+        while (base->kind == CppExpr::Kind::index) base = base->operands[0].get();
+        if (base->kind != CppExpr::Kind::name) return nullptr;
+        const auto* decl = lookup(tokens_[base->token].text, base->token);
+        bool parameter = decl && decl >= function_.parameters.data() &&
+                         decl < function_.parameters.data() + function_.parameters.size();
+        if (!decl || parameter || !decl->is_array || decl->is_shared) return nullptr;
+        return decl;
+    }
+
+    // The width of what `target` (p[i], p[i][j], *p) stores into: its element type. A product
+    // stored into a 64-bit element was widened after it wrapped.
+    IntWidth stored_width(const CppExpr& target) const {
+        const CppExpr* base = &target;
+        while (base->kind == CppExpr::Kind::index ||
+               (base->kind == CppExpr::Kind::unary && tokens_[base->token].text == "*"))
+            base = base->operands[0].get();
+        if (base == &target || base->kind != CppExpr::Kind::name) return IntWidth::unknown;
+        const auto* decl = lookup(tokens_[base->token].text, base->token);
+        return decl && decl->is_pointer ? aliases_.width_of(decl->type) : IntWidth::unknown;
+    }
+
+    Value array_element(const Declaration& array) {
+        Value element = plain_value(aliases_.width_of(array.type), array.type);
+        auto stored = elements_.find(&array);
+        if (stored != elements_.end() && element.width == IntWidth::narrow) {
+            element.taint = stored->second.taint;
+            element.bounded = stored->second.bounded;
+        }
+        return element;
+    }
+
+    // `ids[j] = block_table[...]`: the array now may hold a read value.
+    Value store_element(const Declaration& array, const CppExpr& target, const Value& value) {
+        for (const CppExpr* e = &target; e->kind == CppExpr::Kind::index; e = e->operands[0].get())
+            if (e->operands.size() > 1) sink(eval(*e->operands[1]));
+        if (value.product && aliases_.width_of(array.type) == IntWidth::wide)
+            report(*value.product);
+        if (value.width != IntWidth::wide && value.taint) {
+            Value& held = elements_[&array];
+            held = held.taint ? merge(held, value) : value;
+        }
+        return value;
     }
 
     // ---- findings -------------------------------------------------------------------------
 
+    // `offset` is part of an address: the read it scales is used as an index, and its
+    // product is used (in the offset of the table read being evaluated, if any).
     void sink(const Value& offset) {
-        if (offset.product) report(*offset.product);
+        if (offset.taint) index_reads_.insert(offset.taint->token);
+        if (offset.product) {
+            index_reads_.insert(offset.product->read.token);
+            report(*offset.product);
+        }
+    }
+
+    // Products are reported when the function has been read: one used only in the offset of
+    // a table read whose value is itself used as an index is a table lookup, not reported (a
+    // table of 32-bit ids addressed past 2^31 - 1 would itself be 8 GiB).
+    void report_pending() {
+        for (auto& [op, use] : uses_) {
+            bool lookup_only = !use.data_address;
+            for (auto site : use.read_sites) lookup_only = lookup_only && index_reads_.count(site);
+            if (!lookup_only) emit(use.product);
+        }
     }
 
     std::string text_of(const CppExpr& expr) const {
@@ -401,6 +613,15 @@ class FunctionAnalysis {
     }
 
     void report(const Product& product) {
+        if (product.needs_narrow_store) return;
+        auto& use = uses_.try_emplace(product.op, ProductUse{product, false, {}}).first->second;
+        if (read_site_)
+            use.read_sites.insert(*read_site_);
+        else
+            use.data_address = true;
+    }
+
+    void emit(const Product& product) {
         if (!reported_.insert(product.op).second) return;
         const Token& op = tokens_[product.op];
         const Token& read = tokens_[product.read.token];
@@ -410,13 +631,15 @@ class FunctionAnalysis {
         finding.path = file_.path;
         finding.line = op.line;
         finding.column = op.column;
-        finding.message = "block id '" + product.index_text + "' (read from " + product.read.table +
+        std::string noun = index_noun(product.read.table);
+        finding.message = noun + " '" + product.index_text + "' (read from " + product.read.table +
                           " at line " + std::to_string(read.line) + ") times '" +
                           product.other_text + "' (" + product.other_type +
-                          ") is computed in 32 bits: it wraps once offsets pass 2^31 - 1";
+                          ") is computed in 32 bits: " +
+                          (product.bounded ? kBoundedProductWraps : kIndexProductWraps);
         finding.related.push_back(
             RelatedLocation{file_.path, read.line, read.column,
-                            "block id read from " + product.read.table + " here"});
+                            noun + " read from " + product.read.table + " here"});
         finding.fix_hint = fix_hint(product);
         finding.source_line = std::string(file_.line_text(op.line));
         findings_->push_back(std::move(finding));
@@ -429,6 +652,34 @@ class FunctionAnalysis {
                                                     : product.other_text + " * " + widened);
     }
 };
+
+// Whether `function` can read an index at all: it declares a pointer or array of ids (or one
+// named like a configured table), or reads through a member, a call or __ldg. Most kernels of
+// a large tree only touch float data and are not analysed further.
+bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
+                  const TypeAliases& aliases, const IndexTableNames& table_names) {
+    auto holds_ids = [&](const Declaration& decl) {
+        if (!decl.is_pointer) return false;
+        if (table_names.matches(decl.name)) return true;
+        IntWidth width = aliases.width_of(decl.type);
+        return width == IntWidth::narrow ||
+               (width == IntWidth::unknown && unseen_type_holds_ids(decl.type));
+    };
+    for (const auto& decl : function.parameters)
+        if (holds_ids(decl)) return true;
+    for (const auto& decl : function.locals)
+        if (holds_ids(decl)) return true;
+    for (std::size_t i = function.body_begin + 1; i + 1 < function.body_end; ++i) {
+        const Token& t = tokens[i];
+        const Token& next = tokens[i + 1];
+        bool member = t.kind == TokenKind::identifier && i > 0 && is_op(next, "[") &&
+                      (is_op(tokens[i - 1], ".") || is_op(tokens[i - 1], "->"));
+        bool through_call = is_op(t, ")") && is_op(next, "[");
+        bool ldg = t.kind == TokenKind::identifier && t.text.starts_with("__ld");
+        if (member || through_call || ldg) return true;
+    }
+    return false;
+}
 
 }  // namespace
 
@@ -444,9 +695,15 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
     auto brackets = match_brackets(tokens);
     TypeAliases aliases(&tree_aliases);  // the file's own win over the tree's
     add_type_aliases(tokens, aliases);
+    auto reach = reach_for(config);
+    bool bounded_can_wrap = reach && reach->first_block == 0;
+    IndexTableNames table_names(config);
     std::vector<Finding> findings;
     for (const auto& function : find_functions(tokens, brackets))
-        FunctionAnalysis(file, tokens, brackets, aliases, config, function).run(findings);
+        if (may_read_ids(function, tokens, aliases, table_names))
+            FunctionAnalysis(file, tokens, brackets, aliases, table_names, function,
+                             bounded_can_wrap)
+                .run(findings);
     std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.line, a.column) < std::tie(b.line, b.column);
     });

@@ -10,16 +10,38 @@
 namespace patchbay {
 namespace {
 
-using Level = std::span<const std::string_view>;
+// The binary operators from the loosest to the tightest: | ^ & (<< >>) (+ -) (* / // % @).
+constexpr std::size_t kBinaryLevels = 6;
 
-constexpr std::array<std::string_view, 1> kOr = {"|"};
-constexpr std::array<std::string_view, 1> kXor = {"^"};
-constexpr std::array<std::string_view, 1> kAnd = {"&"};
-constexpr std::array<std::string_view, 2> kShift = {"<<", ">>"};
-constexpr std::array<std::string_view, 2> kArith = {"+", "-"};
-constexpr std::array<std::string_view, 5> kTerm = {"*", "/", "//", "%", "@"};
-const std::array<Level, 6> kLevels = {Level(kOr),    Level(kXor),   Level(kAnd),
-                                      Level(kShift), Level(kArith), Level(kTerm)};
+// The level of a binary operator token, or kBinaryLevels when it is not one. Looked up once per
+// operand (precedence climbing), not once per level.
+std::size_t binary_level(const Token& token) {
+    if (token.kind != TokenKind::op) return kBinaryLevels;
+    std::string_view t = token.text;
+    if (t.size() == 1) {
+        switch (t[0]) {
+            case '|':
+                return 0;
+            case '^':
+                return 1;
+            case '&':
+                return 2;
+            case '+':
+            case '-':
+                return 4;
+            case '*':
+            case '/':
+            case '%':
+            case '@':
+                return 5;
+            default:
+                return kBinaryLevels;
+        }
+    }
+    if (t == "<<" || t == ">>") return 3;
+    if (t == "//") return 5;
+    return kBinaryLevels;
+}
 
 Expr node(ExprKind kind, const Expr& first, std::string text, std::vector<Expr> children) {
     Expr out;
@@ -185,16 +207,15 @@ std::optional<Expr> PythonParser::comparison() {
     return left;
 }
 
+// Precedence climbing: operators of `level` and tighter, all left-associative.
 std::optional<Expr> PythonParser::binary(std::size_t level) {
-    if (level == kLevels.size()) return factor();
-    auto left = binary(level + 1);
+    auto left = factor();
     while (left) {
         const Token& op = peek();
-        bool matches = false;
-        for (auto candidate : kLevels[level]) matches = matches || at_op(candidate);
-        if (!matches) break;
+        std::size_t op_level = binary_level(op);
+        if (op_level == kBinaryLevels || op_level < level) break;
         take();
-        auto right = binary(level + 1);
+        auto right = binary(op_level + 1);
         if (!right) return std::nullopt;
         left = operator_node(ExprKind::binary, std::move(*left), op, std::string(op.text),
                              std::move(*right));
@@ -243,12 +264,13 @@ std::optional<Expr> PythonParser::call(Expr callee) {
     Expr first = callee;
     Expr out = node(ExprKind::call, first, {}, {});
     out.children.push_back(std::move(callee));
-    while (!accept_op(")")) {
+    while (!at_op(")")) {
         auto argument = call_argument();
         if (!argument || at_word("for")) return std::nullopt;
         out.children.push_back(std::move(*argument));
         if (!accept_op(",") && !at_op(")")) return std::nullopt;
     }
+    out.end_line = take().line;  // ")"
     return out;
 }
 

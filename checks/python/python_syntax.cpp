@@ -56,18 +56,36 @@ std::string dotted_name(const Expr& expr) {
     return object.empty() ? std::string() : object + "." + expr.text;
 }
 
+std::string module_member(const Expr& callee, std::initializer_list<std::string_view> modules) {
+    std::string name = dotted_name(callee);
+    for (std::string_view module : modules)
+        if (name.size() > module.size() && name.starts_with(module) && name[module.size()] == '.' &&
+            name.find('.', module.size() + 1) == std::string::npos)
+            return name.substr(module.size() + 1);
+    return {};
+}
+
 bool is_jit_decorator(const Expr& decorator) {
     const Expr& callee = decorator.kind == ExprKind::call ? decorator.children[0] : decorator;
     std::string name = dotted_name(callee);
     return name == "triton.jit" || name == "jit";
 }
 
+bool is_cute_decorator(const Expr& decorator) {
+    const Expr& callee = decorator.kind == ExprKind::call ? decorator.children[0] : decorator;
+    std::string name = dotted_name(callee);
+    return name == "cute.kernel" || name == "cute.jit" || name == "cutlass.cute.kernel" ||
+           name == "cutlass.cute.jit";
+}
+
 namespace {
 
-bool any_jit(const std::vector<Expr>& decorators) {
-    for (const auto& decorator : decorators)
-        if (is_jit_decorator(decorator)) return true;
-    return false;
+std::optional<KernelDialect> dialect_of(const std::vector<Expr>& decorators) {
+    for (const auto& decorator : decorators) {
+        if (is_jit_decorator(decorator)) return KernelDialect::triton;
+        if (is_cute_decorator(decorator)) return KernelDialect::cute;
+    }
+    return std::nullopt;
 }
 
 // One logical line at a time: decorators pile up until a `def`, anything else drops them.
@@ -80,13 +98,16 @@ void scan_line(PythonParser& parser, std::vector<Expr>& decorators,
         return;
     }
     parser.accept_word("async");
-    if (parser.at_word("def") && any_jit(decorators)) {
+    auto dialect = dialect_of(decorators);
+    if (parser.at_word("def") && dialect) {
         auto function = parser.function(std::move(decorators));
         decorators.clear();
-        if (function)
+        if (function) {
+            function->dialect = *dialect;
             found.push_back(std::move(*function));
-        else
+        } else {
             parser.skip_line();
+        }
         return;
     }
     decorators.clear();

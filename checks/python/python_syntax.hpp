@@ -5,6 +5,7 @@
 // becomes StmtKind::other and parsing goes on at the next logical line.
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,7 @@ struct Expr {
     std::int64_t column = 0;
     std::int64_t op_line = 0;  // binary, compare, boolean: the operator's own position
     std::int64_t op_column = 0;
+    std::int64_t end_line = 0;  // call: the line of its closing parenthesis
 };
 
 enum class StmtKind {
@@ -79,8 +81,15 @@ struct Parameter {
     std::int64_t column = 0;
 };
 
+// Which kernel language a function is written in, by its decorator.
+enum class KernelDialect {
+    triton,  // @triton.jit, @jit
+    cute,    // @cute.kernel, @cute.jit (CUTLASS's CuTe DSL)
+};
+
 struct FunctionDef {
     std::string name;
+    KernelDialect dialect = KernelDialect::triton;
     std::vector<Expr> decorators;
     std::vector<Parameter> parameters;
     std::vector<Stmt> body;
@@ -91,11 +100,14 @@ struct FunctionDef {
 };
 
 // Every function in `text` (at any nesting depth) with a jit decorator: `@triton.jit`, `@jit`,
-// `@triton.jit(...)`, possibly below `@triton.autotune(...)` or `@triton.heuristics(...)`.
+// `@triton.jit(...)`, possibly below `@triton.autotune(...)` or `@triton.heuristics(...)`; and
+// CuTe DSL kernels: `@cute.kernel`, `@cute.jit` (dialect cute).
 std::vector<FunctionDef> parse_jit_functions(std::string_view text);
 
 // Whether a decorator expression is triton.jit / jit, called or not.
 bool is_jit_decorator(const Expr& decorator);
+// Whether it is cute.kernel / cute.jit (also spelled cutlass.cute.*), called or not.
+bool is_cute_decorator(const Expr& decorator);
 
 // One expression (a tuple when there are top-level commas); nullopt when it does not parse or
 // when tokens are left over. For tests and for callers that hold a fragment.
@@ -103,5 +115,9 @@ std::optional<Expr> parse_python_expression(std::string_view text);
 
 // "a.b.c" for a name or attribute chain, "" for anything else.
 std::string dotted_name(const Expr& expr);
+
+// The member a callee names in one of `modules`: "load" for `tl.load` with modules {"tl",
+// "triton.language"}; "" for `tl.math.exp`, other modules and non-names.
+std::string module_member(const Expr& callee, std::initializer_list<std::string_view> modules);
 
 }  // namespace patchbay

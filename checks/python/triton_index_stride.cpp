@@ -6,21 +6,18 @@
 
 #include "checks/python/triton_taint.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
+#include "checks/rules/reach.hpp"
 
 namespace patchbay {
 namespace {
 
-// What the index table holds, for the message: "block id", "page id", ...
-std::string index_noun(const std::string& table) {
-    if (table.starts_with("block_table")) return "block id";
-    if (table.starts_with("page_table")) return "page id";
-    if (table.starts_with("slot_mapping")) return "slot";
-    if (table.starts_with("req_to_token")) return "token slot";
-    return "index";
-}
-
 std::string fix_hint(const CandidateProduct& product) {
     std::string hint = "widen before the multiply: ";
+    if (product.cute) {
+        const auto& index = product.index_operand;
+        return hint + (product.index_is_name ? index + " = cutlass.Int64(" + index + ")"
+                                             : "cutlass.Int64(" + index + ")");
+    }
     if (product.index_is_name)
         hint += product.index_operand + " = " + product.index_operand + ".to(tl.int64)";
     else
@@ -40,10 +37,14 @@ Finding to_finding(const CandidateProduct& product, const SourceFile& file) {
     finding.column = product.column;
     finding.message = noun + " '" + product.index_operand + "' (loaded from " +
                       product.origin.table + " at line " + std::to_string(product.origin.line) +
-                      ") times '" + product.other_operand +
-                      "' is computed in 32 bits: it wraps once offsets pass 2^31 - 1";
+                      ") times '" + product.other_operand + "' is computed in 32 bits: " +
+                      (product.bounded ? kBoundedProductWraps : kIndexProductWraps);
     finding.related.push_back({file.path, product.origin.line, product.origin.column,
                                noun + " loaded from " + product.origin.table + " here"});
+    // A load written over several lines is widened after its closing parenthesis.
+    if (product.origin.end_line > product.origin.line)
+        finding.related.push_back({file.path, product.origin.end_line, 0,
+                                   "the load ends here: widen it with .to(tl.int64)"});
     finding.fix_hint = fix_hint(product);
     finding.source_line = std::string(file.line_text(product.line));
     return finding;
@@ -56,10 +57,14 @@ std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
     TritonFile triton;
     triton.functions = parse_jit_functions(file.text);
     triton.config = &config;
+    IndexTableNames table_names(config);
+    triton.table_names = &table_names;
+    auto reach = reach_for(config);
+    triton.bounded_values_can_wrap = reach && reach->first_block == 0;
     for (const auto& def : triton.functions) interpret_function(triton, def, {});
     std::vector<Finding> findings;
     for (const auto& product : triton.candidates.all())
-        if (product.used) findings.push_back(to_finding(product, file));
+        if (triton.candidates.reported(product)) findings.push_back(to_finding(product, file));
     std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.line, a.column) < std::tie(b.line, b.column);
     });

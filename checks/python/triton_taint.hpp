@@ -1,12 +1,15 @@
 #pragma once
 // The abstract interpreter behind the Triton half of int32-index-stride. Each value of a jit
-// function is abstracted to: where it was loaded from an index table (its origin), whether it
-// is 64-bit, whether it is a pointer (and into which index table), and which candidate products
-// flow into it. A candidate product is a multiply of a 32-bit index-derived value by an operand
-// that is not 64-bit; it becomes a finding once it reaches an address (a pointer `+`, or the
-// pointer argument of tl.load/tl.store/tl.atomic_*). Statements run in order; branches and loop
-// bodies are joined. Calls to other jit functions of the file are interpreted with the caller's
-// argument values, so taint crosses helpers in both directions.
+// function is abstracted to: the load it was read from (its origin: every tl.load and
+// tl.atomic_* result is an integer read from memory, whatever the pointer is called), whether
+// it is 64-bit, whether it is bounded (reduced modulo or masked by another value, so an offset
+// inside a block rather than an id), whether it is a pointer, and which candidate products flow
+// into it. A candidate product is a multiply of a 32-bit, unbounded loaded value by an operand
+// that is not 64-bit; it becomes a finding once it reaches an address (a pointer `+`, the
+// pointer argument of tl.load/tl.store/tl.atomic_*, or the base or offsets of
+// tl.make_block_ptr/tl.advance). Statements run in order; branches and loop bodies are joined.
+// Calls to other jit functions of the file are interpreted with the caller's argument values,
+// so taint crosses helpers in both directions.
 
 #include <cstddef>
 #include <cstdint>
@@ -18,28 +21,40 @@
 #include <vector>
 
 #include "checks/python/python_syntax.hpp"
+#include "checks/rules/index_stride_analysis.hpp"
 #include "config/config.hpp"
 
 namespace patchbay {
 
 struct IndexOrigin {
-    std::string table;      // the index table's name, e.g. "block_table_ptr"
+    std::string table;      // what the pointer loaded from is called, e.g. "bt_ptr"
     std::int64_t line = 0;  // the tl.load / tl.atomic_* call
     std::int64_t column = 0;
+    std::int64_t end_line = 0;  // of its closing parenthesis, where `.to(tl.int64)` goes
 };
 
 struct TaintValue {
-    std::optional<IndexOrigin> origin;  // read from an index table (possibly scaled or offset)
+    std::optional<IndexOrigin> origin;  // read from memory (possibly scaled or offset)
     bool wide = false;                  // 64-bit
+    bool bounded = false;               // the loaded value reduced modulo / masked: `slot % bs`
     bool pointer = false;
     std::string index_table;           // pointer into this index table
     std::set<std::size_t> products;    // candidate products flowing into this value
     std::vector<TaintValue> elements;  // a tuple's items
 
     bool is_narrow_index() const { return origin.has_value() && !wide; }
+    void forget_index() {
+        origin.reset();
+        bounded = false;
+    }
 };
 
-// A 32-bit index x non-64-bit multiply, reported when `used` (it reached an address).
+// Where a load or atomic is: its call's position.
+using LoadSite = std::pair<std::int64_t, std::int64_t>;
+
+// A 32-bit index x non-64-bit multiply, reported when it reached an address (`used`) other
+// than that of a table lookup: a load whose own result is used as an index. A table of 32-bit
+// ids addressed past 2^31 - 1 would itself be 8 GiB; the pools it indexes are what grow.
 struct CandidateProduct {
     std::int64_t line = 0;  // of the `*`
     std::int64_t column = 0;
@@ -48,7 +63,12 @@ struct CandidateProduct {
     std::string other_operand;  // how the other side reads ("stride_kb")
     bool other_is_unannotated_parameter = false;
     IndexOrigin origin;
-    bool used = false;
+    bool bounded = false;               // only made when the geometry lets a bounded value wrap
+    bool cute = false;                  // in a CuTe DSL kernel: widened with cutlass.Int64(...)
+    bool data_address = false;          // reached an address that is not a load's pointer
+    std::set<LoadSite> loaded_through;  // the loads whose pointer it reached
+
+    bool used() const { return data_address || !loaded_through.empty(); }
 };
 
 using TaintEnv = std::map<std::string, TaintValue>;
@@ -57,15 +77,22 @@ using TaintEnv = std::map<std::string, TaintValue>;
 class CandidateTable {
   public:
     std::size_t add(CandidateProduct candidate);  // one entry per `*` position
-    void mark_used(const TaintValue& value);
+    // `value` reached an address: the pointer of the load at `site`, or (no site) another one.
+    void mark_used(const TaintValue& value, const std::optional<LoadSite>& site);
+    // A value loaded at `site` reached an address: that load is a table lookup.
+    void mark_index_load(const TaintValue& value);
+    // Used in an address other than a table lookup's.
+    bool reported(const CandidateProduct& candidate) const;
     const std::vector<CandidateProduct>& all() const { return candidates_; }
 
   private:
     std::vector<CandidateProduct> candidates_;
+    std::set<LoadSite> index_loads_;
     std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> by_position_;
 };
 
-// Arithmetic promotion (`a + b`): 64-bit when either side is; the first index origin wins.
+// Arithmetic promotion (`a + b`): 64-bit when either side is; an unbounded origin wins over a
+// bounded one, otherwise the first; bounded only when every loaded side is.
 TaintValue promote(const TaintValue& a, const TaintValue& b);
 // Control-flow join: 64-bit only when both are; taint when either is.
 TaintValue join(const TaintValue& a, const TaintValue& b);
@@ -74,6 +101,10 @@ TaintEnv join(const TaintEnv& a, const TaintEnv& b);
 struct TritonFile {
     std::vector<FunctionDef> functions;
     const AuditConfig* config = nullptr;
+    const IndexTableNames* table_names = nullptr;  // config->index_tables, compiled
+    // Whether `[audit] geometry` makes one block larger than 2^31 - 1 elements, so that even a
+    // value bounded by the block size can reach a wrapping offset.
+    bool bounded_values_can_wrap = false;
     CandidateTable candidates;
     std::vector<const FunctionDef*> active;  // interpretation stack, against recursion
 
@@ -101,6 +132,7 @@ class TritonInterpreter {
     const FunctionDef& def_;
     TaintEnv env_;
     TaintValue returned_;
+    std::optional<LoadSite> load_pointer_;  // evaluating the pointer of this load
     bool has_returned_ = false;
     std::set<std::string> pointer_parameters_;
 
@@ -118,12 +150,25 @@ class TritonInterpreter {
     TaintValue multiply(const Expr& left, const TaintValue& a, const Expr& right,
                         const TaintValue& b, std::int64_t line, std::int64_t column);
     TaintValue additive(const TaintValue& a, const TaintValue& b);
+    void mark_address(const TaintValue& value);
+    TaintValue bounded(TaintValue value);
+    bool is_candidate_index(const TaintValue& value) const;
     TaintValue sequence(const Expr& expr);
     TaintValue evaluate_children(const Expr& expr);
     TaintValue call(const Expr& expr);
     TaintValue triton_call(const std::string& callee, const Expr& expr);
     TaintValue memory_access(const std::string& callee, const Expr& expr);
+    TaintValue block_pointer(const std::string& callee, const Expr& expr);
+    std::string loaded_from(const Expr* pointer_expr, const TaintValue& pointer) const;
     TaintValue method_call(const Expr& expr);
+    // CuTe DSL kernels (cute_taint.cpp): tensor elements are read by subscripts, and the
+    // coordinates of a subscript or of cute.local_tile are multiplied by the tensor's strides.
+    TaintValue cute_subscript(const Expr& expr);
+    std::optional<TaintValue> cute_call(const Expr& expr);
+    void coordinates(const Expr& coords, const std::string& tensor,
+                     const std::optional<LoadSite>& site);
+    void coordinate(const Expr& coord, const std::string& tensor,
+                    const std::optional<LoadSite>& site);
     TaintValue helper_call(const FunctionDef& helper, const Expr& expr);
     TaintValue convert(TaintValue value, const Expr* dtype);
     const Expr* argument(const Expr& call, std::size_t index, const char* keyword) const;

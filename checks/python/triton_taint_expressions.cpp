@@ -3,6 +3,7 @@
 
 #include <array>
 #include <string_view>
+#include <utility>
 
 #include "checks/python/triton_taint.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
@@ -18,11 +19,7 @@ std::string_view last_component(const std::string& dotted) {
 
 // "tl.load" and "triton.language.load" -> "load"; "" for anything outside triton.language.
 std::string triton_function(const Expr& callee) {
-    std::string name = dotted_name(callee);
-    for (std::string_view prefix : {"tl.", "triton.language."})
-        if (name.starts_with(prefix) && name.find('.', prefix.size()) == std::string::npos)
-            return name.substr(prefix.size());
-    return {};
+    return module_member(callee, {"tl", "triton.language"});
 }
 
 bool is_pass_through(std::string_view function) {
@@ -59,6 +56,7 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
         case ExprKind::binary:
             return binary(expr);
         case ExprKind::subscript:
+            if (def_.dialect == KernelDialect::cute) return cute_subscript(expr);
             evaluate_children(expr);
             return eval(expr.children[0]);
         case ExprKind::unary:
@@ -93,7 +91,7 @@ TaintValue TritonInterpreter::evaluate_children(const Expr& expr) {
 TaintValue TritonInterpreter::name(const Expr& expr) {
     auto found = env_.find(expr.text);
     TaintValue value = found == env_.end() ? TaintValue{} : found->second;
-    bool table_name = is_index_table_name(expr.text, *file_.config);
+    bool table_name = file_.table_names->matches(expr.text);
     if (table_name && !value.origin && value.index_table.empty()) {
         value.pointer = true;
         value.index_table = expr.text;
@@ -121,24 +119,39 @@ TaintValue TritonInterpreter::binary(const Expr& expr) {
     TaintValue a = eval(expr.children[0]);
     TaintValue b = eval(expr.children[1]);
     const std::string& op = expr.text;
-    if (op == "*")
+    // `x << k` scales like `x * 2^k`; `x >> k` divides like `x // 2^k`.
+    if (op == "*" || op == "<<")
         return multiply(expr.children[0], a, expr.children[1], b, expr.op_line, expr.op_column);
     if (op == "+" || op == "-") return additive(a, b);
-    if (op == "//" || op == "%") return promote(a, b);
-    TaintValue out = promote(a, b);  // / & | ^ << >> ** @: no longer an index
-    out.origin.reset();
+    if (op == "//" || op == ">>") return promote(a, b);
+    if (op == "%" || op == "&") return bounded(promote(a, b));
+    TaintValue out = promote(a, b);  // / | ^ ** @: no longer an index
+    out.forget_index();
     out.pointer = false;
     out.index_table.clear();
     return out;
+}
+
+// `value` is part of an address: the products in it are used (in the pointer of the load being
+// evaluated, if any), and the load it came from is a table lookup.
+void TritonInterpreter::mark_address(const TaintValue& value) {
+    file_.candidates.mark_used(value, load_pointer_);
+    file_.candidates.mark_index_load(value);
+}
+
+// `slot % block_size`, `x & (N - 1)`: at most the other operand, an offset inside a block.
+TaintValue TritonInterpreter::bounded(TaintValue value) {
+    if (value.origin) value.bounded = true;
+    return value;
 }
 
 // A pointer plus an offset is an address: products in either side are used.
 TaintValue TritonInterpreter::additive(const TaintValue& a, const TaintValue& b) {
     TaintValue out = promote(a, b);
     if (a.pointer || b.pointer) {
-        file_.candidates.mark_used(a);
-        file_.candidates.mark_used(b);
-        out.origin.reset();
+        mark_address(a);
+        mark_address(b);
+        out.forget_index();
     }
     return out;
 }
@@ -147,26 +160,42 @@ TaintValue TritonInterpreter::multiply(const Expr& left, const TaintValue& a, co
                                        const TaintValue& b, std::int64_t line,
                                        std::int64_t column) {
     TaintValue out = promote(a, b);
-    bool left_index = a.is_narrow_index() && !b.wide;
-    bool right_index = !left_index && b.is_narrow_index() && !a.wide;
+    bool left_index = is_candidate_index(a) && !b.wide;
+    bool right_index = !left_index && is_candidate_index(b) && !a.wide;
     if (!left_index && !right_index) return out;
     const TaintValue& index = left_index ? a : b;
     if (!index.products.empty()) return out;  // already scaled once: that multiply is the finding
     const Expr& index_expr = left_index ? left : right;
     const Expr& other_expr = left_index ? right : left;
+    // `i_t * 16`: a small literal scales an index (a tile, a lane count) rather than striding
+    // over a pool; the scaled value stays an index and its product with a stride is the one
+    // that wraps. `blk * 4096` is a stride.
+    if (other_expr.kind == ExprKind::number && is_small_literal(other_expr.text)) return out;
     CandidateProduct candidate;
     candidate.line = line;
     candidate.column = column;
     candidate.index_operand = describe(index_expr);
-    candidate.index_is_name = index_expr.kind == ExprKind::name;
+    // `blk` and `blk[:, None]` are widened where `blk` is assigned.
+    candidate.index_is_name =
+        index_expr.kind == ExprKind::name ||
+        (index_expr.kind == ExprKind::subscript && index_expr.children[0].kind == ExprKind::name);
     candidate.other_operand = describe(other_expr);
     candidate.other_is_unannotated_parameter = is_unannotated_parameter(other_expr);
     candidate.origin = *index.origin;
+    candidate.bounded = index.bounded;
     out.products.insert(file_.candidates.add(std::move(candidate)));
     return out;
 }
 
+// A 32-bit loaded value whose product can wrap: not bounded by a block, unless the configured
+// geometry makes a single block larger than 2^31 - 1 elements.
+bool TritonInterpreter::is_candidate_index(const TaintValue& value) const {
+    return value.is_narrow_index() && (!value.bounded || file_.bounded_values_can_wrap);
+}
+
 TaintValue TritonInterpreter::call(const Expr& expr) {
+    if (def_.dialect == KernelDialect::cute)
+        if (auto value = cute_call(expr)) return *value;
     const Expr& callee = expr.children[0];
     std::string function = triton_function(callee);
     if (!function.empty()) return triton_call(function, expr);
@@ -184,6 +213,7 @@ TaintValue TritonInterpreter::call(const Expr& expr) {
 TaintValue TritonInterpreter::triton_call(const std::string& function, const Expr& expr) {
     if (function == "load" || function == "store" || function.starts_with("atomic_"))
         return memory_access(function, expr);
+    if (function == "make_block_ptr" || function == "advance") return block_pointer(function, expr);
     if (function == "cast") {
         const Expr* value = argument(expr, 0, "input");
         return convert(value ? eval(*value) : TaintValue{}, argument(expr, 1, "dtype"));
@@ -197,18 +227,61 @@ TaintValue TritonInterpreter::triton_call(const std::string& function, const Exp
     return {};
 }
 
-// tl.load / tl.store / tl.atomic_*: the pointer argument is an address; a load or atomic from
-// an index table yields a 32-bit index.
+// tl.load / tl.store / tl.atomic_*: the pointer argument is an address; what a load or an
+// atomic returns is an integer read from memory, a possible index, whatever the pointer is
+// called (a float that is never used in an address never makes a finding).
 TaintValue TritonInterpreter::memory_access(const std::string& function, const Expr& expr) {
     const Expr* pointer_expr = argument(expr, 0, "pointer");
+    std::optional<LoadSite> site;
+    if (function == "load") site = LoadSite{expr.line, expr.column};
+    auto outer = std::exchange(load_pointer_, site);
     TaintValue pointer = pointer_expr ? eval(*pointer_expr) : TaintValue{};
+    mark_address(pointer);
+    load_pointer_ = outer;
     for (std::size_t i = 1; i < expr.children.size(); ++i)
         if (&expr.children[i] != pointer_expr) eval(expr.children[i]);
-    file_.candidates.mark_used(pointer);
-    if (function == "store" || pointer.index_table.empty()) return {};
+    if (function == "store") return {};
     TaintValue out;
-    out.origin = IndexOrigin{pointer.index_table, expr.line, expr.column};
+    out.origin =
+        IndexOrigin{loaded_from(pointer_expr, pointer), expr.line, expr.column, expr.end_line};
     return out;
+}
+
+// The name a load is reported by: the configured index table it reads, else the leftmost name
+// of its pointer expression (`bt_ptr` in `tl.load(bt_ptr + req * stride + i)`).
+std::string TritonInterpreter::loaded_from(const Expr* pointer_expr,
+                                           const TaintValue& pointer) const {
+    if (!pointer.index_table.empty()) return pointer.index_table;
+    const Expr* base = pointer_expr;
+    while (base && (base->kind == ExprKind::binary || base->kind == ExprKind::subscript) &&
+           !base->children.empty())
+        base = &base->children[0];
+    if (base && base->kind == ExprKind::name) return base->text;
+    return pointer_expr ? describe(*pointer_expr) : std::string("memory");
+}
+
+// tl.make_block_ptr(base, shape, strides, offsets, ...) and tl.advance(ptr, offsets): the base
+// and the offsets end up in an address (Triton multiplies each offset by its 64-bit stride, so
+// a loaded id given as an offset is fine; a 32-bit product computed before is not).
+TaintValue TritonInterpreter::block_pointer(const std::string& function, const Expr& expr) {
+    bool make = function == "make_block_ptr";
+    const Expr* base = argument(expr, 0, "base");
+    const Expr* offsets = argument(expr, make ? 3 : 1, "offsets");
+    TaintValue pointer;
+    for (std::size_t i = 1; i < expr.children.size(); ++i) {
+        const Expr& arg = expr.children[i];
+        const Expr& inner = arg.kind == ExprKind::keyword ? arg.children[0] : arg;
+        TaintValue value = eval(inner);
+        if (&inner == base || &inner == offsets) {
+            auto outer = std::exchange(load_pointer_, std::nullopt);
+            mark_address(value);
+            load_pointer_ = outer;
+        }
+        if (&inner == base) pointer = std::move(value);
+    }
+    pointer.forget_index();
+    pointer.pointer = true;
+    return pointer;
 }
 
 TaintValue TritonInterpreter::method_call(const Expr& expr) {
@@ -231,7 +304,7 @@ TaintValue TritonInterpreter::convert(TaintValue value, const Expr* dtype) {
     } else if (is_narrow_integer(type)) {
         value.wide = false;
     } else {
-        value.origin.reset();
+        value.forget_index();
         value.wide = false;
     }
     return value;

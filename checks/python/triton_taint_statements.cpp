@@ -20,6 +20,13 @@ bool is_annotated(const Parameter& param, std::string_view type) {
            name == std::string("triton.language.") + std::string(type);
 }
 
+// A CuTe DSL parameter that is a tensor in global memory: annotated `cute.Tensor`, or not
+// annotated at all (a Constexpr or a scalar is annotated as one).
+bool is_global_tensor(const Parameter& param) {
+    if (!param.annotation) return true;
+    return dotted_name(*param.annotation).ends_with("Tensor");
+}
+
 bool has_pointer_name(std::string_view name) {
     return name == "ptr" || name.ends_with("_ptr") || name.ends_with("_ptrs") ||
            name.ends_with("Ptr");
@@ -72,7 +79,8 @@ void TritonInterpreter::bind_parameters(std::map<std::string, TaintValue> argume
         if (is_annotated(param, "int64") || is_annotated(param, "uint64")) value.wide = true;
         if (has_pointer_name(param.name) || pointer_parameters_.contains(param.name))
             value.pointer = true;
-        if (is_index_table_name(param.name, *file_.config) && !value.origin) {
+        if (def_.dialect == KernelDialect::cute && is_global_tensor(param)) value.pointer = true;
+        if (file_.table_names->matches(param.name) && !value.origin) {
             value.pointer = true;
             if (value.index_table.empty()) value.index_table = param.name;
         }

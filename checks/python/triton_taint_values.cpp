@@ -5,8 +5,16 @@
 namespace patchbay {
 namespace {
 
+bool unbounded_index(const TaintValue& v) {
+    return v.origin && !v.bounded;
+}
+
 void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
-    out.origin = a.origin ? a.origin : b.origin;
+    if (unbounded_index(a) || !unbounded_index(b))
+        out.origin = a.origin ? a.origin : b.origin;
+    else
+        out.origin = b.origin;
+    out.bounded = out.origin && (!a.origin || a.bounded) && (!b.origin || b.bounded);
     out.pointer = a.pointer || b.pointer;
     out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
     out.products = a.products;
@@ -22,10 +30,11 @@ TaintValue promote(const TaintValue& a, const TaintValue& b) {
     return out;
 }
 
+// A branch that gives a constant (`else: idx = 0`) does not narrow the widened id of the other.
 TaintValue join(const TaintValue& a, const TaintValue& b) {
     TaintValue out;
     merge_common(out, a, b);
-    out.wide = a.wide && b.wide;
+    out.wide = out.origin ? (a.wide || !a.origin) && (b.wide || !b.origin) : a.wide && b.wide;
     if (a.elements.size() == b.elements.size())
         for (std::size_t i = 0; i < a.elements.size(); ++i)
             out.elements.push_back(join(a.elements[i], b.elements[i]));
@@ -53,9 +62,26 @@ std::size_t CandidateTable::add(CandidateProduct candidate) {
     return candidates_.size() - 1;
 }
 
-void CandidateTable::mark_used(const TaintValue& value) {
-    for (auto id : value.products) candidates_[id].used = true;
-    for (const auto& element : value.elements) mark_used(element);
+void CandidateTable::mark_used(const TaintValue& value, const std::optional<LoadSite>& site) {
+    for (auto id : value.products) {
+        if (site)
+            candidates_[id].loaded_through.insert(*site);
+        else
+            candidates_[id].data_address = true;
+    }
+    for (const auto& element : value.elements) mark_used(element, site);
+}
+
+void CandidateTable::mark_index_load(const TaintValue& value) {
+    if (value.origin) index_loads_.insert({value.origin->line, value.origin->column});
+    for (const auto& element : value.elements) mark_index_load(element);
+}
+
+bool CandidateTable::reported(const CandidateProduct& candidate) const {
+    if (candidate.data_address) return true;
+    for (const auto& site : candidate.loaded_through)
+        if (!index_loads_.contains(site)) return true;
+    return false;
 }
 
 const FunctionDef* TritonFile::function(const std::string& name) const {

@@ -4,6 +4,8 @@
 // message, related (the index-table load), fix_hint and source_line filled in; the rule adds
 // the reach.
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "checks/cpp/cpp_declarations.hpp"
@@ -29,7 +31,35 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
                                                 const TypeAliases& tree_aliases,
                                                 const AuditConfig& config);
 
-// Whether `name` matches one of the configured index-table patterns ("block_table*").
+// The configured index-table patterns ("block_table*"), compiled once per file: a pattern
+// that is a prefix and `*` (all the defaults) is a prefix test, the rest go through fnmatch.
+// The analyses ask it for nearly every name they evaluate.
+class IndexTableNames {
+  public:
+    explicit IndexTableNames(const AuditConfig& config);
+    bool matches(std::string_view name) const;
+
+  private:
+    std::vector<std::string> prefixes_;
+    std::vector<std::string> globs_;
+};
+
+// Whether `name` matches one of the configured index-table patterns.
 bool is_index_table_name(std::string_view name, const AuditConfig& config);
+
+// What a value read from `table` is, for messages only (detection never reads names): "block
+// id" for block_table*, "page id", "slot", "token slot"; "index" for any other name.
+std::string index_noun(std::string_view table);
+
+// Whether an integer literal ("16", "0x10", "16u", "1_024") is below 256: a read value times
+// it needs to exceed 2^23 to wrap, which no block or page id does. Not a literal: false.
+bool is_small_literal(std::string_view literal);
+
+// How a finding's message ends: an index product, or (only with a geometry whose one block
+// passes 2^31 - 1 elements) a product of a value bounded by the block.
+inline constexpr const char* kIndexProductWraps = "it wraps once offsets pass 2^31 - 1";
+inline constexpr const char* kBoundedProductWraps =
+    "it is reduced to an offset inside a block, but one block of the configured geometry holds "
+    "more than 2^31 - 1 elements";
 
 }  // namespace patchbay

@@ -1,7 +1,10 @@
-// Rule int32-index-stride: a value read from an index table multiplied by a stride without
-// being widened to 64 bits first (doc: checks/docs/int32-index-stride.md).
+// Rule int32-index-stride: an integer read from memory multiplied by a stride without being
+// widened to 64 bits first (doc: checks/docs/int32-index-stride.md).
 
 #include <fnmatch.h>
+
+#include <cerrno>
+#include <cstdlib>
 
 #include "checks/cpp/cpp_declarations.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
@@ -11,63 +14,78 @@
 
 namespace patchbay {
 
-bool is_index_table_name(std::string_view name, const AuditConfig& config) {
+IndexTableNames::IndexTableNames(const AuditConfig& config) {
+    for (const auto& pattern : config.index_tables) {
+        auto wildcard = pattern.find_first_of("*?[\\");
+        if (wildcard + 1 == pattern.size() && pattern.back() == '*')
+            prefixes_.push_back(pattern.substr(0, wildcard));
+        else
+            globs_.push_back(pattern);
+    }
+}
+
+bool IndexTableNames::matches(std::string_view name) const {
+    for (const auto& prefix : prefixes_)
+        if (name.starts_with(prefix)) return true;
+    if (globs_.empty()) return false;
     std::string text(name);
-    for (const auto& pattern : config.index_tables)
-        if (fnmatch(pattern.c_str(), text.c_str(), 0) == 0) return true;
+    for (const auto& glob : globs_)
+        if (fnmatch(glob.c_str(), text.c_str(), 0) == 0) return true;
     return false;
+}
+
+bool is_index_table_name(std::string_view name, const AuditConfig& config) {
+    return IndexTableNames(config).matches(name);
+}
+
+std::string index_noun(std::string_view table) {
+    if (table.starts_with("block_table")) return "block id";
+    if (table.starts_with("page_table")) return "page id";
+    if (table.starts_with("slot_mapping")) return "slot";
+    if (table.starts_with("req_to_token")) return "token slot";
+    return "index";
+}
+
+bool is_small_literal(std::string_view literal) {
+    std::string digits;
+    for (char c : literal)
+        if (c != '_' && c != '\'') digits += c;
+    while (!digits.empty() && std::string_view("uUlLzZ").find(digits.back()) != std::string::npos)
+        digits.pop_back();
+    if (digits.empty()) return false;
+    char* end = nullptr;
+    errno = 0;
+    long long value = std::strtoll(digits.c_str(), &end, 0);
+    return errno == 0 && end && *end == '\0' && value >= 0 && value < 256;
 }
 
 namespace {
 
-// The literal text every name matching `pattern` starts with ("block_table" for
-// "block_table*"): the part before its first wildcard.
-std::string literal_prefix(const std::string& pattern) {
-    return pattern.substr(0, pattern.find_first_of("*?[\\"));
+// A finding needs a multiply, a value read from memory and, in Python, a kernel: a Triton file
+// without `*`/`<<`, `jit` and `load(`/`atomic_` cannot give one, nor a CuTe DSL file without
+// `cute.` (its multiply is inside the layout), nor a C/C++ file without `*` and an element read
+// (`[`, `*(`, `__ld`). Such files are not tokenized. Names play no part: detection does not
+// depend on them.
+bool cannot_match(const SourceFile& file) {
+    std::string_view text = file.text;
+    bool multiply = text.find('*') != std::string_view::npos;
+    if (file.language == Language::python) {
+        if (text_contains(text, "cute.")) return false;
+        multiply = multiply || text_contains(text, "<<");
+        return !multiply || !text_contains(text, "jit") ||
+               !(text_contains(text, "load(") || text_contains(text, "atomic_"));
+    }
+    return !multiply || (text.find('[') == std::string_view::npos && !text_contains(text, "*(") &&
+                         !text_contains(text, "__ld"));
 }
-
-// A finding needs a load from an index table (a name matching one of the patterns, so the text
-// holds the pattern's literal prefix) and a multiply; in Python also a @triton.jit or @jit
-// function. A file without them is not tokenized. An empty prefix ("*_table") matches anything.
-class CannotMatch {
-  public:
-    explicit CannotMatch(const AuditConfig& config) {
-        for (const auto& pattern : config.index_tables) add_prefix(literal_prefix(pattern));
-    }
-
-    bool operator()(const SourceFile& file) const {
-        std::string_view text = file.text;
-        if (text.find('*') == std::string_view::npos) return true;
-        if (file.language == Language::python && !text_contains(text, "jit")) return true;
-        for (const auto& prefix : table_prefixes_)
-            if (text_contains(text, prefix)) return false;
-        return true;
-    }
-
-  private:
-    // A text holding "block_tables" holds "block_table": only the shorter one is searched for.
-    void add_prefix(const std::string& prefix) {
-        for (const auto& known : table_prefixes_)
-            if (prefix.find(known) != std::string::npos) return;
-        std::erase_if(table_prefixes_, [&](const std::string& known) {
-            return known.find(prefix) != std::string::npos;
-        });
-        table_prefixes_.push_back(prefix);
-    }
-
-    std::vector<std::string> table_prefixes_;
-};
 
 class Int32IndexStrideRun : public RuleRun {
   public:
     Int32IndexStrideRun(const AuditTree& tree, const AuditConfig& config)
-        : config_(config),
-          reach_(reach_for(config)),
-          tree_aliases_(tree_type_aliases(tree)),
-          cannot_match_(config) {}
+        : config_(config), reach_(reach_for(config)), tree_aliases_(tree_type_aliases(tree)) {}
 
     void check_file(const SourceFile& file, std::vector<Finding>& findings) const override {
-        if (file.language == Language::other || cannot_match_(file)) return;
+        if (file.language == Language::other || cannot_match(file)) return;
         auto found = file.language == Language::python
                          ? triton_index_stride_findings(file, config_)
                          : cuda_index_stride_findings(file, tree_aliases_, config_);
@@ -81,14 +99,13 @@ class Int32IndexStrideRun : public RuleRun {
     const AuditConfig& config_;
     std::optional<Reach> reach_;
     TypeAliases tree_aliases_;
-    CannotMatch cannot_match_;
 };
 
 class Int32IndexStrideRule : public Rule {
   public:
     std::string_view id() const override { return kIndexStrideRule; }
     std::string_view summary() const override {
-        return "index-table value times a stride in 32-bit address arithmetic";
+        return "integer read from memory times a stride in 32-bit address arithmetic";
     }
     Severity severity() const override { return Severity::error; }
 
@@ -97,14 +114,14 @@ class Int32IndexStrideRule : public Rule {
         return std::make_unique<Int32IndexStrideRun>(tree, config);
     }
 
-    // A finding needs what CannotMatch looks for; a C/C++ file that spells typedef or using
+    // A finding needs what cannot_match looks for; a C/C++ file that spells typedef or using
     // may declare a stride type another file uses.
-    bool may_need(const SourceFile& file, const AuditConfig& config) const override {
+    bool may_need(const SourceFile& file, const AuditConfig&) const override {
         if (file.language == Language::cuda &&
             (text_contains(file.text, "typedef") || text_contains(file.text, "using")))
             return true;
         return (file.language == Language::python || file.language == Language::cuda) &&
-               !CannotMatch(config)(file);
+               !cannot_match(file);
     }
 };
 

@@ -1,6 +1,6 @@
 #pragma once
 // A rule of the audit: one class per rule, one file per rule, registered under a kebab-case id
-// with a doc page in checks/docs/<id>.md (clang-tidy's model, DESIGN.md §5, §8).
+// with a doc page in checks/docs/<id>.md (clang-tidy's model, docs/ARCHITECTURE.md §5, §8).
 
 #include <memory>
 #include <span>

@@ -49,15 +49,42 @@ TEST(FindSuppressions, ReadsRulesReasonsAndPositionsFromComments) {
     EXPECT_EQ(found[3].line, 8);
 }
 
-TEST(ApplySuppressions, SuppressesOnTheLineAndTheLineBelow) {
+// Line 2's comment ends a line of code: it covers line 2 only. Line 3's stands alone: it
+// covers line 4 only.
+TEST(ApplySuppressions, TrailingCoversItsLineAndAloneCoversTheNext) {
     auto result = apply_suppressions(
         python_tree(),
-        {at("a.py", 2, "unregistered-env-read"), at("a.py", 4, "unregistered-env-read"),
-         at("a.py", 4, "raw-env-read"), at("a.py", 5, "unregistered-env-read")});
+        {at("a.py", 2, "unregistered-env-read"), at("a.py", 3, "unregistered-env-read"),
+         at("a.py", 4, "unregistered-env-read"), at("a.py", 4, "raw-env-read"),
+         at("a.py", 5, "unregistered-env-read")});
     EXPECT_EQ(result.suppressed, 3);
-    ASSERT_EQ(result.kept.size(), 2u);  // line 5, and the invalid suppression on line 6
-    EXPECT_EQ(result.kept[0].line, 5);
-    EXPECT_EQ(result.kept[1].rule, "invalid-suppression");
+    ASSERT_EQ(result.kept.size(), 3u);  // lines 3 and 5, and the invalid suppression on line 6
+    EXPECT_EQ(result.kept[0].line, 3);
+    EXPECT_EQ(result.kept[1].line, 5);
+    EXPECT_EQ(result.kept[2].rule, "invalid-suppression");
+}
+
+TEST(ApplySuppressions, ATrailingCommentDoesNotReachTheNextLine) {
+    auto tree = test_support::make_tree({{"a.py", "x = 1  # patchbay: ignore[r] why\ny = 2\n"}});
+    auto result = apply_suppressions(tree, {at("a.py", 1, "r"), at("a.py", 2, "r")});
+    EXPECT_EQ(result.suppressed, 1);
+    ASSERT_EQ(result.kept.size(), 1u);
+    EXPECT_EQ(result.kept[0].line, 2);
+}
+
+TEST(ApplySuppressions, SuppressedFindingsAreKeptWithTheirReason) {
+    auto result = apply_suppressions(
+        python_tree(), {at("a.py", 2, "unregistered-env-read"), at("a.py", 4, "raw-env-read")});
+    ASSERT_EQ(result.suppressed_findings.size(), 2u);
+    const auto& first = result.suppressed_findings[0];
+    EXPECT_EQ(first.line, 2);
+    ASSERT_TRUE(first.suppression.has_value());
+    EXPECT_EQ(first.suppression->line, 2);
+    EXPECT_EQ(first.suppression->reason, "test only");
+    ASSERT_TRUE(result.suppressed_findings[1].suppression.has_value());
+    EXPECT_EQ(result.suppressed_findings[1].suppression->line, 3);
+    EXPECT_EQ(result.suppressed_findings[1].suppression->reason, "read before envs loads");
+    for (const auto& kept : result.kept) EXPECT_FALSE(kept.suppression.has_value());
 }
 
 TEST(ApplySuppressions, ASuppressionWithoutAReasonIsReportedAndSuppressesNothing) {
@@ -116,9 +143,10 @@ TEST(ApplySuppressions, CppUsesLineCommentsNotHashes) {
     EXPECT_EQ(found[1].column, 36);
     auto result =
         apply_suppressions(tree, {at("k.cu", 2, "r"), at("k.cu", 3, "r"), at("k.cu", 4, "r")});
-    EXPECT_EQ(result.suppressed, 2);  // lines 2 (own line) and 3 (line below the one on 2)
-    ASSERT_EQ(result.kept.size(), 1u);
-    EXPECT_EQ(result.kept[0].line, 4);
+    EXPECT_EQ(result.suppressed, 1);  // line 2 only: its comment ends a line of code
+    ASSERT_EQ(result.kept.size(), 2u);
+    EXPECT_EQ(result.kept[0].line, 3);
+    EXPECT_EQ(result.kept[1].line, 4);
 }
 
 TEST(ApplySuppressions, MissingRuleIdsAreInvalid) {

@@ -28,13 +28,17 @@ using test_support::patchbay;
 TEST(AuditKernelsDemo, BeforeTheFixBothBugClassesAreFlaggedWithReach) {
     auto result = patchbay({"audit-kernels", "--upto", kBeforeFix, "--format", "json"}, kDemo);
     EXPECT_EQ(result.status, 1) << result.err;
-    EXPECT_TRUE(contains(result.out, R"("rule":"int32-index-stride","severity":"error","path":"vllm/attention/ops/paged_gather_v2.py","line":42)"))
+    EXPECT_TRUE(contains(
+        result.out,
+        R"("rule":"int32-index-stride","severity":"error","path":"vllm/attention/ops/paged_gather_v2.py","line":42)"))
         << result.out;
-    EXPECT_TRUE(contains(result.out, R"("path":"vllm/attention/ops/paged_gather_v2.py","line":43)"));
+    EXPECT_TRUE(
+        contains(result.out, R"("path":"vllm/attention/ops/paged_gather_v2.py","line":43)"));
     EXPECT_TRUE(contains(result.out, R"("path":"csrc/attention/paged_gather.cuh","line":28)"));
     EXPECT_TRUE(contains(result.out, R"("rule":"unregistered-env-read")"));
     EXPECT_TRUE(contains(result.out, R"("reach":{"first_block":2383)"));
-    EXPECT_TRUE(contains(result.out, R"("related":[{"path":"vllm/attention/ops/paged_gather_v2.py","line":36)"));
+    EXPECT_TRUE(contains(
+        result.out, R"("related":[{"path":"vllm/attention/ops/paged_gather_v2.py","line":36)"));
 }
 
 TEST(AuditKernelsDemo, TheWholeSeriesHasNoErrorOrWarning) {
@@ -72,16 +76,17 @@ TEST(AuditKernelsTree, AuditsAPlainFolderAndScopesADiff) {
 
     // The diff narrows line 27 (the block id read); line 28 (the multiply) is unchanged context,
     // yet the finding is new because the load it names was added.
-    auto diff = patchbay({"audit-kernels", "--tree", tree.string(), "--diff",
-                          (kDemo / "patches/0002-kv-int32-block-ids.patch").string(), "--format",
-                          "json"},
-                         dir.path());
+    auto diff =
+        patchbay({"audit-kernels", "--tree", tree.string(), "--diff",
+                  (kDemo / "patches/0002-kv-int32-block-ids.patch").string(), "--format", "json"},
+                 dir.path());
     EXPECT_EQ(diff.status, 1) << diff.out << diff.err;
     EXPECT_TRUE(contains(diff.out, R"("line":28,"column":37)")) << diff.out;
     EXPECT_TRUE(contains(diff.out, R"("status":"new")"));
     EXPECT_TRUE(contains(diff.out, R"("files":1)"));
 }
 
+// Hidden from the findings (and the exit status), but kept for review with the reason.
 TEST(AuditKernelsTree, ASuppressionWithAReasonHidesTheFinding) {
     TempDir dir;
     write_file(dir / "t/k.py",
@@ -93,18 +98,24 @@ TEST(AuditKernelsTree, ASuppressionWithAReasonHidesTheFinding) {
     write_file(dir / "patchbay.toml",
                "[audit.env]\nregistry = \"envs.py\"\ntable = \"environment_variables\"\n"
                "prefix = \"VLLM_\"\n");
-    auto result = patchbay({"audit-kernels", "--tree", (dir / "t").string(), "--format", "json"},
-                           dir.path());
+    auto result =
+        patchbay({"audit-kernels", "--tree", (dir / "t").string(), "--format", "json"}, dir.path());
     EXPECT_EQ(result.status, 1) << result.err;
-    EXPECT_FALSE(contains(result.out, "VLLM_LAUNCHER_KNOB")) << result.out;
-    EXPECT_TRUE(contains(result.out, "VLLM_OTHER_KNOB"));
+    auto findings = result.out.substr(0, result.out.find("\"summary\""));
+    EXPECT_FALSE(contains(findings, "VLLM_LAUNCHER_KNOB")) << result.out;
+    EXPECT_TRUE(contains(findings, "VLLM_OTHER_KNOB"));
     EXPECT_TRUE(contains(result.out, R"("suppressed":1)"));
+    EXPECT_TRUE(contains(
+        result.out, R"("suppression":{"line":2,"reason":"set by the launcher before import"})"))
+        << result.out;
+    auto text = patchbay({"audit-kernels", "--tree", (dir / "t").string()}, dir.path());
+    EXPECT_FALSE(contains(text.out, "VLLM_LAUNCHER_KNOB")) << text.out;
 }
 
 // A pull request that drops the Triton half of the widening patch: its kernel lines come back
 // as new findings, while the CUDA finding that base also lacks stays out of scope.
 class PullRequest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         fs::copy(kDemo, repo(), fs::copy_options::recursive);
         git({"init", "-q"});
@@ -129,7 +140,8 @@ protected:
 TEST_F(PullRequest, FindingsTheChangedPatchBringsBackAreNew) {
     auto result = patchbay({"audit-kernels", "--base", "HEAD", "--format", "json"}, repo());
     EXPECT_EQ(result.status, 1) << result.out << result.err;
-    EXPECT_TRUE(contains(result.out, R"("path":"vllm/attention/ops/paged_gather_v2.py","line":42,"column":31)"))
+    EXPECT_TRUE(contains(result.out,
+                         R"("path":"vllm/attention/ops/paged_gather_v2.py","line":42,"column":31)"))
         << result.out;
     EXPECT_TRUE(contains(result.out, R"("status":"new")"));
     EXPECT_FALSE(contains(result.out, R"("path":"csrc/attention/paged_gather.cuh")"));

@@ -105,7 +105,7 @@ TEST(AuditReportText, CaretKeepsTabsAndSummaryHandlesNoFindings) {
     r.summary = {1, 1, 0, 0};
     EXPECT_EQ(render_audit_text(r, Palette{false}),
               "a,b:c.py:1:3: note: m [raw-env-read]\n\tx = 1\n\t ^\n1 finding in 1 file\n");
-    EXPECT_EQ(render_audit_text(AuditReport{{}, {3, 0, 0, 0}, {}, false}, Palette{false}),
+    EXPECT_EQ(render_audit_text(AuditReport{{}, {3, 0, 0, 0}, {}, false, {}}, Palette{false}),
               "no findings in 3 files\n");
 }
 
@@ -146,9 +146,34 @@ TEST(AuditReportJson, FixedNamesStatusRelatedAndReach) {
 }
 
 TEST(AuditReportJson, EmptyReport) {
-    EXPECT_EQ(render_audit_json(AuditReport{{}, {4, 0, 0, 0}, {}, false}),
+    EXPECT_EQ(render_audit_json(AuditReport{{}, {4, 0, 0, 0}, {}, false, {}}),
               "{\"version\":1,\"findings\":[],\"summary\":{\"files\":4,\"findings\":0,\"new\":0,"
               "\"suppressed\":0}}\n");
+}
+
+Finding suppressed_finding() {
+    Finding f = env_finding();
+    f.line = 70;
+    f.is_new = false;
+    f.related.clear();
+    f.fix_hint.clear();
+    f.source_line = "x = os.getenv(\"VLLM_X\")  # patchbay: ignore[unregistered-env-read] CI only";
+    f.suppression = FindingSuppression{70, "CI only"};
+    return f;
+}
+
+// A silenced finding stays in the report for reviewers: after the summary, with the comment's
+// line and reason.
+TEST(AuditReportJson, SuppressedFindingsKeepTheirReason) {
+    AuditReport r{{}, {3, 0, 0, 1}, {}, false, {suppressed_finding()}};
+    auto expected =
+        R"j({"version":1,"findings":[],"summary":{"files":3,"findings":0,"new":0,"suppressed":1},)j"
+        R"j("suppressed":[{"rule":"unregistered-env-read","severity":"warning","path":"vllm/attention/ops/paged_gather_v2.py",)j"
+        R"j("line":70,"column":33,"message":"environment variable 'VLLM_GATHER_SPLITS' is read here but is not registered in vllm/envs.py (environment_variables)","status":"existing",)j"
+        R"j("related":[],"source":"x = os.getenv(\"VLLM_X\")  # patchbay: ignore[unregistered-env-read] CI only",)j"
+        R"j("suppression":{"line":70,"reason":"CI only"}}]})j"
+        "\n";
+    EXPECT_EQ(render_audit_json(r), expected);
 }
 
 const std::vector<RuleDescriptor> kRules = {
@@ -217,6 +242,24 @@ TEST(AuditReportSarif, BaselineStateOnlyWhenScopedAndNotesAsNotifications) {
     EXPECT_EQ(render_audit_sarif(unscoped, kRules).find("baselineState"), std::string::npos);
 }
 
+TEST(AuditReportSarif, SuppressedFindingsAreResultsWithInSourceSuppressions) {
+    AuditReport r{{env_finding()}, {3, 1, 0, 1}, {}, false, {suppressed_finding()}};
+    auto sarif = render_audit_sarif(r, kRules);
+    auto first = sarif.find("\"ruleId\"");
+    auto second = sarif.find("\"ruleId\"", first + 1);
+    ASSERT_NE(second, std::string::npos);
+    EXPECT_EQ(sarif.find("\"suppressions\""), sarif.find("\"suppressions\"", second));
+    EXPECT_NE(
+        sarif.find(
+            R"j("suppressions":[{"kind":"inSource","justification":"CI only",)j"
+            R"j("location":{"physicalLocation":{"artifactLocation":)j"
+            R"j({"uri":"vllm/attention/ops/paged_gather_v2.py"},"region":{"startLine":70}}}}])j"),
+        std::string::npos)
+        << sarif;
+    EXPECT_EQ(render_audit_github(r).find("line=70"), std::string::npos);
+    EXPECT_EQ(render_audit_text(r, Palette{}).find(":70:"), std::string::npos);
+}
+
 TEST(AuditReportSarif, UrisArePercentEncoded) {
     AuditReport r;
     auto f = odd_finding();
@@ -257,6 +300,7 @@ TEST(AuditReportSarif, ValidatesAgainstTheSarif210Schema) {
     test_support::TempDir dir;
     auto full = report();
     full.findings.push_back(odd_finding());
+    full.suppressed.push_back(suppressed_finding());
     test_support::write_file(dir / "out.sarif", render_audit_sarif(full, kRules));
     auto result = test_support::run_process(
         {python(), "-c", kValidate, schema.string(), (dir / "out.sarif").string()});

@@ -98,6 +98,32 @@ TEST(FindFunctions, KernelParametersAndTemplateValues) {
     EXPECT_EQ(tokens[f.body_end].line, 6);
 }
 
+// `int64_t (*offsets)[2]` is a pointer to arrays of int64_t; `__shared__ int s[32]` an array
+// of shared memory; `int ids[4]` a register array.
+TEST(FindFunctions, PointerToArrayParameterAndArrayLocals) {
+    std::vector<Token> tokens;
+    auto functions = functions_of(
+        "__device__ void f(const uint32_t s, int64_t (*offsets)[2]) {\n"
+        "  __shared__ int shared_ids[32];\n"
+        "  int ids[4];\n"
+        "  int* p;\n"
+        "}\n",
+        tokens);
+    ASSERT_EQ(functions.size(), 1u);
+    const auto& f = functions[0];
+    ASSERT_EQ(f.parameters.size(), 2u);
+    EXPECT_EQ(f.parameters[1].name, "offsets");
+    EXPECT_EQ(f.parameters[1].type, "int64_t");
+    EXPECT_TRUE(f.parameters[1].is_pointer);
+    ASSERT_EQ(f.locals.size(), 3u);
+    EXPECT_TRUE(f.locals[0].is_array);
+    EXPECT_TRUE(f.locals[0].is_shared);
+    EXPECT_TRUE(f.locals[1].is_array);
+    EXPECT_FALSE(f.locals[1].is_shared);
+    EXPECT_FALSE(f.locals[2].is_array);
+    EXPECT_TRUE(f.locals[2].is_pointer);
+}
+
 TEST(FindFunctions, ControlStatementsCallsAndConstructorsAreNotFunctions) {
     std::vector<Token> tokens;
     auto functions = functions_of(

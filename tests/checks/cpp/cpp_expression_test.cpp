@@ -81,6 +81,16 @@ TEST(CppExpression, PostfixSubscriptCallMember) {
     EXPECT_EQ(parse("std::min(a, b)"), "(call min a b)");
 }
 
+// `f<T>()` is a call of a template, not `(f < T) > ()`; `a < b > (c)` stays a comparison only
+// when no call or scope follows the `>`.
+TEST(CppExpression, TemplateArgumentsBeforeACallOrAScope) {
+    EXPECT_EQ(parse("b * s + upcast_size<DTypeKV>()"), "(+ (* b s) (call upcast_size))");
+    EXPECT_EQ(parse("vec_t<T, 8>::size * i"), "(* size i)");
+    EXPECT_EQ(parse("get<0>(t) * s"), "(* (call get t) s)");
+    EXPECT_EQ(parse("a < b && c > d"), "(&& (< a b) (> c d))");
+    EXPECT_EQ(parse("x >> 2"), "(>> x 2)");
+}
+
 TEST(CppExpression, StopsBeforeWhatCannotContinueIt) {
     std::size_t end = 0;
     EXPECT_EQ(parse("a * b; c", &end), "(* a b)");

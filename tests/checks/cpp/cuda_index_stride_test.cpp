@@ -68,7 +68,7 @@ TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
         EXPECT_EQ(flagged_lines(findings), expected) << file.path;
         EXPECT_EQ(findings.size(), expected.size()) << file.path;
     }
-    EXPECT_EQ(expected_total, 20u);  // the `// expect:` lines written in the fixtures
+    EXPECT_EQ(expected_total, 33u);  // the `// expect:` lines written in the fixtures
 }
 
 TEST(CudaIndexStride, MessageRelatedAndFixHint) {
@@ -143,9 +143,17 @@ TEST(CudaIndexStride, StrideAliasInAnotherHeaderOfTheTree) {
     EXPECT_TRUE(cuda_index_stride_findings(alone.files[0], alone, AuditConfig{}).empty());
 }
 
-TEST(CudaIndexStride, ConfiguredIndexTablePatterns) {
+// The element type finds the index; a configured name only adds a source that the type would
+// not make one (here a table declared as float).
+TEST(CudaIndexStride, ConfiguredIndexTablePatternsOnlyAddSources) {
+    EXPECT_EQ(analyse("__global__ void k(float* c, const int* pages, int s) {\n"
+                      "  int p = pages[0];\n"
+                      "  c[p * s] = 0;\n"
+                      "}\n")
+                  .size(),
+              1u);
     const std::string kernel =
-        "__global__ void k(float* c, const int* pages, int s) {\n"
+        "__global__ void k(float* c, const float* pages, int s) {\n"
         "  int p = pages[0];\n"
         "  c[p * s] = 0;\n"
         "}\n";

@@ -131,6 +131,25 @@ TEST(PythonExpression, PositionsOfNodesAndOperators) {
     EXPECT_EQ(product.op_line, 1);
 }
 
+TEST(PythonExpression, CallsKnowTheLineOfTheirClosingParenthesis) {
+    auto expr = parse_python_expression("tl.load(\n    p + i,\n    mask=m,\n)");
+    ASSERT_TRUE(expr);
+    EXPECT_EQ(expr->kind, ExprKind::call);
+    EXPECT_EQ(expr->line, 1);
+    EXPECT_EQ(expr->end_line, 4);
+}
+
+TEST(PythonExpression, ModuleMember) {
+    auto member = [](const char* text) {
+        return module_member(*parse_python_expression(text), {"tl", "triton.language"});
+    };
+    EXPECT_EQ(member("tl.load"), "load");
+    EXPECT_EQ(member("triton.language.cast"), "cast");
+    EXPECT_EQ(member("tl.math.exp"), "");
+    EXPECT_EQ(member("tlx.load"), "");
+    EXPECT_EQ(member("load"), "");
+}
+
 TEST(PythonExpression, DottedName) {
     EXPECT_EQ(dotted_name(*parse_python_expression("triton.language.load")),
               "triton.language.load");

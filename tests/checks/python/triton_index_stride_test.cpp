@@ -63,6 +63,21 @@ TEST(TritonIndexStride, EveryFixtureFlagsExactlyItsExpectedLines) {
     }
 }
 
+// CuTe DSL kernels run through the same interpreter: a subscript of a global tensor reads an
+// element, its coordinates and those of cute.local_tile are multiplied by strides.
+TEST(TritonIndexStride, CuteDslFixtureFlagsExactlyItsExpectedLines) {
+    auto path = kSourceDir / "tests/fixtures/checks/int32-index-stride/cute/pool_indices.py";
+    std::string text = read_text(path);
+    auto findings = triton_index_stride_findings(python_file("pool_indices.py", text), {});
+    EXPECT_EQ(flagged_lines(findings), expected_lines(text));
+    ASSERT_FALSE(findings.empty());
+    EXPECT_EQ(findings[0].message,
+              "index 'pool_idx' (loaded from h0_indices at line 12) times 'the stride of "
+              "h0_source' is computed in 32 bits: it wraps once offsets pass 2^31 - 1");
+    EXPECT_EQ(findings[0].fix_hint,
+              "widen before the multiply: pool_idx = cutlass.Int64(pool_idx)");
+}
+
 TEST(TritonIndexStride, FixturesHoldPositiveAndNegativeFiles) {
     int with_findings = 0;
     int without = 0;
@@ -123,8 +138,10 @@ TEST(TritonIndexStride, SubscriptedOperandIsNamedByItsBase) {
     auto findings = triton_index_stride_findings(python_file("g.py", text), {});
     ASSERT_EQ(findings.size(), 1u);
     EXPECT_NE(findings[0].message.find("block id 'blk' (loaded"), std::string::npos);
+    // The broadcast view is widened where `blk` is assigned.
     EXPECT_EQ(findings[0].fix_hint,
-              "widen before the multiply: blk.to(tl.int64) (or annotate stride_kb: tl.int64)");
+              "widen before the multiply: blk = blk.to(tl.int64) (or annotate stride_kb: "
+              "tl.int64)");
 }
 
 TEST(TritonIndexStride, OtherTablesAreNamedByWhatTheyHold) {
@@ -147,10 +164,14 @@ TEST(TritonIndexStride, HelperFindingPointsIntoTheHelperAndAtTheCallersLoad) {
     EXPECT_EQ(findings[1].related[0].line, 25);
 }
 
-TEST(TritonIndexStride, ConfiguredTablePatternsReplaceTheDefaults) {
+// Detection does not depend on names: patterns that match nothing in the kernel leave its
+// finding, and a table renamed to match one only changes the wording.
+TEST(TritonIndexStride, ConfiguredTablePatternsOnlyChangeTheWording) {
     AuditConfig config;
     config.index_tables = {"kv_indices*"};
-    EXPECT_TRUE(triton_index_stride_findings(python_file("g.py", kKernel), config).empty());
+    auto unmatched = triton_index_stride_findings(python_file("g.py", kKernel), config);
+    ASSERT_EQ(unmatched.size(), 1u);
+    EXPECT_EQ(unmatched[0].related[0].message, "block id loaded from block_table_ptr here");
     std::string text = kKernel;
     for (auto at = text.find("block_table_ptr"); at != std::string::npos;
          at = text.find("block_table_ptr"))

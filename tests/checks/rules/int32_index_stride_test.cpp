@@ -1,0 +1,175 @@
+// Rule int32-index-stride as the audit runs it (detection, then the reach of the configured
+// geometry), on the examples of issue #15: the prefill kernel the rule exists for, the
+// reshape_and_cache split of a slot, and a block table reached through a derived pointer.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "checks/rules/index_stride_analysis.hpp"
+#include "checks/rules/rule.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace patchbay {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kFixtures =
+    fs::path(PATCHBAY_SOURCE_DIR) / "tests/fixtures/checks/int32-index-stride";
+
+const Rule& index_stride_rule() {
+    for (const auto& rule : all_rules())
+        if (rule->id() == "int32-index-stride") return *rule;
+    throw std::logic_error("int32-index-stride is not registered");
+}
+
+std::vector<Finding> audit_text(const std::string& path, std::string text,
+                                const AuditConfig& config) {
+    AuditTree tree;
+    tree.files.push_back(SourceFile{path, std::move(text), language_of(path)});
+    std::vector<Finding> findings;
+    index_stride_rule().check(tree, config, findings);
+    return findings;
+}
+
+AuditConfig seed_geometry() {
+    AuditConfig config;
+    config.geometry = AuditGeometry{880, 4, 256, 2};  // stride 901,120 elements
+    return config;
+}
+
+// Inserts `.to(tl.int64)` after every `other=0)` that closes a block-id load.
+std::string widened_at_the_loads(std::string text) {
+    const std::string load_end = "mask=ok, other=0)";
+    int casts = 0;
+    for (auto at = text.find(load_end); at != std::string::npos;
+         at = text.find(load_end, at + load_end.size())) {
+        text.insert(at + load_end.size(), ".to(tl.int64)");
+        ++casts;
+    }
+    EXPECT_EQ(casts, 3);
+    return text;
+}
+
+TEST(Int32IndexStride, PrefillKernelGivesOneFindingPerKernelWithItsLoadAndReach) {
+    auto text = test_support::read_file(kFixtures / "triton/prefill_three_kernels.py");
+    auto findings = audit_text("prefill.py", text, seed_geometry());
+    ASSERT_EQ(findings.size(), 3u);
+    const std::vector<std::int64_t> loads = {19, 37, 54};  // the three `blk = tl.load(...)`
+    const std::vector<std::int64_t> products = {20, 39, 56};
+    const std::vector<std::string> strides = {"stride_kb", "stride_vb", "stride_kb"};
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+        const auto& f = findings[i];
+        EXPECT_EQ(f.line, products[i]);
+        EXPECT_EQ(f.message, "index 'blk' (loaded from bt_ptr at line " + std::to_string(loads[i]) +
+                                 ") times '" + strides[i] +
+                                 "' is computed in 32 bits: it wraps once offsets pass 2^31 - 1");
+        ASSERT_EQ(f.related.size(), 1u);
+        EXPECT_EQ(f.related[0].line, loads[i]);
+        EXPECT_EQ(f.related[0].message, "index loaded from bt_ptr here");
+        ASSERT_TRUE(f.reach.has_value());
+        EXPECT_EQ(f.reach->stride_elements, 901120);
+        EXPECT_EQ(f.reach->first_block, 2383);
+        EXPECT_EQ(f.fix_hint, "widen before the multiply: blk = blk.to(tl.int64) (or annotate " +
+                                  strides[i] + ": tl.int64)");
+    }
+}
+
+TEST(Int32IndexStride, PrefillKernelIsCleanAfterTheThreeCasts) {
+    auto text = test_support::read_file(kFixtures / "triton/prefill_three_kernels.py");
+    EXPECT_TRUE(audit_text("prefill.py", widened_at_the_loads(text), seed_geometry()).empty());
+    EXPECT_TRUE(audit_text("prefill.py", widened_at_the_loads(text), AuditConfig{}).empty());
+}
+
+TEST(Int32IndexStride, NoIndexTableNamesAreNeeded) {
+    auto text = test_support::read_file(kFixtures / "triton/prefill_three_kernels.py");
+    AuditConfig config = seed_geometry();
+    config.index_tables.clear();
+    EXPECT_EQ(audit_text("prefill.py", text, config).size(), 3u);
+}
+
+// The block id of a slot is flagged, the offset inside the block is not: with no geometry,
+// and with one whose block (880 x 4 x 256) is far below 2^31 elements.
+TEST(Int32IndexStride, ReshapeAndCacheFlagsTheBlockIdNotTheOffset) {
+    for (const auto* name :
+         {"triton/reshape_and_cache_bounded.py", "cuda/reshape_and_cache_bounded.cu"}) {
+        auto text = test_support::read_file(kFixtures / name);
+        for (const auto& config : {AuditConfig{}, seed_geometry()}) {
+            auto findings = audit_text(name, text, config);
+            ASSERT_EQ(findings.size(), 1u) << name;
+            EXPECT_NE(findings[0].message.find("'block_idx'"), std::string::npos) << name;
+        }
+    }
+}
+
+// One block of 65,536 tokens x 256 heads x 128 dims is 2^31 elements, so even an offset
+// bounded by the block size reaches 2^31: it is flagged too, with its own message, and the
+// reach is block 0.
+TEST(Int32IndexStride, BoundedOffsetIsFlaggedWhenTheGeometryLetsItWrap) {
+    AuditConfig config;
+    config.geometry = AuditGeometry{65536, 256, 128, 2};
+    auto text = test_support::read_file(kFixtures / "triton/reshape_and_cache_bounded.py");
+    auto findings = audit_text("r.py", text, config);
+    ASSERT_EQ(findings.size(), 3u);
+    EXPECT_NE(findings[1].message.find("'block_offset'"), std::string::npos);
+    EXPECT_NE(findings[1].message.find("offset inside a block"), std::string::npos);
+    EXPECT_NE(findings[2].message.find("'lane'"), std::string::npos);
+    ASSERT_TRUE(findings[1].reach.has_value());
+    EXPECT_EQ(findings[1].reach->first_block, 0);
+}
+
+TEST(Int32IndexStride, SmallLiteralsScaleRatherThanStride) {
+    EXPECT_TRUE(is_small_literal("16"));
+    EXPECT_TRUE(is_small_literal("0x10"));
+    EXPECT_TRUE(is_small_literal("255u"));
+    EXPECT_TRUE(is_small_literal("1_0"));
+    EXPECT_FALSE(is_small_literal("256"));
+    EXPECT_FALSE(is_small_literal("4096"));
+    EXPECT_FALSE(is_small_literal("2.0"));
+    EXPECT_FALSE(is_small_literal("BLOCK"));
+}
+
+// A load written over several lines: the finding also points at its closing parenthesis,
+// where `.to(tl.int64)` goes.
+TEST(Int32IndexStride, MultiLineLoadNamesWhereItEnds) {
+    auto findings = audit_text("m.py",
+                               "import triton\nimport triton.language as tl\n\n\n"
+                               "@triton.jit\n"
+                               "def k(out_ptr, k_ptr, ids_ptr, stride):\n"
+                               "    i = tl.program_id(0)\n"
+                               "    blk = tl.load(\n"
+                               "        ids_ptr + i,\n"
+                               "    )\n"
+                               "    tl.store(out_ptr + i, tl.load(k_ptr + blk * stride))\n",
+                               AuditConfig{});
+    ASSERT_EQ(findings.size(), 1u);
+    ASSERT_EQ(findings[0].related.size(), 2u);
+    EXPECT_EQ(findings[0].related[0].line, 8);
+    EXPECT_EQ(findings[0].related[1].line, 10);
+    EXPECT_EQ(findings[0].related[1].message, "the load ends here: widen it with .to(tl.int64)");
+}
+
+TEST(Int32IndexStride, DerivedPointerRowOfTheBlockTable) {
+    auto findings = audit_text("k.cu",
+                               "__global__ void k(float* out, const float* cache,\n"
+                               "                  const int* block_tables, int max_blocks,\n"
+                               "                  int stride) {\n"
+                               "  const int* seq_table = block_tables + blockIdx.y * max_blocks;\n"
+                               "  const int block = seq_table[blockIdx.x];\n"
+                               "  out[threadIdx.x] = cache[block * stride + threadIdx.x];\n"
+                               "}\n",
+                               seed_geometry());
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].line, 6);
+    EXPECT_EQ(findings[0].related[0].line, 5);
+    EXPECT_EQ(findings[0].message,
+              "index 'block' (read from seq_table at line 5) times 'stride' (int) is computed in "
+              "32 bits: it wraps once offsets pass 2^31 - 1");
+    EXPECT_EQ(findings[0].reach->first_block, 2383);
+}
+
+}  // namespace
+}  // namespace patchbay
