@@ -20,7 +20,10 @@ for name in "${@:-binutils glibc gcc-12 gdb}"; do
         [ -f "$CACHE/$one/patchbay.toml" ] ||
             printf '[upstream]\npath = "pristine"\n\n[series]\nfile = "patches/series"\n' \
                 >"$CACHE/$one/patchbay.toml"
-        python3 "$HERE/gnu_patch_oracle.py" "$CACHE/$one" --patchbay "$PATCHBAY" | tail -3 ||
+        known=()
+        # GNU patch creates this file empty from a "Binary files … differ" stanza (README)
+        [ "$one" = glibc ] && known=(--known-difference timezone/testdata/XT6)
+        python3 "$HERE/gnu_patch_oracle.py" "$CACHE/$one" --patchbay "$PATCHBAY" "${known[@]}" ||
             status=1
     done
 done
