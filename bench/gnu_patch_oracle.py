@@ -134,6 +134,8 @@ def main():
                                                            "build", "patchbay"))
     parser.add_argument("--fuzz", type=int, default=0)
     parser.add_argument("--keep", help="leave the two trees in this folder")
+    parser.add_argument("--known-difference", action="append", default=[], metavar="PATH",
+                        help="a path whose difference is one of the README's deliberate ones")
     args = parser.parse_args()
     project = os.path.abspath(args.project)
     entries = active_entries(os.path.join(project, "patches/series"))
@@ -150,13 +152,18 @@ def main():
     subprocess.run([args.patchbay, "apply", "--worktree", our_tree, "--fuzz", str(args.fuzz)],
                    cwd=project, stdout=subprocess.DEVNULL, check=False)
     trees = compare_trees(gnu_tree, our_tree)
+    known = [path for path in trees if path in args.known_difference]
+    trees = [path for path in trees if path not in args.known_difference]
+    for path in known:
+        print("tree differs (deliberate, README):", path)
     for line in differences[:20]:
         print("hunk differs:", line)
     for path in trees[:20]:
         print("tree differs:", path)
     print(f"{os.path.basename(project)}: {len(entries)} entries; hunks agreeing with GNU patch: "
           f"{agree} / {total}; check-series exit {check.returncode}; tree: "
-          + ("identical" if not trees else f"{len(trees)} paths differ"))
+          + ("identical" if not trees else f"{len(trees)} paths differ")
+          + (f" (+{len(known)} deliberate)" if known else ""))
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     return 0 if agree == total and not trees else 1

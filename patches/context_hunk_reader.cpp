@@ -62,18 +62,19 @@ bool is_new_range(const PatchLines& lines, std::size_t index) {
     return is_range_line(lines, index, "--- ", " ----");
 }
 
-// A line of a part: "  x", "- x", "+ x", "! x" (the space may be a TAB), or an empty line
-// (context whose spaces an editor ate).
+// A line of a part: "  x", "- x", "+ x", "! x", or an empty line (context whose spaces an
+// editor ate). As GNU patch, the space after the mark may be a TAB or missing (" x" is context
+// "x": a munged context diff).
 std::optional<PartLine> part_line(const PatchLines& lines, std::size_t index) {
     if (lines.at_end(index)) return std::nullopt;
     std::string_view content = lines.content(index);
     if (content.empty())
         return PartLine{' ', {LineKind::context, lines.text(index), line_number(index)}};
     const char mark = content[0];
-    if (std::string_view(" -+!").find(mark) == std::string_view::npos || content.size() < 2 ||
-        (content[1] != ' ' && content[1] != '\t'))
-        return std::nullopt;
-    return PartLine{mark, {LineKind::context, lines.text(index).substr(2), line_number(index)}};
+    if (std::string_view(" -+!").find(mark) == std::string_view::npos) return std::nullopt;
+    const std::size_t skip =
+        content.size() >= 2 && (content[1] == ' ' || content[1] == '\t') ? 2 : 1;
+    return PartLine{mark, {LineKind::context, lines.text(index).substr(skip), line_number(index)}};
 }
 
 // "\ No newline at end of file" takes the "\n" off the line before it.

@@ -59,24 +59,56 @@ bool starts_binary_block(const PatchLines& lines, std::size_t index) {
     return lines.starts_with(index, "literal ") || lines.starts_with(index, "delta ");
 }
 
-// One "literal N" / "delta N" block with its base85 lines, up to (not with) the blank line.
-std::string read_binary_block(SectionReader& reader) {
-    std::string block;
-    while (!reader.lines.at_end(reader.index) && !reader.lines.content(reader.index).empty())
-        block += std::string(reader.lines.content(reader.index++)) + "\n";
+bool is_base85_digit(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+           std::string_view("!#$%&()*+-;<=>?@^_`{|}~").find(c) != std::string_view::npos;
+}
+
+// A data line of git's binary format: a length letter (A-Z: 1-26 bytes, a-z: 27-52), then
+// five base85 digits per four bytes.
+bool is_binary_data_line(std::string_view line) {
+    if (line.empty()) return false;
+    const char letter = line[0];
+    std::size_t bytes = 0;
+    if (letter >= 'A' && letter <= 'Z')
+        bytes = static_cast<std::size_t>(letter - 'A') + 1;
+    else if (letter >= 'a' && letter <= 'z')
+        bytes = static_cast<std::size_t>(letter - 'a') + 27;
+    else
+        return false;
+    if (line.size() != 1 + (bytes + 3) / 4 * 5) return false;
+    return std::all_of(line.begin() + 1, line.end(), is_base85_digit);
+}
+
+// One "literal N" / "delta N" block with its base85 lines, up to (not with) the blank line. A
+// line that is not base85 data is bad input, as for git ("corrupt binary patch").
+Result<std::string> read_binary_block(SectionReader& reader) {
+    std::string block(reader.lines.content(reader.index++));
+    block += "\n";
+    while (!reader.lines.at_end(reader.index) && !reader.lines.content(reader.index).empty()) {
+        std::string_view line = reader.lines.content(reader.index);
+        if (!is_binary_data_line(line)) return reader.error_here("corrupt binary patch");
+        block += std::string(line) + "\n";
+        ++reader.index;
+    }
     if (!reader.lines.at_end(reader.index)) ++reader.index;
     return block;
 }
 
 // "GIT binary patch": the change and the change that undoes it, each a base85 block.
-void read_git_binary_patch(SectionReader& reader) {
+Status read_git_binary_patch(SectionReader& reader) {
     reader.file.binary = true;
     ++reader.index;
     GitBinary data;
-    if (starts_binary_block(reader.lines, reader.index)) data.forward = read_binary_block(reader);
-    if (starts_binary_block(reader.lines, reader.index)) data.reverse = read_binary_block(reader);
-    while (starts_binary_block(reader.lines, reader.index)) read_binary_block(reader);
-    if (!data.forward.empty()) reader.file.git_binary = std::move(data);
+    for (std::string* side : {&data.forward, &data.reverse}) {
+        if (!starts_binary_block(reader.lines, reader.index)) break;
+        auto block = read_binary_block(reader);
+        if (!block) return block.error();
+        *side = std::move(*block);
+    }
+    if (data.forward.empty()) return reader.error_here("GIT binary patch without data");
+    reader.file.git_binary = std::move(data);
+    return Ok{};
 }
 
 // "--- a/x" / "+++ b/x": reads both names and the hunks that must follow.
@@ -130,8 +162,7 @@ Status read_git_extended_lines(SectionReader& reader, GitExtendedHeader& extende
 // rename, a mode change, an empty new file).
 Status read_git_diff(SectionReader& reader, GitNames& names) {
     PatchLines& lines = reader.lines;
-    if (lines.starts_with(reader.index, "GIT binary patch"))
-        return read_git_binary_patch(reader), Ok{};
+    if (lines.starts_with(reader.index, "GIT binary patch")) return read_git_binary_patch(reader);
     if (is_binary_notice(lines, reader.index)) return read_binary_notice(reader), Ok{};
     if (!is_header_pair(lines, reader.index)) return read_hunks(reader);
     UnifiedName old_side, new_side;

@@ -163,6 +163,8 @@ Result<Hunk> read_hunk(const PatchLines& lines, std::size_t& index, const std::s
     Result<Hunk> hunk = parse_hunk_header(lines.content(header), path, line_number(header));
     if (!hunk) return hunk;
     if (Status body = read_body(lines, index, *hunk, path, notes); !body) return body.error();
+    // Counts that end the hunk before its first change: GNU patch calls it malformed.
+    if (!has_change(*hunk) && body_runs_on(lines, index)) return count_mismatch(lines, *hunk, path);
     if (!has_change(*hunk))
         return make_error(path, hunk->header_line,
                           "hunk " + std::string(hunk_ranges(lines.content(header))) +

@@ -45,10 +45,12 @@ PatchReport failed_report(const SeriesEntry& entry, const Error& error, std::str
     PatchReport report;
     report.status = PatchStatus::failed;
     if (kind == "missing-patch") {
-        const std::string message = fmt::format(
-            "'{}' is named by the series but cannot be read "
-            "({}: {})",
-            entry.name, error.file, error.message);
+        // The name is quoted short: the label after it names the file in full.
+        const std::string name =
+            entry.name.size() > 80 ? entry.name.substr(0, 80) + "..." : entry.name;
+        const std::string message =
+            fmt::format("'{}' is named by the series but cannot be read ({}: {})", name, error.file,
+                        error.message);
         report.problems.push_back({std::move(kind), message, series_path, entry.line});
     } else {
         report.problems.push_back({std::move(kind), error.message, error.file, error.line});

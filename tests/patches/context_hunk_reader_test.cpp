@@ -66,6 +66,47 @@ TEST(ContextDiff, AHunkWithoutItsNewRangeIsAnError) {
     EXPECT_EQ(patch.error().line, 7);
 }
 
+// GNU patch's own test cases (tests/context-format and tests/munged-context-format in GNU patch's
+// repository at v2.7.6). The munged ones (a context line " one" whose second space is gone)
+// are checked against GNU patch, run here.
+TEST(ContextDiff, GnuPatchsMungedContextFormatCasesApplyAsGnuPatchAppliesThem) {
+    const char* header =
+        "*** a\t2009-03-27 23:32:33.000000000 +0100\n--- b\t2009-03-27 23:32:40.000000000 +0100\n"
+        "***************\n*** 1 ****\n--- 1,2 ----\n";
+    TempDir dir;
+    for (const char* body : {"  one\n+ two\n", " one\n+ two\n"}) {
+        const std::string diff = std::string(header) + body;
+        write_file(dir / "a", "one\n");
+        write_file(dir / "ab.diff", diff);
+        auto gnu = run_process({"patch", "-o", (dir / "out").string(), (dir / "a").string(),
+                                (dir / "ab.diff").string()});
+        ASSERT_EQ(gnu.status, 0) << gnu.out << diff;
+        auto parsed = parse_patch(diff, "ab.diff");
+        ASSERT_TRUE(parsed.ok()) << parsed.error().message << "\n" << diff;
+        auto ours = apply_hunks(SharedText(std::string("one\n")), parsed->files.at(0).hunks,
+                                PatchOptions{2, false});
+        EXPECT_EQ(std::string(ours.text.view()), read_file(dir / "out")) << diff;
+    }
+}
+
+// tests/context-format: a lone-number range with the new part empty deletes that line. The
+// expected result is the test's own ("patching file a", the "b" line gone); Debian's build of
+// GNU patch 2.7.6 refuses these two ("replacement text or line numbers mangled"), the fix being
+// later than the test: patchbay reads them as the test expects (no peer-accepted input refused).
+TEST(ContextDiff, GnuPatchsContextFormatCasesDeleteTheLine) {
+    for (const auto& [diff, at] :
+         {std::pair{"*** a\n--- b\n***************\n*** 6 ****\n- b\n--- 5 ----\n", 6},
+          std::pair{"*** a\n--- b\n***************\n*** 11 ****\n- b\n--- 10 ----\n", 11}}) {
+        std::string file;
+        for (int i = 1; i <= 11; ++i) file += i == at ? "b\n" : "a\n";
+        auto parsed = parse_patch(diff, "ab.diff");
+        ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+        auto ours =
+            apply_hunks(SharedText(file), parsed->files.at(0).hunks, PatchOptions{2, false});
+        EXPECT_EQ(std::string(ours.text.view()), "a\na\na\na\na\na\na\na\na\na\n") << diff;
+    }
+}
+
 // Random line edits of a numbered file.
 std::string mutate(const std::string& text, std::mt19937& rng, int edits) {
     std::vector<std::string> lines;

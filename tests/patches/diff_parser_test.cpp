@@ -222,14 +222,26 @@ TEST(ParsePatch, GitUnquotedNamesWithSpacesSplitWhereTheyAgree) {
 TEST(ParsePatch, GitBinaryPatchIsBinary) {
     PatchFile patch = parse_ok(
         "diff --git a/img.png b/img.png\nindex 1111111..2222222 100644\nGIT binary patch\n"
-        "literal 5\nMcmZQzWMO1u000310RR91\n\nliteral 3\nKcmZQz00031\n\n"
+        "literal 7\nOcmYdHieN}djRF7(0s=n(\n\nliteral 7\nOcmYdHN@hq&O#=W4MFLg;\n\n"
         "diff --git a/x b/x\n--- a/x\n+++ b/x\n" +
         std::string(kSimpleHunk));
     ASSERT_EQ(patch.files.size(), 2u);
     EXPECT_TRUE(patch.files[0].binary);
     EXPECT_EQ(patch.files[0].old_name, "a/img.png");
+    ASSERT_TRUE(patch.files[0].git_binary);
+    EXPECT_EQ(patch.files[0].git_binary->forward, "literal 7\nOcmYdHieN}djRF7(0s=n(\n");
+    EXPECT_EQ(patch.files[0].git_binary->reverse, "literal 7\nOcmYdHN@hq&O#=W4MFLg;\n");
     EXPECT_FALSE(patch.files[1].binary);
     EXPECT_EQ(patch.files[1].header_line, 10);
+}
+
+// git's own wording for data that is not base85 ("corrupt binary patch at line 5").
+TEST(ParsePatch, ACorruptGitBinaryPatchIsBadInput) {
+    Error error = parse_error(
+        "diff --git a/img.png b/img.png\nindex 1111111..2222222 100644\nGIT binary patch\n"
+        "literal 7\nOcmYdHieN}djRF7(0s=n\n\n");
+    EXPECT_EQ(error.line, 5);
+    EXPECT_EQ(error.message, "corrupt binary patch");
 }
 
 TEST(ParsePatch, BinaryFilesDifferIsBinaryInGitAndTraditionalDiffs) {

@@ -104,6 +104,43 @@ TEST(GitBinary, AFileThatIsNotThePreimageIsRefusedByItsBlobId) {
         << result.error().message;
 }
 
+// libgit2's own binary patches (tests/fixtures/patches/libgit2-binary/README.md).
+const std::filesystem::path kLibgit2 =
+    std::filesystem::path(PATCHBAY_SOURCE_DIR) / "tests/fixtures/patches/libgit2-binary";
+
+FileDiff libgit2_patch(const std::string& name) {
+    return parsed_section(testing::read_file(kLibgit2 / name));
+}
+
+std::string libgit2_bytes(const std::string& name) {
+    return testing::read_file(kLibgit2 / name);
+}
+
+TEST(GitBinary, LibGit2sLiteralDeltaAddAndDeletePatchesApply) {
+    struct Case {
+        const char* patch;
+        const char* before;  // empty: none
+        const char* after;
+    };
+    for (const Case& c :
+         {Case{"binary_literal.patch", "literal_original.bin", "literal_modified.bin"},
+          Case{"binary_delta.patch", "delta_original.bin", "delta_modified.bin"},
+          Case{"binary_add.patch", "", "delta_modified.bin"},
+          Case{"binary_delete.patch", "delta_modified.bin", ""}}) {
+        const std::string before = *c.before ? libgit2_bytes(c.before) : "";
+        const std::string after = *c.after ? libgit2_bytes(c.after) : "";
+        auto result = apply_git_binary(before, libgit2_patch(c.patch));
+        ASSERT_TRUE(result.ok()) << c.patch << ": " << result.error().message;
+        EXPECT_EQ(*result, after) << c.patch;
+    }
+}
+
+TEST(GitBinary, LibGit2sNotReversiblePatchIsRefused) {
+    auto result = apply_git_binary(libgit2_bytes("delta_original.bin"),
+                                   libgit2_patch("binary_not_reversible.patch"));
+    EXPECT_FALSE(result.ok());
+}
+
 TEST(GitBinary, IsBlobComparesAbbreviatedIds) {
     // `printf 'hello\n' | git hash-object --stdin`
     EXPECT_TRUE(is_blob("hello\n", "ce01362"));
