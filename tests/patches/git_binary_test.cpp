@@ -109,11 +109,11 @@ const std::filesystem::path kLibgit2 =
     std::filesystem::path(PATCHBAY_SOURCE_DIR) / "tests/fixtures/patches/libgit2-binary";
 
 FileDiff libgit2_patch(const std::string& name) {
-    return parsed_section(testing::read_file(kLibgit2 / name));
+    return parsed_section(test_support::read_file(kLibgit2 / name));
 }
 
 std::string libgit2_bytes(const std::string& name) {
-    return testing::read_file(kLibgit2 / name);
+    return test_support::read_file(kLibgit2 / name);
 }
 
 TEST(GitBinary, LibGit2sLiteralDeltaAddAndDeletePatchesApply) {
