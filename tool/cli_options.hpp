@@ -41,6 +41,7 @@ struct CliOptions {
     bool check = false;
     std::string from_commit;
     std::string repo;
+    bool add_files = false;
 };
 
 }  // namespace patchbay
