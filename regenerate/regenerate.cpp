@@ -11,6 +11,7 @@
 #include "regenerate/base_drift.hpp"
 #include "regenerate/commit_edits.hpp"
 #include "regenerate/edit_rebase.hpp"
+#include "regenerate/mail_parts.hpp"
 #include "regenerate/patch_rebuild.hpp"
 #include "regenerate/worktree_edits.hpp"
 #include "regenerate/worktree_record.hpp"
@@ -52,8 +53,10 @@ Status finish(Regeneration& regen, int strip, const std::vector<PathChange>& cha
     auto rebuilt = rebuild_patch(regen.old_patch, strip, changes);
     if (!rebuilt) return rebuilt.error();
     regen.new_patch = std::move(*rebuilt);
+    regen.new_patch.preamble = refreshed_preamble(regen.old_patch, regen.new_patch, strip);
     PatchStyle style = conventions_of(regen.old_patch, strip).style;
-    regen.new_text = render_patch(regen.new_patch, style);
+    regen.new_text =
+        render_patch(regen.new_patch, style) + signature_of(regen.old_text, regen.old_patch);
     if (regen.new_patch.files.empty())
         return make_error(regen.label, 0, "the new patch would change nothing");
     return Ok{};
