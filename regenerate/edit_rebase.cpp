@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "regenerate/text_merge.hpp"
+#include "regenerate/state_merge.hpp"
 
 namespace patchbay {
 
@@ -11,23 +11,9 @@ namespace {
 
 using State = std::optional<FileState>;
 
-bool is_text(const State& state) {
-    return state && !state->symlink;
-}
-
 // The merged state of one path whose base moved; nullopt when the edit does not merge.
 Result<std::optional<State>> merged_state(const WorktreeEdit& edit, const State& series) {
-    if (edit.now == edit.base) return std::optional<State>(series);  // NAME leaves it alone
-    if (edit.now == series) return std::optional<State>(series);     // the same change twice
-    if (!is_text(edit.base) || !is_text(series) || !is_text(edit.now))
-        return std::optional<State>();
-    auto merged =
-        merge_texts(edit.base->content.view(), series->content.view(), edit.now->content.view());
-    if (!merged) return merged.error();
-    if (!merged->clean) return std::optional<State>();
-    bool executable =
-        edit.now->executable != edit.base->executable ? edit.now->executable : series->executable;
-    return std::optional<State>(FileState{std::move(merged->text), executable, false});
+    return merge_states(edit.base, series, edit.now);
 }
 
 std::string describe(const RebasedPath& path) {

@@ -7,12 +7,11 @@
 
 #include "common/read_file.hpp"
 #include "patches/diff_parser.hpp"
-#include "patches/patch_writer.hpp"
 #include "regenerate/base_drift.hpp"
 #include "regenerate/commit_edits.hpp"
 #include "regenerate/edit_rebase.hpp"
-#include "regenerate/mail_parts.hpp"
 #include "regenerate/patch_rebuild.hpp"
+#include "regenerate/patch_rewrite.hpp"
 #include "regenerate/worktree_edits.hpp"
 #include "regenerate/worktree_record.hpp"
 
@@ -50,13 +49,10 @@ Result<Regeneration> open_old(const SeriesPlan& plan, const SeriesEntry& entry) 
 }
 
 Status finish(Regeneration& regen, int strip, const std::vector<PathChange>& changes) {
-    auto rebuilt = rebuild_patch(regen.old_patch, strip, changes);
-    if (!rebuilt) return rebuilt.error();
-    regen.new_patch = std::move(*rebuilt);
-    regen.new_patch.preamble = refreshed_preamble(regen.old_patch, regen.new_patch, strip);
-    PatchStyle style = conventions_of(regen.old_patch, strip).style;
-    regen.new_text =
-        render_patch(regen.new_patch, style) + signature_of(regen.old_text, regen.old_patch);
+    auto rewritten = rewrite_patch(regen.old_patch, regen.old_text, strip, changes);
+    if (!rewritten) return rewritten.error();
+    regen.new_patch = std::move(rewritten->patch);
+    regen.new_text = std::move(rewritten->text);
     if (regen.new_patch.files.empty())
         return make_error(regen.label, 0, "the new patch would change nothing");
     return Ok{};

@@ -42,6 +42,10 @@ struct CliOptions {
     std::string from_commit;
     std::string repo;
     bool add_files = false;
+
+    // rebase
+    std::string onto;
+    bool write = false;
 };
 
 }  // namespace patchbay

@@ -58,4 +58,7 @@ Result<CommandOutput> run_verify(const CommandContext& context);
 void add_regenerate_options(CLI::App& app, CliOptions& options);
 Result<CommandOutput> run_regenerate(const CommandContext& context);
 
+void add_rebase_options(CLI::App& app, CliOptions& options);
+Result<CommandOutput> run_rebase(const CommandContext& context);
+
 }  // namespace patchbay
