@@ -48,7 +48,7 @@ class Rebaser {
   private:
     Status rebase_entry(const SeriesEntry& entry, const PatchReport& old_report);
     Status load(const SeriesEntry& entry, PatchRebase& patch, PatchFile& applied_form);
-    Status carry_applied(const PatchFile& form, AppliedPatch applied, PatchRebase& patch);
+    Status carry_applied(AppliedPatch applied, PatchRebase& patch);
     Status carry_merged(const TreeChanges& old_change, PatchRebase& patch);
     Status rewrite(const TreeChanges& changes, PatchRebase& patch) const;
     Status check_duplicates(PatchRebase& patch) const;
@@ -91,18 +91,21 @@ Status Rebaser::rewrite(const TreeChanges& changes, PatchRebase& patch) const {
     auto rewritten = rewrite_patch(*patch.parsed, patch.old_text, patch.strip, paths);
     if (!rewritten) return rewritten.error();
     if (rewritten->text != patch.old_text) patch.new_text = std::move(rewritten->text);
+    patch.rebuilt = std::move(rewritten->patch);
     return Ok{};
 }
 
+// On the sections as they will be: a merge may already have folded an added line into the
+// same line upstream added.
 Status Rebaser::check_duplicates(PatchRebase& patch) const {
-    auto found = duplicated_lines(*patch.parsed, patch.strip, old_upstream_, new_upstream_);
+    const PatchFile& sections = patch.rebuilt ? *patch.rebuilt : *patch.parsed;
+    auto found = duplicated_lines(sections, patch.strip, old_upstream_, new_upstream_);
     if (!found) return found.error();
     patch.duplicates = std::move(*found);
     return Ok{};
 }
 
-Status Rebaser::carry_applied(const PatchFile& form, AppliedPatch applied, PatchRebase& patch) {
-    (void)form;
+Status Rebaser::carry_applied(AppliedPatch applied, PatchRebase& patch) {
     auto presence = presence_of(applied);
     if (presence == Presence::all) {
         patch.outcome = RebaseOutcome::already_upstream;
@@ -188,7 +191,7 @@ Status Rebaser::rebase_entry(const SeriesEntry& entry, const PatchReport& old_re
         patch.reason = applied.report.reason;
         Status status = Ok{};
         if (applied.report.status == PatchStatus::applied)
-            status = carry_applied(form, std::move(applied), patch);
+            status = carry_applied(std::move(applied), patch);
         else if (applied.report.status == PatchStatus::failed)
             patch.outcome = RebaseOutcome::failed;
         else if (old_change && !entry.reverse)

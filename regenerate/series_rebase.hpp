@@ -47,6 +47,7 @@ struct PatchRebase {
     std::string old_text;
     std::optional<std::string> new_text;  // set when the patch file should be rewritten
     std::optional<PatchFile> parsed;      // as read (not reversed), for later lookups
+    std::optional<PatchFile> rebuilt;     // its sections rebuilt on the new upstream, if they were
     int strip = 1;
 };
 
