@@ -1,5 +1,6 @@
 #include "regenerate/target_rev.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace patchbay {
@@ -46,30 +47,41 @@ std::string quoted(const std::string& rev) {
     return out + "\"";
 }
 
+std::string indent_of(std::string_view line) {
+    return std::string(line.substr(0, line.size() - stripped(line).size()));
+}
+
+// The [upstream] table's header line and the lines of the table after it.
+struct Table {
+    std::size_t header;
+    std::size_t end;  // the next table's header, or the line count
+};
+
+std::optional<Table> upstream_table(const std::vector<Line>& lines) {
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (!stripped(lines[i].text).starts_with("[upstream]")) continue;
+        std::size_t end = i + 1;
+        while (end < lines.size() && !is_table_header(lines[end].text)) ++end;
+        return Table{i, end};
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 Result<std::string> with_upstream_rev(std::string_view toml, const std::string& rev) {
     auto lines = lines_of(toml);
-    std::size_t table = lines.size(), insert_at = 0;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        if (table == lines.size()) {
-            if (stripped(lines[i].text).starts_with("[upstream]"))
-                table = i, insert_at = lines[i].end;
-            continue;
-        }
-        if (is_table_header(lines[i].text)) break;
-        std::string text(toml);
-        auto indent =
-            lines[i].text.substr(0, lines[i].text.size() - stripped(lines[i].text).size());
+    auto table = upstream_table(lines);
+    if (!table) return make_error("patchbay.toml has no [upstream] table");
+    std::string text(toml), line = "rev = " + quoted(rev) + "\n";
+    std::size_t insert_at = lines[table->header].end;
+    for (std::size_t i = table->header + 1; i < table->end; ++i) {
         if (is_key(lines[i].text, "rev"))
             return text.replace(lines[i].begin, lines[i].end - lines[i].begin,
-                                std::string(indent) + "rev = " + quoted(rev) + "\n");
+                                indent_of(lines[i].text) + line);
         if (is_key(lines[i].text, "path")) insert_at = lines[i].end;
     }
-    if (table == lines.size()) return make_error("patchbay.toml has no [upstream] table");
-    std::string text(toml);
-    std::string line = "rev = " + quoted(rev) + "\n";
-    if (insert_at > 0 && text[insert_at - 1] != '\n') line.insert(0, "\n");
+    if (text[insert_at - 1] != '\n') line.insert(0, "\n");
     return text.insert(insert_at, line);
 }
 
