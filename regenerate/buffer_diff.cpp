@@ -2,6 +2,7 @@
 
 #include <git2.h>
 
+#include <cctype>
 #include <memory>
 
 #include "source/blob_hash.hpp"
@@ -19,7 +20,9 @@ std::string function_context_of(const git_diff_hunk& hunk) {
     auto close = header.find("@@", 2);
     if (close == std::string_view::npos || close + 3 >= header.size()) return {};
     auto text = header.substr(close + 3);
-    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+    // git cuts the line to 80 bytes, then trims its trailing space; libgit2 trims first.
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+        text.remove_suffix(1);
     return std::string(text);
 }
 

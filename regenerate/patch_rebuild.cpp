@@ -190,7 +190,10 @@ PatchConventions conventions_of(const PatchFile& patch, int strip) {
             conventions.index_length = file.new_index.size();
             break;
         }
-    conventions.function_context = has_function_context(patch);
+    // git writes function context wherever its default rule finds a line: a patch git wrote
+    // (index lines) gets it for new hunks too, even if its old hunks found none.
+    conventions.function_context =
+        has_function_context(patch) || (conventions.git && conventions.index_lines);
     return conventions;
 }
 

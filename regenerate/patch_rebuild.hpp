@@ -1,8 +1,8 @@
 #pragma once
 // Rebuilds a patch from the before and after states of the paths it touches, in the old
-// patch's conventions (docs/ARCHITECTURE.md §6): its preamble byte for byte, its path prefixes, git or
-// traditional sections, index lines of the same length, function context only if it had some,
-// its file order (new paths after, sorted), 3 lines of context, no timestamps.
+// patch's conventions (docs/ARCHITECTURE.md §6): its preamble byte for byte, its path prefixes,
+// git or traditional sections, index lines of the same length, function context if it had some
+// or git wrote it, its file order (new paths after, sorted), 3 lines of context, no timestamps.
 
 #include <cstddef>
 #include <optional>

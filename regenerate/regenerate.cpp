@@ -2,13 +2,18 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <set>
+#include <span>
 
-#include "patches/diff_parser.hpp"
-#include "patches/patch_writer.hpp"
-#include "regenerate/commit_edits.hpp"
-#include "regenerate/patch_rebuild.hpp"
 #include "common/read_file.hpp"
+#include "patches/diff_parser.hpp"
+#include "regenerate/base_drift.hpp"
+#include "regenerate/commit_edits.hpp"
+#include "regenerate/edit_rebase.hpp"
+#include "regenerate/patch_rebuild.hpp"
+#include "regenerate/patch_rewrite.hpp"
 #include "regenerate/worktree_edits.hpp"
+#include "regenerate/worktree_record.hpp"
 
 namespace patchbay {
 
@@ -44,29 +49,82 @@ Result<Regeneration> open_old(const SeriesPlan& plan, const SeriesEntry& entry) 
 }
 
 Status finish(Regeneration& regen, int strip, const std::vector<PathChange>& changes) {
-    auto rebuilt = rebuild_patch(regen.old_patch, strip, changes);
-    if (!rebuilt) return rebuilt.error();
-    regen.new_patch = std::move(*rebuilt);
-    PatchStyle style = conventions_of(regen.old_patch, strip).style;
-    regen.new_text = render_patch(regen.new_patch, style);
+    auto rewritten = rewrite_patch(regen.old_patch, regen.old_text, strip, changes);
+    if (!rewritten) return rewritten.error();
+    regen.new_patch = std::move(rewritten->patch);
+    regen.new_text = std::move(rewritten->text);
     if (regen.new_patch.files.empty())
         return make_error(regen.label, 0, "the new patch would change nothing");
     return Ok{};
 }
 
-// The state before NAME: every patch applied before it, laid over the pristine tree.
-Result<TreeState> state_before(const PristineSource& source, const SeriesRun& run,
-                               const std::string& name) {
-    TreeState state(source);
-    for (const auto& step : run.steps) {
-        if (step.name == name) return state;
-        state.apply(step.changes);
+std::vector<std::string> entries_before(const SeriesPlan& plan, const std::string& name) {
+    std::vector<std::string> names;
+    for (const auto& entry : plan.series.entries) {
+        if (entry.name == name) break;
+        names.push_back(entry.name);
     }
-    auto report = std::find_if(run.report.patches.begin(), run.report.patches.end(),
-                               [&](const PatchReport& p) { return p.name == name; });
-    std::string status = report == run.report.patches.end() ? "not run" : to_string(report->status);
-    return make_error(
-        fmt::format("'{}' does not apply to the series ({}); fix it by hand first", name, status));
+    return names;
+}
+
+// The applied steps of the entries before NAME: a prefix of the run's steps, which follow the
+// series order. NAME need not have applied (a regenerated earlier patch may have broken it).
+std::span<const AppliedStep> steps_before(const SeriesRun& run,
+                                          const std::vector<std::string>& earlier) {
+    std::set<std::string> names(earlier.begin(), earlier.end());
+    std::size_t count = 0;
+    while (count < run.steps.size() && names.count(run.steps[count].name)) ++count;
+    return std::span<const AppliedStep>(run.steps.data(), count);
+}
+
+bool applied(const SeriesRun& run, const std::string& name) {
+    return std::any_of(run.steps.begin(), run.steps.end(),
+                       [&](const AppliedStep& step) { return step.name == name; });
+}
+
+struct WorktreeInputs {
+    std::set<std::string> owned;
+    std::vector<std::string> earlier;
+    std::span<const AppliedStep> before;
+};
+
+Result<CarriedEdits> edits_from(const PristineSource& source, const SeriesRun& run,
+                                const std::string& name, const fs::path& dir,
+                                const WorktreeInputs& inputs) {
+    auto record = WorktreeRecord::open(dir, {name, inputs.earlier, applied(run, name)});
+    if (!record) return record.error();
+    auto edits = worktree_edits(*record, dir, inputs.owned);
+    if (!edits) return edits.error();
+    TreeState series(source);
+    for (const auto& step : inputs.before) series.apply(step.changes);
+    auto drift = [&](const std::string& path) -> Result<std::vector<std::string>> {
+        auto then = record->history(path);
+        if (!then) return then.error();
+        auto now = series_history(source, inputs.before, path);
+        if (!now) return now.error();
+        return changed_patches(*then, *now);
+    };
+    return carry_edits(*edits, series, {dir.string(), name, drift});
+}
+
+std::string joined(const std::vector<std::string>& paths) {
+    std::string text;
+    for (const auto& path : paths) text += (text.empty() ? "" : ", ") + path;
+    return text;
+}
+
+// A commit's paths that the patch does not touch yet join it only when asked.
+Status check_new_paths(const std::vector<PathChange>& changes, const std::set<std::string>& owned,
+                       const CommitSource& commit, const std::string& label) {
+    std::vector<std::string> extra;
+    for (const auto& change : changes)
+        if (!owned.count(change.path) && change.before != change.after)
+            extra.push_back(change.path);
+    if (extra.empty() || commit.add_files) return Ok{};
+    return make_error(fmt::format(
+        "--from-commit {} also changes {}, which {} does not touch; nothing was written (pass "
+        "--add-files to add them to the patch)",
+        commit.rev, joined(extra), label));
 }
 
 }  // namespace
@@ -79,24 +137,27 @@ Result<Regeneration> regenerate_from_worktree(const SeriesPlan& plan, const Pris
     auto regen = open_old(plan, **entry);
     if (!regen) return regen;
     int strip = (*entry)->strip.value_or(plan.strip);
-    auto before = state_before(source, run, name);
-    if (!before) return before.error();
-    auto changes = worktree_edits(dir, name, owned_paths(regen->old_patch, strip), *before);
-    if (!changes) return changes.error();
-    if (auto done = finish(*regen, strip, *changes); !done) return done.error();
+    WorktreeInputs inputs{owned_paths(regen->old_patch, strip), entries_before(plan, name), {}};
+    inputs.before = steps_before(run, inputs.earlier);
+    auto carried = edits_from(source, run, name, dir, inputs);
+    if (!carried) return carried.error();
+    regen->rebased = std::move(carried->rebased);
+    if (auto done = finish(*regen, strip, carried->changes); !done) return done.error();
     return regen;
 }
 
 Result<Regeneration> regenerate_from_commit(const SeriesPlan& plan, const std::string& name,
-                                            const fs::path& repo, const std::string& rev,
-                                            const std::string& directory) {
+                                            const CommitSource& commit) {
     auto entry = find_entry(plan, name);
     if (!entry) return entry.error();
     auto regen = open_old(plan, **entry);
     if (!regen) return regen;
-    auto changes = commit_edits(repo, rev, directory);
+    auto changes = commit_edits(commit.repo, commit.rev, commit.directory);
     if (!changes) return changes.error();
     int strip = (*entry)->strip.value_or(plan.strip);
+    auto owned = owned_paths(regen->old_patch, strip);
+    if (auto checked = check_new_paths(*changes, owned, commit, regen->label); !checked)
+        return checked.error();
     if (auto done = finish(*regen, strip, *changes); !done) return done.error();
     return regen;
 }

@@ -8,6 +8,7 @@
 
 #include "common/result.hpp"
 #include "patches/diff_model.hpp"
+#include "regenerate/edit_rebase.hpp"
 #include "series/series_runner.hpp"
 
 namespace patchbay {
@@ -20,19 +21,33 @@ struct Regeneration {
     std::string new_text;
     PatchFile old_patch;
     PatchFile new_patch;
+    // The worktree's paths whose base another patch changed since the worktree was made, each
+    // merged onto the series as it is now (edit_rebase.hpp).
+    std::vector<RebasedPath> rebased;
 
     bool stale() const { return old_text != new_text; }
 };
 
-// `run` is the series as it applies now (run_series over the whole plan): the state before
-// NAME is laid from its steps. NAME must have applied, and `dir` must be its worktree.
+// `run` is the series as it applies now (run_series over the plan up to NAME at least): the
+// state before NAME is laid from the steps of the entries before it. `dir` is NAME's worktree
+// (worktree_record.hpp says which are accepted); an edit made on a base that has moved since is
+// merged onto the series now, or refused when it does not merge.
 Result<Regeneration> regenerate_from_worktree(const SeriesPlan& plan, const PristineSource& source,
                                               const SeriesRun& run, const std::string& name,
                                               const std::filesystem::path& dir);
 
-// From commit `rev` of the fork checkout at `repo`, limited to `directory` (prefix stripped).
+struct CommitSource {
+    std::filesystem::path repo;  // the fork checkout (any folder inside it)
+    std::string rev;
+    std::string directory;  // the upstream directory: paths outside it are left out, its prefix
+                            // stripped
+    // Whether paths the patch does not touch yet may join it; when false, a commit that changes
+    // any is refused with their names.
+    bool add_files = false;
+};
+
+// From commit `rev` of the fork checkout, against the commit's first parent.
 Result<Regeneration> regenerate_from_commit(const SeriesPlan& plan, const std::string& name,
-                                            const std::filesystem::path& repo,
-                                            const std::string& rev, const std::string& directory);
+                                            const CommitSource& commit);
 
 }  // namespace patchbay

@@ -41,6 +41,11 @@ struct CliOptions {
     bool check = false;
     std::string from_commit;
     std::string repo;
+    bool add_files = false;
+
+    // rebase
+    std::string onto;
+    bool write = false;
 };
 
 }  // namespace patchbay

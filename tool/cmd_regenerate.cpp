@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "common/atomic_write.hpp"
 #include "regenerate/buffer_diff.hpp"
@@ -59,6 +60,17 @@ std::string summary(const std::string& verb, const Regeneration& regen,
     return text + ")\n";
 }
 
+// Each path whose worktree base moved: merged onto the series as it is now, and said so.
+std::string rebased_lines(const Regeneration& regen) {
+    std::string out;
+    for (const auto& path : regen.rebased)
+        out += fmt::format(
+            "rebased the worktree's edit of {} onto the series as it is now (changed since the "
+            "worktree was made: {})\n",
+            path.path, fmt::join(path.changed_by, ", "));
+    return out;
+}
+
 // Only the rows of the check-series table that changed, with what they were.
 std::string delta_rows(const SeriesDelta& delta) {
     std::string out;
@@ -75,30 +87,36 @@ std::string delta_rows(const SeriesDelta& delta) {
 Status check_flags(const CliOptions& o) {
     if (o.worktree.empty() == o.from_commit.empty())
         return make_error("regenerate needs exactly one of --worktree DIR and --from-commit REV");
-    if (!o.repo.empty() && o.from_commit.empty())
-        return make_error("--repo only goes with --from-commit");
+    if ((!o.repo.empty() || o.add_files) && o.from_commit.empty())
+        return make_error("--repo and --add-files only go with --from-commit");
     return Ok{};
 }
 
 Result<CommandOutput> check_only(const Regeneration& regen) {
-    if (!regen.stale()) return CommandOutput{summary("up to date:", regen, {}),
-                             exit_status_of(RegenerateOutcome::up_to_date), {}};
+    if (!regen.stale())
+        return CommandOutput{rebased_lines(regen) + summary("up to date:", regen, {}),
+                             exit_status_of(RegenerateOutcome::up_to_date),
+                             {}};
     auto diff = unified_diff(regen.old_text, regen.new_text, regen.label, regen.label);
     if (!diff) return diff.error();
-    return CommandOutput{*diff + summary("stale:", regen, {}),
-                         exit_status_of(RegenerateOutcome::stale), {}};
+    return CommandOutput{*diff + rebased_lines(regen) + summary("stale:", regen, {}),
+                         exit_status_of(RegenerateOutcome::stale),
+                         {}};
 }
 
 Result<CommandOutput> write_and_report(const Workspace& workspace, const SeriesRun& before,
                                        const Regeneration& regen) {
-    if (!regen.stale()) return CommandOutput{summary("unchanged:", regen, {}),
-                             exit_status_of(RegenerateOutcome::up_to_date), {}};
+    if (!regen.stale())
+        return CommandOutput{rebased_lines(regen) + summary("unchanged:", regen, {}),
+                             exit_status_of(RegenerateOutcome::up_to_date),
+                             {}};
     if (auto written = write_atomically(regen.patch_path, regen.new_text); !written)
         return written.error();
     auto after = run_series(workspace.plan, *workspace.source);
     if (!after) return after.error();
     auto delta = later_changes(before.report, after->report, regen.name);
-    std::string text = summary("wrote", regen, later_parts(delta)) + delta_rows(delta);
+    std::string text =
+        rebased_lines(regen) + summary("wrote", regen, later_parts(delta)) + delta_rows(delta);
     auto outcome =
         delta.newly_broken ? RegenerateOutcome::written_breaking_later : RegenerateOutcome::written;
     return CommandOutput{text, exit_status_of(outcome), {}};
@@ -110,8 +128,9 @@ Result<Regeneration> regenerate(const CommandContext& context, const Workspace& 
     if (!o.worktree.empty())
         return regenerate_from_worktree(workspace.plan, *workspace.source, run, o.patch_name,
                                         o.worktree);
-    return regenerate_from_commit(workspace.plan, o.patch_name, o.repo.empty() ? "." : o.repo,
-                                  o.from_commit, workspace.config.directory);
+    return regenerate_from_commit(
+        workspace.plan, o.patch_name,
+        {o.repo.empty() ? "." : o.repo, o.from_commit, workspace.config.directory, o.add_files});
 }
 
 }  // namespace
@@ -126,6 +145,8 @@ void add_regenerate_options(CLI::App& app, CliOptions& options) {
     app.add_flag("--check", options.check, "write nothing; exit 1 when the patch file is stale");
     app.add_option("--from-commit", options.from_commit, "regenerate from this commit of a fork");
     app.add_option("--repo", options.repo, "the fork checkout for --from-commit (default: .)");
+    app.add_flag("--add-files", options.add_files,
+                 "let --from-commit add files the patch does not touch yet");
 }
 
 Result<CommandOutput> run_regenerate(const CommandContext& context) {

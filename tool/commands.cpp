@@ -7,7 +7,7 @@
 namespace patchbay {
 
 std::span<const Command> commands() {
-    static const std::array<Command, 7> table = {{
+    static const std::array<Command, 8> table = {{
         {"check-series", "apply the series to the pristine tree in memory and report every hunk",
          add_check_series_options, run_check_series},
         {"apply", "write the patched tree as a git repository, one commit per applied patch",
@@ -17,6 +17,8 @@ std::span<const Command> commands() {
          add_audit_kernels_options, run_audit_kernels},
         {"regenerate", "rewrite a patch from an edited worktree or a fork commit, keeping its text",
          add_regenerate_options, run_regenerate},
+        {"rebase", "carry the series onto a new upstream revision, patch by patch, in memory first",
+         add_rebase_options, run_rebase},
         {"repro", "build the GPU reproducers against the result tree and run them",
          add_repro_options, run_repro_command},
         {"verify", "check-series, then audit-kernels, then repro: one summary for CI",

@@ -61,4 +61,7 @@ Result<CommandOutput> run_regenerate(const CommandContext& context);
 void add_config_options(CLI::App& app, CliOptions& options);
 Result<CommandOutput> run_config(const CommandContext& context);
 
+void add_rebase_options(CLI::App& app, CliOptions& options);
+Result<CommandOutput> run_rebase(const CommandContext& context);
+
 }  // namespace patchbay

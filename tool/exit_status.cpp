@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "regenerate/series_rebase.hpp"
 #include "tool/repro_report.hpp"
 
 namespace patchbay {
@@ -17,7 +18,7 @@ int exit_status_of(const AuditReport& report, AuditFailOn fail_on) {
         return fail_on == AuditFailOn::all_findings || finding.is_new;
     };
     return std::any_of(report.findings.begin(), report.findings.end(), fails) ? kExitNegative
-                                                                               : kExitSuccess;
+                                                                              : kExitSuccess;
 }
 
 int exit_status_of(RegenerateOutcome outcome) {
@@ -30,6 +31,17 @@ int exit_status_of(RegenerateOutcome outcome) {
             return kExitSuccess;
     }
     return kExitBadInput;
+}
+
+int exit_status_of(const SeriesRebase& rebase) {
+    auto failed = [](const PatchRebase& p) { return p.outcome == RebaseOutcome::failed; };
+    auto needs_person = [](const PatchRebase& p) {
+        if (p.outcome == RebaseOutcome::skipped) return p.skip_not_upstream;
+        return !carried(p.outcome) || !p.duplicates.empty();
+    };
+    const auto& patches = rebase.patches;
+    if (std::any_of(patches.begin(), patches.end(), failed)) return kExitBadInput;
+    return std::any_of(patches.begin(), patches.end(), needs_person) ? kExitNegative : kExitSuccess;
 }
 
 int worst_exit_status(const std::vector<int>& statuses) {

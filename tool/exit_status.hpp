@@ -23,6 +23,12 @@ int exit_status_of(const AuditReport& report, AuditFailOn fail_on);
 enum class RegenerateOutcome { up_to_date, stale, written, written_breaking_later };
 int exit_status_of(RegenerateOutcome outcome);
 
+struct SeriesRebase;
+// rebase: bad input in a patch is 2; a patch that needs a person (a conflict, a change already
+// upstream that wants a skip entry, lines duplicated upstream, a skip rule that no longer
+// holds, a patch that applies to neither upstream) is 1.
+int exit_status_of(const SeriesRebase& rebase);
+
 // verify: the worst of its sections' statuses (bad input beats a negative result).
 int worst_exit_status(const std::vector<int>& statuses);
 

@@ -12,20 +12,18 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::contains;
+using test_support::kDemo;
+using test_support::patchbay;
 using test_support::ProcessResult;
 using test_support::read_file;
 using test_support::run_process;
 using test_support::TempDir;
 using test_support::write_file;
-using test_support::kDemo;
-using test_support::patchbay;
-using test_support::contains;
 
 const std::string k0002 = "0002-kv-int32-block-ids.patch";
 const std::string k0003 = "0003-triton-paged-gather-v2.patch";
 const std::string k0004 = "0004-utils-package.patch";
-
-
 
 std::string preamble_of(const std::string& patch) {
     return patch.substr(0, patch.find("diff --git"));
@@ -196,16 +194,13 @@ TEST_F(RegenerateDemo, FromCommitStripsTheUpstreamDirectory) {
     write_file(fork / "README", "changed\n");
     ASSERT_EQ(git({"add", "-A"}), 0);
     ASSERT_EQ(git({"commit", "-qm", "topic"}), 0);
-    auto result = patchbay(
-        {
-            "regenerate",
-            k0004,
-            "--from-commit",
-            "HEAD",
-            "--repo",
-            fork.string(),
-        },
-        demo());
+    std::vector<std::string> args{"regenerate", k0004,    "--from-commit",
+                                  "HEAD",       "--repo", fork.string()};
+    auto refused = patchbay(args, demo());  // new_mod.py is not 0004's: it asks first
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_TRUE(contains(refused.err, "also changes new_mod.py, which")) << refused.err;
+    args.push_back("--add-files");
+    auto result = patchbay(args, demo());
     EXPECT_EQ(result.status, 0) << result.out << result.err;
     auto after = read_file(patch(k0004));
     EXPECT_TRUE(contains(after,

@@ -19,15 +19,14 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::patchbay;
 using test_support::ProcessResult;
 using test_support::read_file;
 using test_support::run_process;
 using test_support::TempDir;
 using test_support::write_file;
-using test_support::patchbay;
 
 constexpr int kPatches = 5;
-
 
 std::map<std::string, std::string> files_under(const fs::path& root) {
     std::map<std::string, std::string> files;

@@ -15,7 +15,7 @@ namespace {
 // the first line becomes four); `git diff -M` of exactly these two files says 89%.
 TEST(Similarity, MatchesGitOnTheDemoRename) {
     auto old_text = test_support::read_file(std::filesystem::path(PATCHBAY_SOURCE_DIR) /
-                                       "examples/demo/upstream/vllm/utils.py");
+                                            "examples/demo/upstream/vllm/utils.py");
     auto first_line_end = old_text.find('\n') + 1;
     std::string new_text =
         "\"\"\"Small helpers shared by the scheduler and the attention ops.\n\nA package, so that "

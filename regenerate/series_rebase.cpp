@@ -1,0 +1,265 @@
+#include "regenerate/series_rebase.hpp"
+
+#include <algorithm>
+
+#include "common/read_file.hpp"
+#include "patches/diff_parser.hpp"
+#include "regenerate/patch_rewrite.hpp"
+#include "regenerate/state_merge.hpp"
+#include "series/patch_applier.hpp"
+
+namespace patchbay {
+
+namespace {
+
+std::string label_of(const SeriesPlan& plan, const std::string& name) {
+    return plan.patches_label.empty() ? name : plan.patches_label + "/" + name;
+}
+
+const SkipRule* skip_rule_for(const SeriesPlan& plan, const std::string& name) {
+    auto found = std::find_if(plan.skip.begin(), plan.skip.end(),
+                              [&](const SkipRule& rule) { return rule.patch == name; });
+    return found == plan.skip.end() ? nullptr : &*found;
+}
+
+// The worst thing the hunks needed: fuzz over offset over nothing.
+RebaseOutcome placement_of(const AppliedPatch& applied) {
+    auto outcome = RebaseOutcome::applies;
+    for (const auto& file : applied.report.files)
+        for (const auto& hunk : file.hunks) {
+            if (hunk.status == HunkStatus::fuzz) return RebaseOutcome::fuzz;
+            if (hunk.status == HunkStatus::offset) outcome = RebaseOutcome::offset;
+        }
+    return outcome;
+}
+
+class Rebaser {
+  public:
+    Rebaser(const SeriesPlan& plan, const PristineSource& old_upstream,
+            const PristineSource& new_upstream)
+        : plan_(plan),
+          old_upstream_(old_upstream),
+          new_upstream_(new_upstream),
+          old_state_(old_upstream),
+          new_state_(new_upstream) {}
+
+    Result<SeriesRebase> run();
+
+  private:
+    Status rebase_entry(const SeriesEntry& entry, const PatchReport& old_report);
+    Status load(const SeriesEntry& entry, PatchRebase& patch, PatchFile& applied_form);
+    Status carry_applied(AppliedPatch applied, PatchRebase& patch);
+    Status carry_merged(const TreeChanges& old_change, PatchRebase& patch);
+    Status rewrite(const TreeChanges& changes, PatchRebase& patch) const;
+    Status check_duplicates(PatchRebase& patch) const;
+    void check_skip(const PatchFile& form, PatchRebase& patch);
+    TreeChanges states_before(const TreeState& state, const TreeChanges& changes) const;
+    void carry(const std::string& name, TreeChanges changes);
+
+    const SeriesPlan& plan_;
+    const PristineSource& old_upstream_;
+    const PristineSource& new_upstream_;
+    TreeState old_state_;
+    TreeState new_state_;
+    SeriesRun old_run_;
+    std::size_t old_step_ = 0;
+    SeriesRebase result_;
+};
+
+TreeChanges Rebaser::states_before(const TreeState& state, const TreeChanges& changes) const {
+    TreeChanges before;
+    for (const auto& [path, after] : changes) {
+        auto entry = state.lookup(path);
+        before.emplace(path, entry ? to_state(std::move(entry).value()) : std::nullopt);
+    }
+    return before;
+}
+
+void Rebaser::carry(const std::string& name, TreeChanges changes) {
+    new_state_.apply(changes);
+    result_.steps.push_back({name, std::move(changes)});
+}
+
+// The patch text for the new upstream: `changes` over the new state as it is before them.
+Status Rebaser::rewrite(const TreeChanges& changes, PatchRebase& patch) const {
+    std::vector<PathChange> paths;
+    for (const auto& [path, after] : changes) {
+        auto entry = new_state_.lookup(path);
+        if (!entry) return entry.error();
+        paths.push_back({path, to_state(std::move(entry).value()), after});
+    }
+    auto rewritten = rewrite_patch(*patch.parsed, patch.old_text, patch.strip, paths);
+    if (!rewritten) return rewritten.error();
+    if (rewritten->text != patch.old_text) patch.new_text = std::move(rewritten->text);
+    patch.rebuilt = std::move(rewritten->patch);
+    return Ok{};
+}
+
+// On the sections as they will be: a merge may already have folded an added line into the
+// same line upstream added.
+Status Rebaser::check_duplicates(PatchRebase& patch) const {
+    const PatchFile& sections = patch.rebuilt ? *patch.rebuilt : *patch.parsed;
+    auto found = duplicated_lines(sections, patch.strip, old_upstream_, new_upstream_);
+    if (!found) return found.error();
+    patch.duplicates = std::move(*found);
+    return Ok{};
+}
+
+Status Rebaser::carry_applied(AppliedPatch applied, PatchRebase& patch) {
+    auto presence = presence_of(applied);
+    if (presence == Presence::all) {
+        patch.outcome = RebaseOutcome::already_upstream;
+        return Ok{};
+    }
+    patch.outcome =
+        presence == Presence::partial ? RebaseOutcome::partly_upstream : placement_of(applied);
+    if (patch.outcome != RebaseOutcome::applies)
+        if (auto written = rewrite(applied.changes, patch); !written) return written;
+    if (auto checked = check_duplicates(patch); !checked) return checked;
+    carry(patch.name, std::move(applied.changes));
+    return Ok{};
+}
+
+// Each path the patch changed on the old upstream, merged onto the new state.
+Status Rebaser::carry_merged(const TreeChanges& old_change, PatchRebase& patch) {
+    auto old_before = states_before(old_state_, old_change);
+    TreeChanges merged;
+    for (const auto& [path, theirs] : old_change) {
+        auto ours = new_state_.lookup(path);
+        if (!ours) return ours.error();
+        auto state = merge_states(old_before[path], to_state(std::move(ours).value()), theirs);
+        if (!state) return state.error();
+        if (!state->has_value())
+            patch.conflicts.push_back(path);
+        else
+            merged.emplace(path, std::move(**state));
+    }
+    if (!patch.conflicts.empty()) {
+        patch.outcome = RebaseOutcome::conflict;
+        return Ok{};
+    }
+    bool changes_nothing = std::all_of(merged.begin(), merged.end(), [&](const auto& change) {
+        return new_state_.holds(change.first, change.second);
+    });
+    patch.outcome = changes_nothing ? RebaseOutcome::already_upstream : RebaseOutcome::merged;
+    if (changes_nothing) return Ok{};
+    if (auto written = rewrite(merged, patch); !written) return written;
+    if (auto checked = check_duplicates(patch); !checked) return checked;
+    carry(patch.name, std::move(merged));
+    return Ok{};
+}
+
+Status Rebaser::load(const SeriesEntry& entry, PatchRebase& patch, PatchFile& applied_form) {
+    auto label = label_of(plan_, entry.name);
+    auto text = read_file(plan_.patches_dir / entry.name);
+    if (!text) return make_error(label, 0, text.error().message);
+    patch.old_text = std::move(*text);
+    auto parsed = parse_patch(patch.old_text, label);
+    if (!parsed) return parsed.error();
+    patch.parsed = std::move(*parsed);
+    applied_form = entry.reverse ? reversed(*patch.parsed) : *patch.parsed;
+    return Ok{};
+}
+
+// A skipped patch stays skipped; it is only said when its change is not in the new upstream.
+void Rebaser::check_skip(const PatchFile& form, PatchRebase& patch) {
+    auto applied =
+        apply_patch(new_state_, form, patch.strip, PatchOptions{plan_.fuzz, true}, label_of(plan_, patch.name));
+    patch.skip_not_upstream = presence_of(applied) != Presence::all;
+}
+
+Status Rebaser::rebase_entry(const SeriesEntry& entry, const PatchReport& old_report) {
+    PatchRebase patch;
+    patch.name = entry.name;
+    patch.patch_path = plan_.patches_dir / entry.name;
+    patch.strip = entry.strip.value_or(plan_.strip);
+    PatchFile form;
+    bool applied_before = old_report.status == PatchStatus::applied;
+    const TreeChanges* old_change = nullptr;
+    if (applied_before && old_step_ < old_run_.steps.size())
+        old_change = &old_run_.steps[old_step_++].changes;
+    if (auto loaded = load(entry, patch, form); !loaded) {
+        patch.outcome = RebaseOutcome::failed;
+        patch.reason = loaded.error().located();
+    } else if (const SkipRule* rule = skip_rule_for(plan_, entry.name)) {
+        patch.outcome = RebaseOutcome::skipped;
+        patch.reason = rule->reason;
+        check_skip(form, patch);
+    } else {
+        auto applied = apply_patch(new_state_, form, patch.strip, PatchOptions{plan_.fuzz, true},
+                                   label_of(plan_, entry.name));
+        patch.reason = applied.report.reason;
+        Status status = Ok{};
+        if (applied.report.status == PatchStatus::applied)
+            status = carry_applied(std::move(applied), patch);
+        else if (applied.report.status == PatchStatus::failed)
+            patch.outcome = RebaseOutcome::failed;
+        else if (old_change && !entry.reverse)
+            status = carry_merged(*old_change, patch);
+        else
+            patch.outcome = entry.reverse ? RebaseOutcome::conflict : RebaseOutcome::not_applying;
+        if (!status) return status;
+    }
+    if (old_change) old_state_.apply(*old_change);
+    result_.patches.push_back(std::move(patch));
+    return Ok{};
+}
+
+Result<SeriesRebase> Rebaser::run() {
+    auto old_run = run_series(plan_, old_upstream_);
+    if (!old_run) return old_run.error();
+    old_run_ = std::move(*old_run);
+    const auto& entries = plan_.series.entries;
+    for (std::size_t i = 0; i < old_run_.report.patches.size() && i < entries.size(); ++i)
+        if (auto done = rebase_entry(entries[i], old_run_.report.patches[i]); !done)
+            return done.error();
+    return std::move(result_);
+}
+
+}  // namespace
+
+const char* to_string(RebaseOutcome outcome) {
+    switch (outcome) {
+        case RebaseOutcome::applies:
+            return "applies";
+        case RebaseOutcome::offset:
+            return "applies at an offset";
+        case RebaseOutcome::fuzz:
+            return "applies with fuzz";
+        case RebaseOutcome::merged:
+            return "merged";
+        case RebaseOutcome::partly_upstream:
+            return "partly upstream";
+        case RebaseOutcome::already_upstream:
+            return "already upstream";
+        case RebaseOutcome::conflict:
+            return "conflict";
+        case RebaseOutcome::skipped:
+            return "skipped";
+        case RebaseOutcome::not_applying:
+            return "does not apply";
+        case RebaseOutcome::failed:
+            return "failed";
+    }
+    return "?";
+}
+
+bool carried(RebaseOutcome outcome) {
+    switch (outcome) {
+        case RebaseOutcome::applies:
+        case RebaseOutcome::offset:
+        case RebaseOutcome::fuzz:
+        case RebaseOutcome::merged:
+        case RebaseOutcome::partly_upstream:
+            return true;
+        default:
+            return false;
+    }
+}
+
+Result<SeriesRebase> rebase_series(const SeriesPlan& plan, const PristineSource& old_upstream,
+                                   const PristineSource& new_upstream) {
+    return Rebaser(plan, old_upstream, new_upstream).run();
+}
+
+}  // namespace patchbay

@@ -1,0 +1,64 @@
+#pragma once
+// `rebase --onto REV` (docs/ARCHITECTURE.md §6): the series carried, patch by patch and in
+// memory, from the upstream it targets to a new upstream. Each patch is applied to the new
+// upstream with the earlier carried patches; what it takes is its outcome. A patch that no
+// longer applies is merged three ways (base: the old upstream with the earlier patches; theirs:
+// that state with the patch; ours: the new state), and its new text rebuilt from the merge.
+// Nothing is written here.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/result.hpp"
+#include "regenerate/upstream_presence.hpp"
+#include "series/series_runner.hpp"
+
+namespace patchbay {
+
+enum class RebaseOutcome {
+    applies,           // as is
+    offset,            // at an offset: its text is refreshed
+    fuzz,              // with fuzz within the policy: its text is refreshed
+    merged,            // did not apply; the three-way merge is clean: its text is rebuilt
+    partly_upstream,   // some hunks are already upstream: the rest is kept, the text rebuilt
+    already_upstream,  // its whole change is upstream: propose a skip entry
+    conflict,          // the merge conflicts: a person resolves it
+    skipped,           // a skip rule; re-checked against the new upstream
+    not_applying,      // it applied to neither upstream
+    failed,            // bad input
+};
+const char* to_string(RebaseOutcome outcome);
+
+// Whether the outcome carries the patch to the new upstream with no person involved (its
+// duplicates aside, which are reported separately).
+bool carried(RebaseOutcome outcome);
+
+struct PatchRebase {
+    std::string name;
+    RebaseOutcome outcome = RebaseOutcome::applies;
+    std::string reason;                       // the rejection or skip reason, the bad input
+    std::vector<std::string> conflicts;       // paths whose merge conflicts
+    std::vector<DuplicatedLines> duplicates;  // added lines the new upstream already has
+    // A skipped patch whose change is not (or no longer) in the new upstream.
+    bool skip_not_upstream = false;
+    std::filesystem::path patch_path;
+    std::string old_text;
+    std::optional<std::string> new_text;  // set when the patch file should be rewritten
+    std::optional<PatchFile> parsed;      // as read (not reversed), for later lookups
+    std::optional<PatchFile> rebuilt;     // its sections rebuilt on the new upstream, if they were
+    int strip = 1;
+};
+
+struct SeriesRebase {
+    std::vector<PatchRebase> patches;
+    std::vector<AppliedStep> steps;  // the carried patches' changes over the new upstream
+};
+
+// `old_upstream` is the one the series targets now. An Error only for input that stops the
+// whole run (the series' own errors are outcomes).
+Result<SeriesRebase> rebase_series(const SeriesPlan& plan, const PristineSource& old_upstream,
+                                   const PristineSource& new_upstream);
+
+}  // namespace patchbay

@@ -1,0 +1,32 @@
+#include "regenerate/state_merge.hpp"
+
+#include "regenerate/text_merge.hpp"
+
+namespace patchbay {
+
+namespace {
+
+bool is_text(const PathState& state) {
+    return state && !state->symlink;
+}
+
+// The executable bit the side that changed it says, else ours.
+bool executable_of(const PathState& base, const PathState& ours, const PathState& theirs) {
+    return theirs->executable != base->executable ? theirs->executable : ours->executable;
+}
+
+}  // namespace
+
+Result<std::optional<PathState>> merge_states(const PathState& base, const PathState& ours,
+                                              const PathState& theirs) {
+    if (theirs == base || ours == theirs) return std::optional<PathState>(ours);
+    if (ours == base) return std::optional<PathState>(theirs);
+    if (!is_text(base) || !is_text(ours) || !is_text(theirs)) return std::optional<PathState>();
+    auto merged = merge_texts(base->content.view(), ours->content.view(), theirs->content.view());
+    if (!merged) return merged.error();
+    if (!merged->clean) return std::optional<PathState>();
+    return std::optional<PathState>(
+        FileState{std::move(merged->text), executable_of(base, ours, theirs), false});
+}
+
+}  // namespace patchbay

@@ -1,0 +1,88 @@
+#include "regenerate/target_rev.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace patchbay {
+
+namespace {
+
+struct Line {
+    std::size_t begin;
+    std::size_t end;  // after its "\n"
+    std::string_view text;
+};
+
+std::vector<Line> lines_of(std::string_view text) {
+    std::vector<Line> lines;
+    for (std::size_t at = 0; at < text.size();) {
+        auto newline = text.find('\n', at);
+        auto end = newline == std::string_view::npos ? text.size() : newline + 1;
+        lines.push_back({at, end, text.substr(at, end - at)});
+        at = end;
+    }
+    return lines;
+}
+
+std::string_view stripped(std::string_view line) {
+    auto first = line.find_first_not_of(" \t");
+    return first == std::string_view::npos ? std::string_view() : line.substr(first);
+}
+
+bool is_table_header(std::string_view line) {
+    return stripped(line).starts_with("[");
+}
+
+// "rev = ..." or "rev=..." (a key, not "revision = ...").
+bool is_key(std::string_view line, std::string_view key) {
+    auto text = stripped(line);
+    if (!text.starts_with(key)) return false;
+    auto rest = stripped(text.substr(key.size()));
+    return rest.starts_with("=");
+}
+
+std::string quoted(const std::string& rev) {
+    std::string out = "\"";
+    for (char c : rev) out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+    return out + "\"";
+}
+
+std::string indent_of(std::string_view line) {
+    return std::string(line.substr(0, line.size() - stripped(line).size()));
+}
+
+// The [upstream] table's header line and the lines of the table after it.
+struct Table {
+    std::size_t header;
+    std::size_t end;  // the next table's header, or the line count
+};
+
+std::optional<Table> upstream_table(const std::vector<Line>& lines) {
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (!stripped(lines[i].text).starts_with("[upstream]")) continue;
+        std::size_t end = i + 1;
+        while (end < lines.size() && !is_table_header(lines[end].text)) ++end;
+        return Table{i, end};
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+Result<std::string> with_upstream_rev(std::string_view toml, const std::string& rev) {
+    auto lines = lines_of(toml);
+    auto table = upstream_table(lines);
+    if (!table) return make_error("patchbay.toml has no [upstream] table");
+    std::string text(toml), line = "rev = " + quoted(rev) + "\n";
+    std::size_t insert_at = lines[table->header].end;
+    for (std::size_t i = table->header + 1; i < table->end; ++i) {
+        if (is_key(lines[i].text, "rev"))
+            return text.replace(lines[i].begin, lines[i].end - lines[i].begin,
+                                indent_of(lines[i].text) + line);
+        if (is_key(lines[i].text, "path")) insert_at = lines[i].end;
+    }
+    if (text[insert_at - 1] != '\n') line.insert(0, "\n");
+    return text.insert(insert_at, line);
+}
+
+}  // namespace patchbay

@@ -1,0 +1,100 @@
+// The series carried from one in-memory upstream to another. Expected texts are hand-written.
+
+#include "regenerate/series_rebase.hpp"
+
+#include <gtest/gtest.h>
+
+#include "series/series_file.hpp"
+#include "tests/support/memory_source.hpp"
+#include "tests/support/temp_tree.hpp"
+
+namespace patchbay {
+namespace {
+
+using test_support::MemorySource;
+using test_support::TempTree;
+
+std::string seq(const std::map<int, std::string>& replaced = {}) {
+    std::string out;
+    for (int i = 1; i <= 30; ++i)
+        out += (replaced.count(i) ? replaced.at(i) : std::to_string(i)) + "\n";
+    return out;
+}
+
+// Line `line` of seq() changed to `to`, with three lines of context on each side.
+std::string one_line_patch(const std::string& file, int line, const std::string& to) {
+    std::string text = "--- a/" + file + "\n+++ b/" + file + "\n@@ -" + std::to_string(line - 3) +
+                       ",7 +" + std::to_string(line - 3) + ",7 @@\n";
+    for (int i = line - 3; i < line; ++i) text += " " + std::to_string(i) + "\n";
+    text += "-" + std::to_string(line) + "\n+" + to + "\n";
+    for (int i = line + 1; i <= line + 3; ++i) text += " " + std::to_string(i) + "\n";
+    return text;
+}
+
+class SeriesCarry : public ::testing::Test {
+  protected:
+    void add(const std::string& name, const std::string& text) {
+        files.write("patches/" + name, text);
+        series += name + "\n";
+    }
+    Result<SeriesRebase> rebase() {
+        files.write("patches/series", series);
+        plan.series = *parse_series(series, "patches/series");
+        plan.patches_dir = files / "patches";
+        plan.patches_label = "patches";
+        return rebase_series(plan, old_upstream, new_upstream);
+    }
+    MemorySource old_upstream, new_upstream;
+    TempTree files;
+    SeriesPlan plan;
+    std::string series;
+};
+
+TEST_F(SeriesCarry, EachOutcomeFromOneSeries) {
+    old_upstream.file("a", seq());
+    old_upstream.file("b", seq());
+    old_upstream.file("c", seq());
+    old_upstream.file("d", seq());
+    new_upstream.file("a", seq());
+    new_upstream.file("b", "0\n" + seq());       // shifted by one line
+    new_upstream.file("c", seq({{10, "ten"}}));  // the patch's own change
+    new_upstream.file("d", seq({{12, "twelve"}, {20, "TWENTY"}}));
+    add("1.patch", one_line_patch("a", 5, "five"));
+    add("2.patch", one_line_patch("b", 5, "five"));
+    add("3.patch", one_line_patch("c", 10, "ten"));
+    add("4.patch", one_line_patch("d", 10, "ten"));     // beside upstream's line 12
+    add("5.patch", one_line_patch("d", 20, "twenty"));  // upstream changed the same line
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    ASSERT_EQ(result->patches.size(), 5u);
+    EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::applies);
+    EXPECT_FALSE(result->patches[0].new_text.has_value());
+    EXPECT_EQ(result->patches[1].outcome, RebaseOutcome::offset);
+    EXPECT_EQ(*result->patches[1].new_text,
+              "--- a/b\n+++ b/b\n@@ -3,7 +3,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n")
+        << "refreshed: the hunk now says where it applies";
+    EXPECT_EQ(result->patches[2].outcome, RebaseOutcome::already_upstream);
+    EXPECT_EQ(result->patches[3].outcome, RebaseOutcome::merged);
+    EXPECT_EQ(*result->patches[3].new_text,
+              "--- a/d\n+++ b/d\n@@ -7,7 +7,7 @@\n 7\n 8\n 9\n-10\n"
+              "+ten\n 11\n twelve\n 13\n");
+    EXPECT_EQ(result->patches[4].outcome, RebaseOutcome::conflict);
+    EXPECT_EQ(result->patches[4].conflicts, std::vector<std::string>{"d"});
+    ASSERT_EQ(result->steps.size(), 3u) << "1, 2 and 4 are carried";
+    EXPECT_TRUE(carried(RebaseOutcome::merged));
+    EXPECT_FALSE(carried(RebaseOutcome::conflict));
+}
+
+TEST_F(SeriesCarry, ASkipRuleWhoseChangeIsNotUpstreamIsSaid) {
+    old_upstream.file("a", seq());
+    new_upstream.file("a", seq());
+    add("1.patch", one_line_patch("a", 5, "five"));
+    plan.skip.push_back({"1.patch", "native upstream since 2.0", 1});
+    auto result = rebase();
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::skipped);
+    EXPECT_TRUE(result->patches[0].skip_not_upstream);
+}
+
+}  // namespace
+}  // namespace patchbay

@@ -1,0 +1,79 @@
+#include "regenerate/worktree_edits.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "tests/regenerate/worktree_fixture.hpp"
+
+namespace patchbay {
+namespace {
+
+namespace fs = std::filesystem;
+using test_support::GitWorktree;
+
+const std::string kOne = "0001-one.patch";
+
+std::map<std::string, WorktreeEdit> by_path(const std::vector<WorktreeEdit>& edits) {
+    std::map<std::string, WorktreeEdit> map;
+    for (const auto& edit : edits) map.emplace(edit.path, edit);
+    return map;
+}
+
+class Edits : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        wt.commit("pristine upstream", {{"f.txt", "1\n"},
+                                        {"other.txt", "o\n"},
+                                        {"gone.txt", "g\n"},
+                                        {".gitignore", "*.log\n"}});
+        wt.commit(kOne, {{"f.txt", "one\n"}});
+    }
+    std::map<std::string, WorktreeEdit> edits(const std::set<std::string>& owned) {
+        auto record = WorktreeRecord::open(wt.tree.root(), {kOne, {}, true});
+        EXPECT_TRUE(record.ok());
+        auto list = worktree_edits(*record, wt.tree.root(), owned);
+        EXPECT_TRUE(list.ok()) << (list.ok() ? "" : list.error().message);
+        return list.ok() ? by_path(*list) : std::map<std::string, WorktreeEdit>{};
+    }
+    GitWorktree wt;
+};
+
+TEST_F(Edits, OwnedPathsComeWithTheirBaseAndDiskStates) {
+    wt.tree.write("f.txt", "ONE\n");
+    auto map = edits({"f.txt"});
+    ASSERT_TRUE(map.count("f.txt"));
+    EXPECT_EQ(map["f.txt"].base->content, "1\n") << "the base is the commit before NAME";
+    EXPECT_EQ(map["f.txt"].now->content, "ONE\n");
+}
+
+TEST_F(Edits, CreatedAndDeletedFilesJoinButEditsOfOtherFilesAndIgnoredFilesDoNot) {
+    wt.tree.write("new.py", "x\n");
+    wt.tree.write("debug.log", "ignored\n");
+    wt.tree.write("other.txt", "edited, not NAME's\n");
+    fs::remove(wt.tree / "gone.txt");
+    auto map = edits({"f.txt"});
+    EXPECT_TRUE(map.count("new.py"));
+    EXPECT_FALSE(map["new.py"].base.has_value());
+    EXPECT_TRUE(map.count("gone.txt"));
+    EXPECT_FALSE(map["gone.txt"].now.has_value());
+    EXPECT_FALSE(map.count("debug.log"));
+    EXPECT_FALSE(map.count("other.txt"));
+}
+
+TEST_F(Edits, DiskStatesReadTheExecutableBitAndSymlinks) {
+    wt.tree.run("chmod +x f.txt && ln -s f.txt link");
+    auto f = read_disk_state(wt.tree / "f.txt");
+    ASSERT_TRUE(f.ok());
+    EXPECT_TRUE((*f)->executable);
+    auto link = read_disk_state(wt.tree / "link");
+    ASSERT_TRUE(link.ok());
+    EXPECT_TRUE((*link)->symlink);
+    EXPECT_EQ((*link)->content, "f.txt");
+    auto folder = read_disk_state(wt.tree.root());
+    ASSERT_TRUE(folder.ok());
+    EXPECT_FALSE(folder->has_value());
+}
+
+}  // namespace
+}  // namespace patchbay
