@@ -8,7 +8,7 @@ namespace {
 
 constexpr std::size_t kSignificantChars = 20;
 
-bool has_problem(const AppliedPatch& applied, const char* kind) {
+bool has_problem(const AppliedPatch& applied, ProblemKind kind) {
     const auto& problems = applied.report.problems;
     return std::any_of(problems.begin(), problems.end(),
                        [&](const Problem& p) { return p.kind == kind; });
@@ -91,9 +91,9 @@ void check_section(const FileDiff& file, const std::string& path, const Normaliz
 }  // namespace
 
 Presence presence_of(const AppliedPatch& applied) {
-    if (applied.report.status != PatchStatus::applied || !has_problem(applied, "already-applied"))
+    if (applied.report.status != PatchStatus::applied || !has_problem(applied, ProblemKind::already_applied))
         return Presence::none;
-    return has_problem(applied, "vacuous") ? Presence::all : Presence::partial;
+    return has_problem(applied, ProblemKind::vacuous) ? Presence::all : Presence::partial;
 }
 
 Result<std::vector<DuplicatedLines>> duplicated_lines(const PatchFile& patch, int strip,

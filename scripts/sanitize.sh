@@ -28,7 +28,7 @@ thread)
     cmake --build build-tsan -j2 --target patchbay common_tests series_tests checks_tests cli_tests
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:${TSAN_OPTIONS:-}"
     ctest --test-dir build-tsan --output-on-failure -j2 --timeout 900 \
-        -R '^(ParallelFor|SeriesRunner|CheckQueue|ReversalCheck|UndoCheck|Audit|CheckSeries|AuditKernels)'
+        -R '^(ParallelFor|SeriesRunner|UndoSnapshot|PatchUndo|Audit|CheckSeries|AuditKernels)'
     ;;
 *)
     echo "sanitize: unknown mode '$mode' (address or thread)" >&2

@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "series/problem_kind.hpp"
+
 namespace patchbay {
 
 enum class FindingSeverity { warning, failure };
@@ -18,16 +20,12 @@ const char* to_string(FindingSeverity severity);
 
 struct FindingPolicy {
     bool strict = false;
-    std::map<std::string, FindingSeverity, std::less<>> overrides;  // Problem kind -> severity
+    std::map<ProblemKind, FindingSeverity> overrides;  // [series] warn / fail
 
-    FindingSeverity severity_of(std::string_view kind) const;
+    FindingSeverity severity_of(ProblemKind kind) const;
 };
 
 // The kinds that only warn unless the policy says otherwise.
-bool warns_by_default(std::string_view kind);
-
-// Whether `kind` names a finding (series/series_report.hpp's Problem kinds), and all of them.
-bool is_finding_kind(std::string_view kind);
-std::string finding_kinds_list();
+bool warns_by_default(ProblemKind kind);
 
 }  // namespace patchbay

@@ -47,7 +47,7 @@ class PatchRun {
     const SharedText* expected_text(const std::string& path) const;
     void store_result(const FileDiff& file, const Paths& paths, const FileState& before,
                       SharedText text);
-    void problem(std::string kind, std::int64_t line, std::string message);
+    void problem(ProblemKind kind, std::int64_t line, std::string message);
     bool is_vacuous() const;
 
     const TreeState& state_;
@@ -58,21 +58,21 @@ class PatchRun {
     AppliedPatch result_;
 };
 
-void PatchRun::problem(std::string kind, std::int64_t line, std::string message) {
-    result_.report.problems.push_back({std::move(kind), std::move(message), label_, line});
+void PatchRun::problem(ProblemKind kind, std::int64_t line, std::string message) {
+    result_.report.problems.push_back({kind, std::move(message), label_, line});
 }
 
 std::optional<std::string> PatchRun::stripped(const std::string& name, const FileDiff& file) {
     auto path = strip_path(name, strip_);
     if (!path)
-        problem("path", file.header_line,
+        problem(ProblemKind::path, file.header_line,
                 fmt::format("cannot strip {} leading component(s) from '{}'", strip_, name));
     return path;
 }
 
 bool PatchRun::usable(const std::string& path, const FileDiff& file) {
     auto reason = unsafe_path_reason(path);
-    if (reason) problem("path", file.header_line, fmt::format("refusing {}", *reason));
+    if (reason) problem(ProblemKind::path, file.header_line, fmt::format("refusing {}", *reason));
     return !reason;
 }
 
@@ -120,7 +120,7 @@ std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths
     if (file.op == FileOp::create) return FileState{};
     auto entry = lookup(paths.source);
     if (!entry) {
-        problem("path", file.header_line, entry.error().message);
+        problem(ProblemKind::path, file.header_line, entry.error().message);
         return std::nullopt;
     }
     using Kind = TreeEntry::Kind;
@@ -130,13 +130,13 @@ std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths
     if (entry->kind == Kind::symlink && file.old_mode && (*file.old_mode & 0170000) == kSymlinkMode)
         return to_state(std::move(entry).value());
     if (entry->kind == Kind::absent) {
-        problem("missing-file", file.header_line,
+        problem(ProblemKind::missing_file, file.header_line,
                 fmt::format("'{}' does not exist in the tree", paths.source));
         result_.report.problems.back().details = other_strip_levels(source_name(file));
     } else {
         const char* what =
             entry->kind == Kind::directory ? "a directory" : "reached through a symlink";
-        problem("path", file.header_line,
+        problem(ProblemKind::path, file.header_line,
                 fmt::format("refusing '{}': it is {}", paths.source, what));
     }
     return std::nullopt;
@@ -170,8 +170,7 @@ bool PatchRun::parent_is_not_a_folder(const FileDiff& file, const std::string& p
             continue;
         bool link = parent->kind == TreeEntry::Kind::symlink ||
                     parent->kind == TreeEntry::Kind::under_symlink;
-        problem(
-            "path", file.header_line,
+        problem(ProblemKind::path, file.header_line,
             link ? fmt::format("refusing '{}': it is reached through a symlink", path)
                  : fmt::format("refusing '{}': '{}' is not a folder", path, path.substr(0, slash)));
         return true;
@@ -185,7 +184,7 @@ bool PatchRun::target_is_free(const FileDiff& file, const Paths& paths) {
     if (parent_is_not_a_folder(file, paths.target)) return false;
     auto entry = lookup(paths.target);
     if (!entry) {
-        problem("path", file.header_line, entry.error().message);
+        problem(ProblemKind::path, file.header_line, entry.error().message);
         return false;
     }
     using Kind = TreeEntry::Kind;
@@ -195,18 +194,18 @@ bool PatchRun::target_is_free(const FileDiff& file, const Paths& paths) {
     if (entry->kind == Kind::file && file.op == FileOp::create) {
         auto created = apply_hunks("", file.hunks, options_).text;
         bool same = created == entry->content;
-        problem(same ? "already-applied" : "exists", file.header_line,
+        problem(same ? ProblemKind::already_applied : ProblemKind::exists, file.header_line,
                 same ? fmt::format("'{}' already exists with the content this patch creates",
                                    paths.target)
                      : fmt::format("'{}' already exists; the patch would create it", paths.target));
         return false;
     }
     if (entry->kind == Kind::under_symlink) {
-        problem("path", file.header_line,
+        problem(ProblemKind::path, file.header_line,
                 fmt::format("refusing '{}': it is reached through a symlink", paths.target));
         return false;
     }
-    problem(entry->kind == Kind::file ? "exists" : "path", file.header_line,
+    problem(entry->kind == Kind::file ? ProblemKind::exists : ProblemKind::path, file.header_line,
             fmt::format("'{}' already exists; the patch would {} onto it", paths.target,
                         to_string(file.op)));
     return false;
@@ -219,14 +218,14 @@ void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>
         const auto& outcome = outcomes[i];
         auto line = file.hunks[i].header_line;
         if (outcome.status == HunkStatus::rejected) {
-            problem("rejected", line,
+            problem(ProblemKind::rejected, line,
                     fmt::format("hunk #{} FAILED at {}", outcome.n, outcome.line));
             if (lines.empty()) lines = split_lines(text.view());
             if (auto miss = near_miss(lines, file.hunks[i]))
                 result_.report.problems.back().details.push_back(describe(*miss));
         }
         if (outcome.status == HunkStatus::already_applied)
-            problem("already-applied", line,
+            problem(ProblemKind::already_applied, line,
                     fmt::format("hunk #{} is already applied (found reversed at {})", outcome.n,
                                 outcome.line));
     }
@@ -234,7 +233,7 @@ void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>
 
 bool PatchRun::check_deletion(const FileDiff& file, const Paths& paths, const SharedText& text) {
     if (file.op != FileOp::remove || text.empty()) return true;
-    problem("not-empty", file.header_line,
+    problem(ProblemKind::not_empty, file.header_line,
             fmt::format("not deleting '{}': its content differs from the patch", paths.source));
     return false;
 }
@@ -274,7 +273,7 @@ void PatchRun::apply_section(const FileDiff& file, const PatchOptions& options) 
         // the patch still applies.
         auto name = file.new_name != "/dev/null" ? file.new_name : file.old_name;
         report.path = strip_path(name, strip_).value_or(name);
-        problem("binary", file.header_line,
+        problem(ProblemKind::binary, file.header_line,
                 fmt::format("'{}': the binary change carries no data (\"Binary files … differ\"); "
                             "the file is left as it was",
                             report.path));
@@ -312,7 +311,7 @@ void PatchRun::apply_binary_section(const FileDiff& file, FileReport report) {
     if (before && target_is_free(file, *paths)) {
         auto bytes = apply_git_binary(before->content.view(), file);
         if (!bytes) {
-            problem("rejected", file.header_line,
+            problem(ProblemKind::rejected, file.header_line,
                     fmt::format("binary '{}': {}", report.path, bytes.error().message));
         } else {
             store_result(file, *paths, *before, SharedText(std::move(bytes).value()));
@@ -323,12 +322,12 @@ void PatchRun::apply_binary_section(const FileDiff& file, FileReport report) {
 }
 
 bool is_failure_kind(const Problem& p) {
-    return p.kind == "path" || p.kind == "parse" || p.kind == "header-counts";
+    return p.kind == ProblemKind::path || p.kind == ProblemKind::parse || p.kind == ProblemKind::header_counts;
 }
 
 bool is_rejection_kind(const Problem& p) {
-    return p.kind == "rejected" || p.kind == "missing-file" || p.kind == "exists" ||
-           p.kind == "not-empty" || p.kind == "already-applied";
+    return p.kind == ProblemKind::rejected || p.kind == ProblemKind::missing_file || p.kind == ProblemKind::exists ||
+           p.kind == ProblemKind::not_empty || p.kind == ProblemKind::already_applied;
 }
 
 bool PatchRun::is_vacuous() const {
@@ -344,13 +343,13 @@ AppliedPatch PatchRun::finish(const PatchFile& patch) {
         status = PatchStatus::failed;
     } else if (std::any_of(problems.begin(), problems.end(), is_rejection_kind)) {
         bool only_already = std::all_of(problems.begin(), problems.end(), [](const Problem& p) {
-            return !is_rejection_kind(p) || p.kind == "already-applied";
+            return !is_rejection_kind(p) || p.kind == ProblemKind::already_applied;
         });
         status = only_already ? PatchStatus::applied : PatchStatus::rejected;
     }
     if (status != PatchStatus::applied) result_.changes.clear();
     if (status == PatchStatus::applied && is_vacuous())
-        problem("vacuous", patch.files.empty() ? 1 : patch.files.front().header_line,
+        problem(ProblemKind::vacuous, patch.files.empty() ? 1 : patch.files.front().header_line,
                 patch.files.empty() ? "the patch has no file sections: it changes nothing"
                                     : "the patch changes nothing in the tree");
     if (!result_.report.problems.empty() && result_.report.reason.empty())

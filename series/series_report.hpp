@@ -11,21 +11,21 @@
 #include "patches/file_patcher.hpp"
 #include "source/pristine_source.hpp"
 #include "series/finding_policy.hpp"
+#include "series/problem_kind.hpp"
 
 namespace patchbay {
 
-// One integrity finding. `kind` is one of: vacuous, header-counts, whitespace, path,
-// missing-file, binary, parse, unlisted, disabled, missing-patch, already-applied, exists,
-// not-empty, rejected, reverse, garbage.
+// One integrity finding of one kind (series/problem_kind.hpp).
 struct Problem {
     Problem() = default;
-    Problem(std::string kind_, std::string message_, std::string file_ = {}, std::int64_t line_ = 0)
+    Problem(ProblemKind kind_, std::string message_, std::string file_ = {},
+            std::int64_t line_ = 0)
         : kind(std::move(kind_)),
           message(std::move(message_)),
           file(std::move(file_)),
           line(line_) {}
 
-    std::string kind;
+    ProblemKind kind = ProblemKind::parse;
     std::string message;
     std::string file;       // the file at fault (a patch file, usually)
     std::int64_t line = 0;  // 1-based line in `file`, 0 when none
@@ -68,7 +68,7 @@ struct Totals {
 // The integrity checks of docs/ARCHITECTURE.md §4, each with a verdict.
 struct IntegrityVerdict {
     std::string check;               // e.g. "every patch changes the tree"
-    std::vector<std::string> kinds;  // the Problem kinds this check covers
+    std::vector<ProblemKind> kinds;  // the Problem kinds this check covers
     int problems = 0;
     int failures = 0;  // of `problems`, those whose severity is failure
 };

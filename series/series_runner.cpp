@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <thread>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -9,12 +10,12 @@
 #include "common/text_lines.hpp"
 #include "patches/diff_parser.hpp"
 #include "patches/whitespace_errors.hpp"
-#include "series/check_queue.hpp"
 #include "series/patch_applier.hpp"
+#include "common/parallel_for.hpp"
 #include "common/read_file.hpp"
 #include "common/tree_path.hpp"
 #include "series/patch_undo.hpp"
-#include "series/undo_check.hpp"
+#include "series/undo_snapshot.hpp"
 
 namespace patchbay {
 
@@ -40,20 +41,20 @@ const SkipRule* skip_rule_for(const SeriesPlan& plan, const std::string& name) {
 
 // A patch that cannot be used. A missing patch file is reported where it is named: the
 // series line ("patches/series:5").
-PatchReport failed_report(const SeriesEntry& entry, const Error& error, std::string kind,
+PatchReport failed_report(const SeriesEntry& entry, const Error& error, ProblemKind kind,
                           const std::string& series_path) {
     PatchReport report;
     report.status = PatchStatus::failed;
-    if (kind == "missing-patch") {
+    if (kind == ProblemKind::missing_patch) {
         // The name is quoted short: the label after it names the file in full.
         const std::string name =
             entry.name.size() > 80 ? entry.name.substr(0, 80) + "..." : entry.name;
         const std::string message =
             fmt::format("'{}' is named by the series but cannot be read ({}: {})", name, error.file,
                         error.message);
-        report.problems.push_back({std::move(kind), message, series_path, entry.line});
+        report.problems.push_back({kind, message, series_path, entry.line});
     } else {
-        report.problems.push_back({std::move(kind), error.message, error.file, error.line});
+        report.problems.push_back({kind, error.message, error.file, error.line});
     }
     report.reason = report.problems.back().message;
     return report;
@@ -62,14 +63,15 @@ PatchReport failed_report(const SeriesEntry& entry, const Error& error, std::str
 // What the parser read leniently, as GNU patch does: findings of the patch.
 void add_parse_notes(const PatchFile& patch, const std::string& label, PatchReport& report) {
     for (const auto& note : patch.notes)
-        report.problems.push_back({note.kind, note.message, label, note.line});
+        report.problems.push_back({problem_kind_named(note.kind).value_or(ProblemKind::parse),
+                                   note.message, label, note.line});
 }
 
 void add_whitespace_problems(const PatchFile& patch, const std::string& label,
                              PatchReport& report) {
     for (const auto& file : patch.files)
         for (const auto& error : whitespace_errors(file))
-            report.problems.push_back({"whitespace", error.message, label, error.patch_line});
+            report.problems.push_back({ProblemKind::whitespace, error.message, label, error.patch_line});
 }
 
 std::size_t entries_to_run(const SeriesPlan& plan) {
@@ -118,9 +120,11 @@ class Runner {
     std::vector<Rejected> rejected_;
     void explain_by_earlier_rejections(const PatchFile& patch, PatchReport& report) const;
     std::vector<int> applied_strips_;
-    // Each applied patch is undone here, beside the next ones (series/undo_check.hpp); the
-    // series is undone for real only when one of them does not give back the state before it.
-    CheckQueue undo_checks_;
+    // A snapshot per applied patch of what undoing it needs (series/undo_snapshot.hpp), undone
+    // once the series has applied, spread over the cores; the series is undone for real only
+    // when one of them does not give back the state before it.
+    std::vector<std::shared_ptr<const UndoSnapshot>> undo_snapshots_;
+    bool every_patch_undoes() const;
 };
 
 // The patch file read and parsed (and turned round for a reversed entry); an Error of kind
@@ -142,7 +146,7 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
                                 Result<PatchFile> loaded) {
     if (!loaded)
         return failed_report(entry, loaded.error(),
-                             loaded.error().kind.empty() ? "parse" : loaded.error().kind,
+                             problem_kind_named(loaded.error().kind).value_or(ProblemKind::parse),
                              plan_.series.path);
     auto patch = std::make_shared<const PatchFile>(std::move(loaded).value());
     int strip = entry.strip.value_or(plan_.strip);
@@ -159,10 +163,8 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
         auto before = states_before(applied.changes);
         state_.apply(applied.changes);
         auto undo = std::make_shared<const PatchUndo>(undo_of(*patch, applied.report));
-        undo_checks_.push([check = std::make_shared<UndoCheck>(capture_undo_check(
-                               state_, patch, undo, strip, label, std::move(before)))] {
-            return undoes_cleanly(*check);
-        });
+        undo_snapshots_.push_back(std::make_shared<const UndoSnapshot>(
+            capture_undo_snapshot(state_, patch, undo, strip, label, std::move(before))));
         run_.steps.push_back({entry.name, std::move(applied.changes)});
         applied_.push_back({label, std::move(patch), std::move(undo)});
         applied_strips_.push_back(strip);
@@ -191,7 +193,7 @@ const HunkLine* expected_from(const Hunk& hunk, const std::set<std::string_view>
     return nullptr;
 }
 
-Problem* problem_at(PatchReport& report, const char* kind, std::int64_t line) {
+Problem* problem_at(PatchReport& report, ProblemKind kind, std::int64_t line) {
     for (auto& problem : report.problems)
         if (problem.kind == kind && problem.line == line) return &problem;
     return nullptr;
@@ -205,14 +207,14 @@ void Runner::explain_by_earlier_rejections(const PatchFile& patch, PatchReport& 
         for (const auto& earlier : rejected_) {
             const auto added = lines_added_to(*earlier.patch, earlier.strip, file.old_path);
             if (added.empty()) continue;
-            if (Problem* missing = problem_at(report, "missing-file", patch.files[i].header_line))
+            if (Problem* missing = problem_at(report, ProblemKind::missing_file, patch.files[i].header_line))
                 missing->details.push_back(
                     fmt::format("'{}' (rejected above, so not applied) creates it", earlier.name));
             for (const auto& outcome : file.hunks) {
                 if (outcome.status != HunkStatus::rejected) continue;
                 const Hunk& hunk = patch.files[i].hunks[static_cast<std::size_t>(outcome.n - 1)];
                 const HunkLine* line = expected_from(hunk, added);
-                Problem* rejected = problem_at(report, "rejected", hunk.header_line);
+                Problem* rejected = problem_at(report, ProblemKind::rejected, hunk.header_line);
                 if (line && rejected)
                     rejected->details.push_back(fmt::format(
                         "'{}' (rejected above, so not applied) adds the line \"{}\" that this "
@@ -264,8 +266,15 @@ SeriesRun Runner::run(std::size_t count, std::optional<LoadedPatches> preloaded)
     check_disabled();
     check_unlisted();
     check_skip_rules();
-    if (!undo_checks_.all_passed()) check_reverse();
+    if (!every_patch_undoes()) check_reverse();
     return std::move(run_);
+}
+
+bool Runner::every_patch_undoes() const {
+    std::vector<char> undone(undo_snapshots_.size(), 0);
+    parallel_for(undo_snapshots_.size(), std::max(1u, std::thread::hardware_concurrency()),
+                 [&](std::size_t i) { undone[i] = undoes_cleanly(*undo_snapshots_[i]); });
+    return std::all_of(undone.begin(), undone.end(), [](char ok) { return ok != 0; });
 }
 
 bool is_patch_file(const fs::path& path) {
@@ -289,7 +298,7 @@ void Runner::check_disabled() {
             continue;
         ++run_.report.disabled;
         run_.report.series_problems.push_back(
-            {"disabled",
+            {ProblemKind::disabled,
              fmt::format("'{}' is disabled by the series line \"{}\"", commented.name,
                          commented.text),
              plan_.series.path, commented.line});
@@ -307,7 +316,7 @@ void Runner::check_unlisted() {
         auto name = it->path().lexically_relative(plan_.patches_dir).generic_string();
         if (listed.count(name) == 0)
             run_.report.series_problems.push_back(
-                {"unlisted",
+                {ProblemKind::unlisted,
                  fmt::format("'{}' is in the patches folder but not in the series", name),
                  label_of(plan_, name), 0});
     }
@@ -319,7 +328,7 @@ void Runner::check_skip_rules() {
                                   [&](const SeriesEntry& e) { return e.name == rule.patch; });
         if (!listed)
             run_.report.series_problems.push_back(
-                {"missing-patch",
+                {ProblemKind::missing_patch,
                  fmt::format("skip rule for '{}' matches no series entry", rule.patch), "",
                  rule.line});
     }
@@ -345,7 +354,7 @@ void Runner::check_reverse() {
                                 patch_undo->section_options, label);
         if (back.report.status != PatchStatus::applied) {
             run_.report.series_problems.push_back(
-                {"reverse",
+                {ProblemKind::reverse,
                  fmt::format("the patch does not reverse cleanly: {}", back.report.reason), label,
                  0});
             return;
@@ -360,7 +369,7 @@ void Runner::check_reverse() {
         auto pristine = undo.pristine(path);
         if (pristine && to_state(std::move(pristine).value()) == state) continue;
         run_.report.series_problems.push_back(
-            {"reverse",
+            {ProblemKind::reverse,
              fmt::format("undoing the series does not restore '{}' to its pristine state", path),
              "", 0});
     }
@@ -374,12 +383,13 @@ Result<FindingPolicy> policy_of(const Config& config) {
         {&config.warn, FindingSeverity::warning}, {&config.fail, FindingSeverity::failure}};
     for (const auto& [kinds, severity] : lists)
         for (const auto& kind : *kinds) {
-            if (!is_finding_kind(kind))
+            const auto known = problem_kind_named(kind);
+            if (!known)
                 return make_error(config.file.string(), 0,
                                   fmt::format("[series] names an unknown finding kind '{}' "
                                               "(known: {})",
-                                              kind, finding_kinds_list()));
-            policy.overrides[kind] = severity;
+                                              kind, problem_kinds_list()));
+            policy.overrides[*known] = severity;
         }
     return policy;
 }

@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 std::string failing_line(const Problem& problem) {
     const std::string where =
         problem.line > 0 ? fmt::format("{}:{}", problem.file, problem.line) : problem.file;
-    return fmt::format("  {}{}{}: {}\n", where, where.empty() ? "" : ": ", problem.kind,
+    return fmt::format("  {}{}{}: {}\n", where, where.empty() ? "" : ": ", to_string(problem.kind),
                        reason_of(problem));
 }
 

@@ -28,7 +28,7 @@ void write_file(JsonWriter& json, const FileReport& file) {
 }
 
 void write_problem(JsonWriter& json, const Problem& problem) {
-    json.begin_object().field("kind", problem.kind).field("message", problem.message);
+    json.begin_object().field("kind", to_string(problem.kind)).field("message", problem.message);
     json.field("file", problem.file).field("line", problem.line);
     json.field("severity", to_string(problem.severity)).key("details").begin_array();
     for (const auto& detail : problem.details) json.value(detail);

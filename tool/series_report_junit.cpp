@@ -15,7 +15,7 @@ std::string hunk_details(const PatchReport& patch) {
     for (const auto& problem : patch.problems) {
         details += fmt::format("{}:{}: {}{}: {}\n", problem.file, problem.line,
                                problem.severity == FindingSeverity::warning ? "warning: " : "",
-                               problem.kind, problem.message);
+                               to_string(problem.kind), problem.message);
         for (const auto& detail : problem.details) details += "    " + detail + "\n";
     }
     return details;
@@ -44,7 +44,7 @@ std::string series_testcase(const SeriesReport& report) {
     for (const auto& problem : report.series_problems)
         details += fmt::format("{}:{}: {}{}: {}\n", problem.file, problem.line,
                                problem.severity == FindingSeverity::warning ? "warning: " : "",
-                               problem.kind, problem.message);
+                               to_string(problem.kind), problem.message);
     std::string body;
     if (fails(report.series_problems))
         body =

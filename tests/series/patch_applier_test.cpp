@@ -17,7 +17,7 @@ AppliedPatch apply_text(const MemorySource& source, const std::string& text) {
     return apply_patch(state, parse(text), 1, PatchOptions{0, true}, "p.patch");
 }
 
-bool has_problem(const AppliedPatch& applied, const std::string& kind) {
+bool has_problem(const AppliedPatch& applied, ProblemKind kind) {
     for (const auto& p : applied.report.problems)
         if (p.kind == kind) return true;
     return false;
@@ -40,7 +40,7 @@ TEST(ApplyPatch, MissingFileIsARejectionByName) {
     MemorySource source;
     auto applied = apply_text(source, kModify);
     EXPECT_EQ(applied.report.status, PatchStatus::rejected);
-    EXPECT_TRUE(has_problem(applied, "missing-file"));
+    EXPECT_TRUE(has_problem(applied, ProblemKind::missing_file));
     EXPECT_NE(applied.report.reason.find("f.py"), std::string::npos);
     EXPECT_TRUE(applied.changes.empty());
 }
@@ -53,7 +53,7 @@ TEST(ApplyPatch, RejectedHunkDiscardsTheWholePatch) {
         apply_text(source, std::string(kModify) +
                                "--- a/g.py\n+++ b/g.py\n@@ -1,3 +1,3 @@\n x\n-nope\n+Y\n z\n");
     EXPECT_EQ(applied.report.status, PatchStatus::rejected);
-    EXPECT_TRUE(has_problem(applied, "rejected"));
+    EXPECT_TRUE(has_problem(applied, ProblemKind::rejected));
     EXPECT_TRUE(applied.changes.empty());
 }
 
@@ -61,7 +61,7 @@ TEST(ApplyPatch, CreatingAFileThatExistsWithThatContentIsAlreadyApplied) {
     MemorySource source;
     source.file("n.py", "one\ntwo\n");
     auto applied = apply_text(source, "--- /dev/null\n+++ b/n.py\n@@ -0,0 +1,2 @@\n+one\n+two\n");
-    EXPECT_TRUE(has_problem(applied, "already-applied"));
+    EXPECT_TRUE(has_problem(applied, ProblemKind::already_applied));
     EXPECT_NE(applied.report.status, PatchStatus::failed);
 }
 
@@ -70,7 +70,7 @@ TEST(ApplyPatch, CreatingAFileThatExistsWithOtherContentIsRejected) {
     source.file("n.py", "other\n");
     auto applied = apply_text(source, "--- /dev/null\n+++ b/n.py\n@@ -0,0 +1,2 @@\n+one\n+two\n");
     EXPECT_EQ(applied.report.status, PatchStatus::rejected);
-    EXPECT_TRUE(has_problem(applied, "exists"));
+    EXPECT_TRUE(has_problem(applied, ProblemKind::exists));
 }
 
 TEST(ApplyPatch, RenameMovesTheFileAndAppliesItsHunk) {
@@ -92,7 +92,7 @@ TEST(ApplyPatch, DeletingAFileWhoseContentDiffersIsRejected) {
     source.file("d.py", "a\nb\nextra\n");
     auto applied = apply_text(source, "--- a/d.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n");
     EXPECT_EQ(applied.report.status, PatchStatus::rejected);
-    EXPECT_TRUE(has_problem(applied, "not-empty"));
+    EXPECT_TRUE(has_problem(applied, ProblemKind::not_empty));
 }
 
 TEST(ApplyPatch, DeletesAFile) {
@@ -108,7 +108,7 @@ TEST(ApplyPatch, PathOutsideTheTreeIsBadInput) {
     auto applied =
         apply_text(source, "--- a/../escape.py\n+++ b/../escape.py\n@@ -0,0 +1 @@\n+x\n");
     EXPECT_EQ(applied.report.status, PatchStatus::failed);
-    EXPECT_TRUE(has_problem(applied, "path"));
+    EXPECT_TRUE(has_problem(applied, ProblemKind::path));
     EXPECT_TRUE(applied.changes.empty());
 }
 
@@ -118,14 +118,14 @@ TEST(ApplyPatch, PathThroughASymlinkIsRefused) {
     auto applied =
         apply_text(source, "--- a/link/passwd\n+++ b/link/passwd\n@@ -1 +1 @@\n-a\n+b\n");
     EXPECT_EQ(applied.report.status, PatchStatus::failed);
-    EXPECT_TRUE(has_problem(applied, "path"));
+    EXPECT_TRUE(has_problem(applied, ProblemKind::path));
 }
 
 TEST(ApplyPatch, PatchThatChangesNothingIsVacuous) {
     MemorySource source;
     source.file("f.py", "a\n");
     auto applied = apply_text(source, "Just a description, no diff at all.\n");
-    EXPECT_TRUE(has_problem(applied, "vacuous"));
+    EXPECT_TRUE(has_problem(applied, ProblemKind::vacuous));
 }
 
 TEST(ApplyPatch, ModeChangeSetsTheExecutableBit) {
@@ -135,7 +135,7 @@ TEST(ApplyPatch, ModeChangeSetsTheExecutableBit) {
         apply_text(source, "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n");
     ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
     EXPECT_TRUE(applied.changes.at("run.sh")->executable);
-    EXPECT_FALSE(has_problem(applied, "vacuous"));
+    EXPECT_FALSE(has_problem(applied, ProblemKind::vacuous));
 }
 
 // GNU patch sets a mode only when the new one differs from the old one: an "index … 100644"
@@ -156,7 +156,7 @@ TEST(ApplyPatch, CreatingAFileUnderAFileIsRefused) {
     source.file("f.txt", "plain\n");
     auto applied = apply_text(source, "--- /dev/null\n+++ b/f.txt/x\n@@ -0,0 +1 @@\n+x\n");
     EXPECT_EQ(applied.report.status, PatchStatus::failed);
-    EXPECT_TRUE(has_problem(applied, "path"));
+    EXPECT_TRUE(has_problem(applied, ProblemKind::path));
     EXPECT_NE(applied.report.reason.find("'f.txt' is not a folder"), std::string::npos)
         << applied.report.reason;
 }
@@ -196,7 +196,7 @@ TEST(ApplyPatch, WriteThroughASymlinkOfTheSamePatchIsRefused) {
     auto applied = apply_text(
         source, std::string(kCreateLink) + "--- /dev/null\n+++ b/lnk/pwn\n@@ -0,0 +1 @@\n+pwned\n");
     EXPECT_EQ(applied.report.status, PatchStatus::failed);
-    EXPECT_TRUE(has_problem(applied, "path"));
+    EXPECT_TRUE(has_problem(applied, ProblemKind::path));
     EXPECT_EQ(applied.report.reason, "refusing 'lnk/pwn': it is reached through a symlink");
     EXPECT_TRUE(applied.changes.empty());
 }

@@ -85,7 +85,7 @@ TEST_F(SeriesRunnerTest, ASkipRuleForNoEntryIsReported) {
     plan.skip.push_back({"retired.patch", "gone", 7});
     auto report = run(plan);
     ASSERT_EQ(report.series_problems.size(), 1u);
-    EXPECT_EQ(report.series_problems[0].kind, "missing-patch");
+    EXPECT_EQ(report.series_problems[0].kind, ProblemKind::missing_patch);
     EXPECT_EQ(report.series_problems[0].line, 7);
 }
 
@@ -94,7 +94,7 @@ TEST_F(SeriesRunnerTest, APatchFileNeverListedIsReported) {
     write_file(dir / "sub/forgotten.diff", kSecond);
     auto report = run(plan);
     ASSERT_EQ(report.series_problems.size(), 1u);
-    EXPECT_EQ(report.series_problems[0].kind, "unlisted");
+    EXPECT_EQ(report.series_problems[0].kind, ProblemKind::unlisted);
     EXPECT_NE(report.series_problems[0].message.find("sub/forgotten.diff"), std::string::npos);
 }
 
@@ -119,7 +119,7 @@ TEST_F(SeriesRunnerTest, WhitespaceErrorsInAddedLinesAreReportedWithTheirLine) {
     auto report = run(plan_for(
         {{"1.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,4 @@\n a\n b\n+trailing \n c\n"}}));
     ASSERT_EQ(report.patches[0].problems.size(), 1u);
-    EXPECT_EQ(report.patches[0].problems[0].kind, "whitespace");
+    EXPECT_EQ(report.patches[0].problems[0].kind, ProblemKind::whitespace);
     EXPECT_EQ(report.patches[0].problems[0].line, 6);
     EXPECT_EQ(report.patches[0].problems[0].severity, FindingSeverity::warning);
     EXPECT_FALSE(report.is_negative());  // it does not change the tree the build gets
@@ -137,7 +137,7 @@ TEST_F(SeriesRunnerTest, StrictMakesAWarningFail) {
 TEST_F(SeriesRunnerTest, APerKindPolicyOverridesTheDefault) {
     auto plan = plan_for(
         {{"1.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,4 @@\n a\n b\n+trailing \n c\n"}});
-    plan.policy.overrides["whitespace"] = FindingSeverity::failure;
+    plan.policy.overrides[ProblemKind::whitespace] = FindingSeverity::failure;
     EXPECT_TRUE(run(plan).is_negative());
 }
 
@@ -149,7 +149,7 @@ TEST_F(SeriesRunnerTest, ACommentedOutEntryWhoseFileExistsIsDisabledNotUnlisted)
     plan.series.commented.push_back({"only", "# only applied for GFDL builds", 6});
     auto report = run(plan);
     ASSERT_EQ(report.series_problems.size(), 1u);
-    EXPECT_EQ(report.series_problems[0].kind, "disabled");
+    EXPECT_EQ(report.series_problems[0].kind, ProblemKind::disabled);
     EXPECT_EQ(report.series_problems[0].file, "patches/series");
     EXPECT_EQ(report.series_problems[0].line, 5);
     EXPECT_EQ(report.series_problems[0].severity, FindingSeverity::warning);
@@ -173,7 +173,7 @@ TEST_F(SeriesRunnerTest, AHunkBodyLongerThanItsCountsAppliesAsGnuPatchDoesAndFai
         run(plan_for({{"1.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,2 +1,3 @@\n a\n+x\n b\n c\n"}}));
     EXPECT_EQ(report.patches[0].status, PatchStatus::applied);
     ASSERT_EQ(report.patches[0].problems.size(), 1u);  // the ignored line is not also garbage
-    EXPECT_EQ(report.patches[0].problems[0].kind, "header-counts");
+    EXPECT_EQ(report.patches[0].problems[0].kind, ProblemKind::header_counts);
     EXPECT_TRUE(report.is_negative());
     EXPECT_FALSE(report.has_failed_patch());
 }
@@ -193,7 +193,7 @@ TEST_F(SeriesRunnerTest, AMissingFileNamesTheStripLevelUnderWhichItExists) {
     auto report = run(plan);  // -p1 names a/f.py, which does not exist
     ASSERT_EQ(report.patches[0].status, PatchStatus::rejected);
     const Problem& missing = report.patches[0].problems.at(0);
-    EXPECT_EQ(missing.kind, "missing-file");
+    EXPECT_EQ(missing.kind, ProblemKind::missing_file);
     ASSERT_EQ(missing.details.size(), 1u);
     EXPECT_EQ(missing.details[0],
               "with -p2 the path is 'f.py', which exists: is the strip level wrong?");
@@ -237,8 +237,8 @@ TEST_F(SeriesRunnerTest, AHalfAppliedPatchReversesCleanly) {
                                  "--- a/g.py\n+++ b/g.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"
                                  "@@ -6,3 +6,3 @@\n f\n-g\n+G\n h\n"}}));
     EXPECT_EQ(report.patches[0].status, PatchStatus::applied);
-    EXPECT_EQ(report.patches[0].problems[0].kind, "already-applied");
-    for (const auto& problem : report.series_problems) EXPECT_NE(problem.kind, "reverse");
+    EXPECT_EQ(report.patches[0].problems[0].kind, ProblemKind::already_applied);
+    for (const auto& problem : report.series_problems) EXPECT_NE(problem.kind, ProblemKind::reverse);
 }
 
 // GNU patch agrees: forward at offset 4 (line 5), `patch -R` then undoes the first copy of the
@@ -249,7 +249,7 @@ TEST_F(SeriesRunnerTest, AnUndoThatLandsElsewhereDoesNotRestoreTheFile) {
         run(plan_for({{"1.patch", "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n A\n-B\n+Q\n C\n"}}));
     EXPECT_EQ(report.patches[0].status, PatchStatus::applied);
     ASSERT_EQ(report.series_problems.size(), 1u);
-    EXPECT_EQ(report.series_problems[0].kind, "reverse");
+    EXPECT_EQ(report.series_problems[0].kind, ProblemKind::reverse);
     EXPECT_EQ(report.series_problems[0].message,
               "undoing the series does not restore 'f.py' to its pristine state");
 }
@@ -266,7 +266,7 @@ TEST_F(SeriesRunnerTest, ASeriesOfCreationsCopiesAndDeletionsReversesCleanly) {
     for (const auto& patch : report.patches)
         EXPECT_EQ(patch.status, PatchStatus::applied) << patch.name << ": " << patch.reason;
     EXPECT_TRUE(report.series_problems.empty())
-        << report.series_problems[0].kind << ": " << report.series_problems[0].message;
+        << to_string(report.series_problems[0].kind) << ": " << report.series_problems[0].message;
 }
 
 TEST_F(SeriesRunnerTest, PatchesLoadedEarlierAreNotReadAgain) {
@@ -299,7 +299,7 @@ TEST_F(SeriesRunnerTest, AMissingPatchFileIsStillReportedByName) {
     ASSERT_EQ(report.patches.size(), 2u);
     EXPECT_EQ(report.patches[1].status, PatchStatus::failed);
     ASSERT_FALSE(report.patches[1].problems.empty());
-    EXPECT_EQ(report.patches[1].problems[0].kind, "missing-patch");
+    EXPECT_EQ(report.patches[1].problems[0].kind, ProblemKind::missing_patch);
 }
 
 }  // namespace

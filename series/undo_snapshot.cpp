@@ -1,4 +1,4 @@
-#include "series/undo_check.hpp"
+#include "series/undo_snapshot.hpp"
 
 #include <set>
 
@@ -12,7 +12,7 @@ namespace {
 // The state right after the patch, at the captured paths only.
 class SnapshotSource : public PristineSource {
   public:
-    explicit SnapshotSource(const UndoCheck& check) : check_(check) {}
+    explicit SnapshotSource(const UndoSnapshot& check) : check_(check) {}
 
     Result<TreeEntry> lookup(const std::string& path) const override {
         auto found = check_.after.find(path);
@@ -27,7 +27,7 @@ class SnapshotSource : public PristineSource {
     bool missed() const { return missed_; }
 
   private:
-    const UndoCheck& check_;
+    const UndoSnapshot& check_;
     SourceDescription description_;
     mutable bool missed_ = false;
 };
@@ -48,10 +48,10 @@ std::optional<FileState> state_at(const TreeState& state, const std::string& pat
 
 }  // namespace
 
-UndoCheck capture_undo_check(const TreeState& state, std::shared_ptr<const PatchFile> patch,
+UndoSnapshot capture_undo_snapshot(const TreeState& state, std::shared_ptr<const PatchFile> patch,
                              std::shared_ptr<const PatchUndo> undo, int strip, std::string label,
                              TreeChanges before) {
-    UndoCheck check{std::move(patch), std::move(undo),   strip,
+    UndoSnapshot check{std::move(patch), std::move(undo),   strip,
                     std::move(label), std::move(before), {}};
     for (const auto& path : lookup_paths(*check.patch, strip))
         check.after.emplace(path, state.lookup(path));
@@ -60,7 +60,7 @@ UndoCheck capture_undo_check(const TreeState& state, std::shared_ptr<const Patch
 
 // When every patch passes, undoing the whole series last first restores the pristine tree:
 // each undo starts from the state the later one gave back.
-bool undoes_cleanly(const UndoCheck& check) {
+bool undoes_cleanly(const UndoSnapshot& check) {
     SnapshotSource snapshot(check);
     const TreeState after(snapshot);
     auto back = apply_patch(after, check.undo->patch, check.strip, check.undo->section_options,

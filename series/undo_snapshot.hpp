@@ -14,7 +14,7 @@
 
 namespace patchbay {
 
-struct UndoCheck {
+struct UndoSnapshot {
     std::shared_ptr<const PatchFile> patch;  // as it applied (not yet turned round)
     std::shared_ptr<const PatchUndo> undo;   // what undoing it takes (series/patch_undo.hpp)
     int strip = 1;
@@ -25,12 +25,12 @@ struct UndoCheck {
 
 // Takes what the check needs: `state` is the running state right after `patch` applied,
 // `before` what it held at each changed path before.
-UndoCheck capture_undo_check(const TreeState& state, std::shared_ptr<const PatchFile> patch,
+UndoSnapshot capture_undo_snapshot(const TreeState& state, std::shared_ptr<const PatchFile> patch,
                              std::shared_ptr<const PatchUndo> undo, int strip, std::string label,
                              TreeChanges before);
 
 // False also when the undo looked at a path the snapshot does not hold: the caller then
 // undoes the series for real, which decides.
-bool undoes_cleanly(const UndoCheck& check);
+bool undoes_cleanly(const UndoSnapshot& check);
 
 }  // namespace patchbay

@@ -1,4 +1,4 @@
-#include "series/undo_check.hpp"
+#include "series/undo_snapshot.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@ using test_support::MemorySource;
 using test_support::parse;
 
 // Applies `text` to `source` with `fuzz` and captures the check as the series runner does.
-UndoCheck applied_check(const MemorySource& source, const std::string& text, int fuzz = 0) {
+UndoSnapshot applied_check(const MemorySource& source, const std::string& text, int fuzz = 0) {
     TreeState state(source);
     auto patch = std::make_shared<const PatchFile>(parse(text));
     auto applied = apply_patch(state, *patch, 1, PatchOptions{fuzz, true, {}}, "p.patch");
@@ -24,11 +24,11 @@ UndoCheck applied_check(const MemorySource& source, const std::string& text, int
         before.emplace(path, to_state(state.lookup(path).value()));
     state.apply(applied.changes);
     auto undo = std::make_shared<const PatchUndo>(undo_of(*patch, applied.report));
-    return capture_undo_check(state, patch, undo, 1, "p.patch", std::move(before));
+    return capture_undo_snapshot(state, patch, undo, 1, "p.patch", std::move(before));
 }
 
 // Issue #14: a hunk that needed fuzz 1 is undone with fuzz 1, as `patch -R -F1` undoes it.
-TEST(UndoCheck, AHunkAppliedWithFuzzIsUndoneWithThatFuzz) {
+TEST(UndoSnapshot, AHunkAppliedWithFuzzIsUndoneWithThatFuzz) {
     MemorySource source;
     source.file("f.txt", "1\n2\n3\n4\n5\n6\n7\n8\n");
     const auto check = applied_check(
@@ -40,7 +40,7 @@ TEST(UndoCheck, AHunkAppliedWithFuzzIsUndoneWithThatFuzz) {
 
 // The tree never changed where a hunk was already applied: the undo leaves it alone (undoing
 // it would remove what upstream already has).
-TEST(UndoCheck, AnAlreadyAppliedHunkIsLeftOutOfTheUndo) {
+TEST(UndoSnapshot, AnAlreadyAppliedHunkIsLeftOutOfTheUndo) {
     MemorySource source;
     source.file("f.txt", "a\nB\nc\nd\ne\nf\ng\nh\n");
     const auto check = applied_check(source,
@@ -52,7 +52,7 @@ TEST(UndoCheck, AnAlreadyAppliedHunkIsLeftOutOfTheUndo) {
 }
 
 // A patch whose every hunk was already applied changed nothing, so it has nothing to undo.
-TEST(UndoCheck, APatchThatChangedNothingHasNothingToUndo) {
+TEST(UndoSnapshot, APatchThatChangedNothingHasNothingToUndo) {
     MemorySource source;
     source.file("f.txt", "a\nB\nc\n");
     const auto check =
@@ -61,7 +61,7 @@ TEST(UndoCheck, APatchThatChangedNothingHasNothingToUndo) {
     EXPECT_TRUE(undoes_cleanly(check));
 }
 
-TEST(UndoCheck, AModificationCreationAndDeletionUndoCleanly) {
+TEST(UndoSnapshot, AModificationCreationAndDeletionUndoCleanly) {
     MemorySource source;
     source.file("f.py", "a\nb\nc\n");
     source.file("gone.py", "bye\n");
@@ -75,14 +75,14 @@ TEST(UndoCheck, AModificationCreationAndDeletionUndoCleanly) {
 
 // As GNU patch -R does: the undo lands on the first copy of the block, not where the patch
 // applied (offset 4).
-TEST(UndoCheck, AnUndoThatLandsElsewhereFails) {
+TEST(UndoSnapshot, AnUndoThatLandsElsewhereFails) {
     MemorySource source;
     source.file("f.py", "Z\nA\nQ\nC\nA\nB\nC\n");
     EXPECT_FALSE(undoes_cleanly(
         applied_check(source, "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n A\n-B\n+Q\n C\n")));
 }
 
-TEST(UndoCheck, APathMissingFromTheSnapshotFailsRatherThanGuess) {
+TEST(UndoSnapshot, APathMissingFromTheSnapshotFailsRatherThanGuess) {
     MemorySource source;
     source.file("f.py", "a\nb\nc\n");
     auto check = applied_check(source, "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
@@ -91,7 +91,7 @@ TEST(UndoCheck, APathMissingFromTheSnapshotFailsRatherThanGuess) {
     EXPECT_FALSE(undoes_cleanly(check));
 }
 
-TEST(UndoCheck, TheSnapshotIsTheStateWhenThePatchApplied) {
+TEST(UndoSnapshot, TheSnapshotIsTheStateWhenThePatchApplied) {
     MemorySource source;
     source.file("f.py", "a\nb\nc\n");
     TreeState state(source);
@@ -99,7 +99,7 @@ TEST(UndoCheck, TheSnapshotIsTheStateWhenThePatchApplied) {
     auto applied = apply_patch(state, patch, 1, PatchOptions{0, true, {}}, "p.patch");
     TreeChanges before{{"f.py", FileState{"a\nb\nc\n", false, false}}};
     state.apply(applied.changes);
-    const auto check = capture_undo_check(
+    const auto check = capture_undo_snapshot(
         state, std::make_shared<const PatchFile>(patch),
         std::make_shared<const PatchUndo>(undo_of(patch, applied.report)), 1, "p.patch", before);
     state.apply({{"f.py", FileState{"later\n", false, false}}});  // a later patch
