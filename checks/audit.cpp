@@ -1,8 +1,8 @@
 #include "checks/audit.hpp"
 
-#include "common/parallel_for.hpp"
 #include "checks/rules/rule.hpp"
 #include "checks/suppression.hpp"
+#include "common/parallel_for.hpp"
 
 namespace patchbay {
 

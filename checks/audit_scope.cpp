@@ -1,13 +1,12 @@
 #include "checks/audit_scope.hpp"
 
-
 #include <algorithm>
 #include <tuple>
 
-#include "common/parallel_for.hpp"
-#include "common/read_file.hpp"
 #include "checks/path_glob.hpp"
 #include "checks/rules/rule.hpp"
+#include "common/parallel_for.hpp"
+#include "common/read_file.hpp"
 
 namespace patchbay {
 

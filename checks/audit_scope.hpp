@@ -1,7 +1,7 @@
 #pragma once
-// What an audit looks at (docs/ARCHITECTURE.md §5 "Scope"): the files of a tree that [audit].include
-// selects, read from a plain folder or from the in-memory result of a series; and which
-// findings are new in a change.
+// What an audit looks at (docs/ARCHITECTURE.md §5 "Scope"): the files of a tree that
+// [audit].include selects, read from a plain folder or from the in-memory result of a series; and
+// which findings are new in a change.
 
 #include <cstdint>
 #include <filesystem>
@@ -13,10 +13,10 @@
 #include "checks/finding.hpp"
 #include "checks/source_file.hpp"
 #include "common/result.hpp"
-#include "patches/diff_model.hpp"
 #include "config/config.hpp"
-#include "source/pristine_source.hpp"
+#include "patches/diff_model.hpp"
 #include "series/series_runner.hpp"
+#include "source/pristine_source.hpp"
 
 namespace patchbay {
 

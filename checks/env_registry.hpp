@@ -1,6 +1,7 @@
 #pragma once
-// The environment-variable registry of the audited tree (docs/ARCHITECTURE.md §5): the string keys of the
-// dict literal assigned at module level to `[audit.env] table` in the file `[audit.env] registry`.
+// The environment-variable registry of the audited tree (docs/ARCHITECTURE.md §5): the string keys
+// of the dict literal assigned at module level to `[audit.env] table` in the file `[audit.env]
+// registry`.
 
 #include <cstdint>
 #include <optional>

@@ -1,5 +1,6 @@
 #pragma once
-// A finding of the audit: a value, never printed by the rule that made it (docs/ARCHITECTURE.md §5).
+// A finding of the audit: a value, never printed by the rule that made it (docs/ARCHITECTURE.md
+// §5).
 
 #include <cstdint>
 #include <optional>

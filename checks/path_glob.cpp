@@ -10,14 +10,18 @@ bool match_segment(std::string_view pattern, std::string_view name) {
     return fnmatch(std::string(pattern).c_str(), std::string(name).c_str(), FNM_PATHNAME) == 0;
 }
 
-std::string_view head(std::string_view path) { return path.substr(0, path.find('/')); }
+std::string_view head(std::string_view path) {
+    return path.substr(0, path.find('/'));
+}
 
 std::string_view tail(std::string_view path) {
     auto slash = path.find('/');
     return slash == std::string_view::npos ? std::string_view() : path.substr(slash + 1);
 }
 
-bool is_last(std::string_view path) { return path.find('/') == std::string_view::npos; }
+bool is_last(std::string_view path) {
+    return path.find('/') == std::string_view::npos;
+}
 
 }  // namespace
 

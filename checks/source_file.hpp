@@ -1,6 +1,6 @@
 #pragma once
-// One file of the audited tree, and the tree itself (docs/ARCHITECTURE.md §5). Paths are relative to the
-// tree's root (the upstream directory) and use "/".
+// One file of the audited tree, and the tree itself (docs/ARCHITECTURE.md §5). Paths are relative
+// to the tree's root (the upstream directory) and use "/".
 
 #include <cstdint>
 #include <string>

@@ -4,9 +4,9 @@
 #include <map>
 #include <utility>
 
-#include "common/parallel_for.hpp"
 #include "checks/text_contains.hpp"
 #include "checks/token.hpp"
+#include "common/parallel_for.hpp"
 
 namespace patchbay {
 

@@ -12,13 +12,13 @@ namespace patchbay {
 enum class TokenKind {
     identifier,  // names and keywords
     number,
-    string,      // the whole literal, prefix and quotes included (r"…", f'…', """…""", "…")
-    op,          // operators and punctuation, longest match ("**", "//", "->", "::", "<<=")
-    newline,     // Python: end of a logical line (not inside brackets)
-    indent,      // Python only
-    dedent,      // Python only
-    directive,   // C/C++: a whole preprocessor line ("#include <x>"), continuations joined
-    end,         // always the last token
+    string,     // the whole literal, prefix and quotes included (r"…", f'…', """…""", "…")
+    op,         // operators and punctuation, longest match ("**", "//", "->", "::", "<<=")
+    newline,    // Python: end of a logical line (not inside brackets)
+    indent,     // Python only
+    dedent,     // Python only
+    directive,  // C/C++: a whole preprocessor line ("#include <x>"), continuations joined
+    end,        // always the last token
 };
 
 struct Token {

@@ -10,7 +10,9 @@ std::string Error::located() const {
     return file + ":" + std::to_string(line) + ": " + message;
 }
 
-Error make_error(std::string message) { return Error{"", 0, std::move(message)}; }
+Error make_error(std::string message) {
+    return Error{"", 0, std::move(message)};
+}
 
 Error make_error(std::string file, std::int64_t line, std::string message) {
     return Error{std::move(file), line, std::move(message)};

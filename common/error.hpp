@@ -7,10 +7,10 @@
 namespace patchbay {
 
 struct Error {
-    std::string file;        // the file at fault; empty when there is none
-    std::int64_t line = 0;   // 1-based line in `file`; 0 when unknown
-    std::string message;     // one sentence, no trailing period, no "error:" prefix
-    std::string kind = {};   // optional class for reports, e.g. "header-counts"; may be empty
+    std::string file;       // the file at fault; empty when there is none
+    std::int64_t line = 0;  // 1-based line in `file`; 0 when unknown
+    std::string message;    // one sentence, no trailing period, no "error:" prefix
+    std::string kind = {};  // optional class for reports, e.g. "header-counts"; may be empty
 
     // "file:line: message", "file: message" or "message".
     std::string located() const;

@@ -11,7 +11,7 @@ namespace patchbay {
 
 template <class T>
 class [[nodiscard]] Result {
-public:
+  public:
     Result(T value) : state_(std::move(value)) {}
     Result(Error error) : state_(std::move(error)) {}
 
@@ -40,7 +40,7 @@ public:
         return std::get<1>(state_);
     }
 
-private:
+  private:
     std::variant<T, Error> state_;
 };
 

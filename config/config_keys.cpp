@@ -106,8 +106,9 @@ std::string compound_text(const Config& config, std::string_view name) {
     if (name == "repro") return entries_text(config.repro.size());
     if (!config.audit.geometry) return "none";
     const auto& g = *config.audit.geometry;
-    return "{ block_size = " + std::to_string(g.block_size) + ", kv_heads = " +
-           std::to_string(g.kv_heads) + ", head_dim = " + std::to_string(g.head_dim) +
+    return "{ block_size = " + std::to_string(g.block_size) +
+           ", kv_heads = " + std::to_string(g.kv_heads) +
+           ", head_dim = " + std::to_string(g.head_dim) +
            ", dtype_bytes = " + std::to_string(g.dtype_bytes) + " }";
 }
 

@@ -31,7 +31,7 @@ using KeyTarget = std::variant<std::monostate, ConfigField<std::string>, ConfigF
                                ConfigField<int>, ConfigField<std::vector<std::string>>>;
 
 struct ConfigKey {
-    std::string_view name;           // dotted: "series.fuzz"
+    std::string_view name;  // dotted: "series.fuzz"
     KeyType type;
     std::string_view default_value;  // TOML text ("0", "\"patches/series\"", "[…]"); "" = none
     KeyTarget target;                // std::monostate for compound keys

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
+#include "common/read_file.hpp"
 #include "common/sha256.hpp"
 #include "kernels/child_process.hpp"
-#include "common/read_file.hpp"
 
 namespace patchbay {
 

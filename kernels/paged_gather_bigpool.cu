@@ -56,9 +56,12 @@ struct Geometry {
 std::string json_string(const std::string& text) {
     std::string out = "\"";
     for (char c : text) {
-        if (c == '"' || c == '\\') out += '\\', out += c;
-        else if (static_cast<unsigned char>(c) < 0x20) out += ' ';
-        else out += c;
+        if (c == '"' || c == '\\')
+            out += '\\', out += c;
+        else if (static_cast<unsigned char>(c) < 0x20)
+            out += ' ';
+        else
+            out += c;
     }
     return out + "\"";
 }
@@ -70,8 +73,7 @@ std::string number(double value) {
     return buffer;
 }
 
-bool read_setting(const char* flag, const char* env_name, int argc, char** argv,
-                  long long& value) {
+bool read_setting(const char* flag, const char* env_name, int argc, char** argv, long long& value) {
     if (const char* env = std::getenv(env_name)) value = std::atoll(env);
     for (int i = 1; i + 1 < argc; ++i)
         if (std::strcmp(argv[i], flag) == 0) value = std::atoll(argv[i + 1]);
@@ -135,12 +137,15 @@ Check check_against_reference(const Geometry& g, const std::vector<std::uint16_t
         for (long long head = 0; head < g.kv_heads; ++head)
             for (long long tok = 0; tok < g.block_size; ++tok)
                 for (long long dim = 0; dim < g.head_dim; ++dim) {
-                    const long long s = i * g.block_stride() + head * head_stride +
-                                        tok * g.head_dim + dim;
+                    const long long s =
+                        i * g.block_stride() + head * head_stride + tok * g.head_dim + dim;
                     const long long d =
                         ((i * g.block_size + tok) * g.kv_heads + head) * g.head_dim + dim;
                     const float got = from_bf16_bits(out[static_cast<size_t>(d)]);
-                    if (std::isnan(got)) { ++check.nan; continue; }
+                    if (std::isnan(got)) {
+                        ++check.nan;
+                        continue;
+                    }
                     const double err =
                         std::fabs(static_cast<double>(got) -
                                   static_cast<double>(from_bf16_bits(src[static_cast<size_t>(s)])));
@@ -176,9 +181,12 @@ cudaError_t gather(const Geometry& g, const Pools& pools, const Outputs& out, lo
 cudaError_t gather_any(const Geometry& g, const Pools& pools, const Outputs& out,
                        long long blocks) {
     switch (g.head_dim) {
-        case 64: return gather<64>(g, pools, out, blocks);
-        case 128: return gather<128>(g, pools, out, blocks);
-        default: return gather<256>(g, pools, out, blocks);
+        case 64:
+            return gather<64>(g, pools, out, blocks);
+        case 128:
+            return gather<128>(g, pools, out, blocks);
+        default:
+            return gather<256>(g, pools, out, blocks);
     }
 }
 
@@ -186,13 +194,15 @@ cudaError_t make_outputs(long long elems, long long blocks, Outputs& out) {
     const size_t bytes = static_cast<size_t>(elems) * sizeof(__nv_bfloat16);
     cudaError_t error = cudaMalloc(&out.k, bytes);
     if (error == cudaSuccess) error = cudaMalloc(&out.v, bytes);
-    if (error == cudaSuccess) error = cudaMalloc(&out.table, sizeof(int) * static_cast<size_t>(blocks));
+    if (error == cudaSuccess)
+        error = cudaMalloc(&out.table, sizeof(int) * static_cast<size_t>(blocks));
     return error;
 }
 
 cudaError_t set_table(const Outputs& out, long long first_block, long long blocks) {
     std::vector<int> table(static_cast<size_t>(blocks));
-    for (long long i = 0; i < blocks; ++i) table[static_cast<size_t>(i)] = static_cast<int>(first_block + i);
+    for (long long i = 0; i < blocks; ++i)
+        table[static_cast<size_t>(i)] = static_cast<int>(first_block + i);
     return cudaMemcpy(out.table, table.data(), sizeof(int) * table.size(), cudaMemcpyHostToDevice);
 }
 
@@ -214,7 +224,8 @@ cudaError_t copy_out(const Outputs& out, long long elems, std::vector<std::uint1
 }
 
 long long needed_bytes(const Geometry& g) {
-    const long long out_blocks = std::max(2 * g.request_blocks, g.bench > 0 ? 2 * g.bench_blocks : 0);
+    const long long out_blocks =
+        std::max(2 * g.request_blocks, g.bench > 0 ? 2 * g.bench_blocks : 0);
     const long long margin = 256ll << 20;  // CUDA context, tables, allocator slack
     return (2 * g.pool_elems() + 2 * out_blocks * g.block_stride()) * 2 + margin;
 }
@@ -230,8 +241,10 @@ Placement run_placement(const Geometry& g, const Pools& pools, const Outputs& ou
                         const std::vector<std::uint16_t>& src_v) {
     Placement p;
     cudaError_t error = set_table(out, first_block, g.request_blocks);
-    if (error == cudaSuccess) error = cudaMemset(out.k, 0, static_cast<size_t>(g.request_blocks * g.block_stride()) * 2);
-    if (error == cudaSuccess) error = cudaMemset(out.v, 0, static_cast<size_t>(g.request_blocks * g.block_stride()) * 2);
+    if (error == cudaSuccess)
+        error = cudaMemset(out.k, 0, static_cast<size_t>(g.request_blocks * g.block_stride()) * 2);
+    if (error == cudaSuccess)
+        error = cudaMemset(out.v, 0, static_cast<size_t>(g.request_blocks * g.block_stride()) * 2);
     if (error == cudaSuccess) error = gather_any(g, pools, out, g.request_blocks);
     if (error == cudaSuccess) error = copy_out(out, g.request_blocks * g.block_stride(), p.k, p.v);
     if (error != cudaSuccess) {
@@ -259,7 +272,8 @@ bool passes(const Placement& p) {
 
 int check_mode(const Geometry& g, const Pools& pools) {
     Outputs out;
-    if (cudaError_t error = make_outputs(g.request_blocks * g.block_stride(), g.request_blocks, out);
+    if (cudaError_t error =
+            make_outputs(g.request_blocks * g.block_stride(), g.request_blocks, out);
         error != cudaSuccess) {
         std::printf("{\"cuda_error\":%s}\n", json_string(cuda_text(error)).c_str());
         return kExitFail;
@@ -286,10 +300,9 @@ int check_mode(const Geometry& g, const Pools& pools) {
         "{\"placement_equal\":%s,\"max_err_top\":%s,\"max_err_bottom\":%s,\"nan_top\":%s,"
         "\"nan_bottom\":%s,\"cuda_error\":%s,\"tolerance\":%s,\"pool_elements\":%lld,"
         "\"top_first_block\":%lld,\"top_last_offset\":%lld}\n",
-        equal ? "true" : "false", number(max_err(top_run)).c_str(),
-        number(max_err(bottom)).c_str(), nan_count(top_run).c_str(), nan_count(bottom).c_str(),
-        json_string(cuda_error).c_str(), number(kTolerance).c_str(), g.pool_elems(), top,
-        g.pool_elems() - 1);
+        equal ? "true" : "false", number(max_err(top_run)).c_str(), number(max_err(bottom)).c_str(),
+        nan_count(top_run).c_str(), nan_count(bottom).c_str(), json_string(cuda_error).c_str(),
+        number(kTolerance).c_str(), g.pool_elems(), top, g.pool_elems() - 1);
     return equal && passes(bottom) && passes(top_run) ? kExitOk : kExitFail;
 }
 
@@ -344,10 +357,9 @@ int bench_mode(Geometry g, const Pools& pools) {
         return kExitFail;
     }
     const Timing kernel = summarise(time_launches(g.bench, [&] {
-        vllm::paged_gather<__nv_bfloat16, 256>(out.k, out.v, pools.k, pools.v, out.table,
-                                               static_cast<int>(g.bench_blocks),
-                                               static_cast<int>(g.block_size),
-                                               static_cast<int>(g.kv_heads), nullptr);
+        vllm::paged_gather<__nv_bfloat16, 256>(
+            out.k, out.v, pools.k, pools.v, out.table, static_cast<int>(g.bench_blocks),
+            static_cast<int>(g.block_size), static_cast<int>(g.kv_heads), nullptr);
     }));
     const size_t copy_bytes = static_cast<size_t>(elems) * 2;
     const Timing copy = summarise(time_launches(g.bench, [&] {
@@ -387,8 +399,9 @@ int main(int argc, char** argv) {
     }
     int devices = 0;
     if (cudaError_t error = cudaGetDeviceCount(&devices); error != cudaSuccess || devices == 0)
-        return print_skip("no CUDA device: " + (error != cudaSuccess ? cuda_text(error) : "0 devices"),
-                          needed_bytes(g), 0);
+        return print_skip(
+            "no CUDA device: " + (error != cudaSuccess ? cuda_text(error) : "0 devices"),
+            needed_bytes(g), 0);
     size_t free_bytes = 0, total_bytes = 0;
     cudaMemGetInfo(&free_bytes, &total_bytes);
     if (static_cast<long long>(free_bytes) < needed_bytes(g))

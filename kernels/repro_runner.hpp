@@ -1,6 +1,6 @@
 #pragma once
-// Runs one [[repro]] entry against a materialised result tree (docs/ARCHITECTURE.md §7): a CUDA source
-// reproducer is compiled (or taken from the cache) and run; a command entry is run as given,
+// Runs one [[repro]] entry against a materialised result tree (docs/ARCHITECTURE.md §7): a CUDA
+// source reproducer is compiled (or taken from the cache) and run; a command entry is run as given,
 // with PATCHBAY_RESULT naming the tree. Each run is a child process with the entry's timeout.
 
 #include <filesystem>
@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "config/config.hpp"
 #include "kernels/gpu_probe.hpp"
 #include "kernels/repro_outcome.hpp"
-#include "config/config.hpp"
 
 namespace patchbay {
 

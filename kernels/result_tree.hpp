@@ -7,8 +7,8 @@
 #include <string>
 
 #include "common/result.hpp"
-#include "source/pristine_source.hpp"
 #include "series/tree_state.hpp"
+#include "source/pristine_source.hpp"
 
 namespace patchbay {
 

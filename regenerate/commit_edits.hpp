@@ -1,6 +1,6 @@
 #pragma once
-// What one commit of a fork checkout changed (docs/ARCHITECTURE.md §6, `regenerate --from-commit`): the
-// diff between the commit's first parent and the commit, limited to the upstream directory and
+// What one commit of a fork checkout changed (docs/ARCHITECTURE.md §6, `regenerate --from-commit`):
+// the diff between the commit's first parent and the commit, limited to the upstream directory and
 // with that prefix stripped.
 
 #include <filesystem>

@@ -1,7 +1,7 @@
 #pragma once
-// `regenerate NAME` (docs/ARCHITECTURE.md §6): the new text of patches/NAME from an edited worktree or from
-// a fork commit, in the old patch's conventions. Writes nothing; the caller compares (--check)
-// or replaces the file (write_atomically).
+// `regenerate NAME` (docs/ARCHITECTURE.md §6): the new text of patches/NAME from an edited worktree
+// or from a fork commit, in the old patch's conventions. Writes nothing; the caller compares
+// (--check) or replaces the file (write_atomically).
 
 #include <filesystem>
 #include <string>

@@ -163,8 +163,8 @@ Status Rebaser::load(const SeriesEntry& entry, PatchRebase& patch, PatchFile& ap
 
 // A skipped patch stays skipped; it is only said when its change is not in the new upstream.
 void Rebaser::check_skip(const PatchFile& form, PatchRebase& patch) {
-    auto applied =
-        apply_patch(new_state_, form, patch.strip, PatchOptions{plan_.fuzz, true}, label_of(plan_, patch.name));
+    auto applied = apply_patch(new_state_, form, patch.strip, PatchOptions{plan_.fuzz, true},
+                               label_of(plan_, patch.name));
     patch.skip_not_upstream = presence_of(applied) != Presence::all;
 }
 

@@ -55,7 +55,8 @@ Result<bool> holds_change(const SourceOptions& upstream, const std::string& comm
     auto source = open_pristine(options);
     if (!source) return source.error();
     TreeState state(**source);
-    return presence_of(apply_patch(state, patch, strip, PatchOptions{0, true}, "")) == Presence::all;
+    return presence_of(apply_patch(state, patch, strip, PatchOptions{0, true}, "")) ==
+           Presence::all;
 }
 
 Result<UpstreamCommit> describe(git_repository* repo, const std::string& id) {

@@ -91,7 +91,8 @@ void check_section(const FileDiff& file, const std::string& path, const Normaliz
 }  // namespace
 
 Presence presence_of(const AppliedPatch& applied) {
-    if (applied.report.status != PatchStatus::applied || !has_problem(applied, ProblemKind::already_applied))
+    if (applied.report.status != PatchStatus::applied ||
+        !has_problem(applied, ProblemKind::already_applied))
         return Presence::none;
     return has_problem(applied, ProblemKind::vacuous) ? Presence::all : Presence::partial;
 }

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
-#include "source/directory_lookup.hpp"
-#include "source/manifest.hpp"
 #include "common/read_file.hpp"
 #include "common/tree_path.hpp"
+#include "source/directory_lookup.hpp"
+#include "source/manifest.hpp"
 
 namespace patchbay {
 namespace {

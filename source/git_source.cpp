@@ -4,10 +4,10 @@
 #include <map>
 #include <system_error>
 
-#include "source/git_handles.hpp"
-#include "source/git_tree_reader.hpp"
 #include "common/read_file.hpp"
 #include "common/tree_path.hpp"
+#include "source/git_handles.hpp"
+#include "source/git_tree_reader.hpp"
 
 namespace patchbay {
 namespace {

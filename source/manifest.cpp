@@ -4,9 +4,9 @@
 #include <cctype>
 #include <optional>
 
+#include "common/read_file.hpp"
 #include "common/sha256.hpp"
 #include "common/text_lines.hpp"
-#include "common/read_file.hpp"
 #include "common/tree_path.hpp"
 
 namespace patchbay {

@@ -1,16 +1,15 @@
 #pragma once
-// The four renderings of an audit report (docs/ARCHITECTURE.md §2, §5): text for people, JSON for tools,
-// SARIF 2.1.0 for code-scanning dashboards, GitHub workflow commands for PR annotations.
+// The four renderings of an audit report (docs/ARCHITECTURE.md §2, §5): text for people, JSON for
+// tools, SARIF 2.1.0 for code-scanning dashboards, GitHub workflow commands for PR annotations.
 
 #include <string>
 #include <vector>
 
 #include "checks/audit_report.hpp"
-#include "tool/version.hpp"
 #include "tool/terminal.hpp"
+#include "tool/version.hpp"
 
 namespace patchbay {
-
 
 // What SARIF says about a rule (tool.driver.rules[]).
 struct RuleDescriptor {

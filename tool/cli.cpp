@@ -47,7 +47,8 @@ Result<Written> write_to_stdout(const std::string& text) {
     const std::size_t count = std::fwrite(text.data(), 1, text.size(), stdout);
     if (count == text.size() && std::fflush(stdout) == 0) return Written::whole;
     if (errno == EPIPE) return Written::pipe_closed;
-    return make_error("cannot write the report to standard output: " + std::string(strerror(errno)));
+    return make_error("cannot write the report to standard output: " +
+                      std::string(strerror(errno)));
 }
 
 // --output FILE is replaced atomically: a temporary file beside it, then a rename.

@@ -1,11 +1,11 @@
 #include <fmt/format.h>
 #include <filesystem>
 
-#include "worktree/worktree_writer.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
 #include "tool/series_report_format.hpp"
 #include "tool/workspace.hpp"
+#include "worktree/worktree_writer.hpp"
 
 namespace patchbay {
 
@@ -45,8 +45,8 @@ bool is_within(const fs::path& inner, const fs::path& outer) {
     return !rel.empty() && *rel.begin() != "..";
 }
 
-// The pristine tree is never written (docs/ARCHITECTURE.md §4): a worktree inside it (or the tree itself)
-// is refused before anything is read. Symlinks are resolved on both sides.
+// The pristine tree is never written (docs/ARCHITECTURE.md §4): a worktree inside it (or the tree
+// itself) is refused before anything is read. Symlinks are resolved on both sides.
 Status check_worktree_outside(const Workspace& workspace, const std::string& worktree) {
     std::error_code ec;
     auto dir = fs::weakly_canonical(fs::absolute(worktree), ec);
@@ -77,8 +77,8 @@ Result<CommandOutput> run_apply(const CommandContext& context) {
     if (!run) return run.error();
     if (auto checked = workspace->source->finish_checks(); !checked) return checked.error();
     if (run->report.has_failed_patch()) {
-        CommandOutput output{render_text(run->report, context.palette), exit_status_of(run->report),
-                             {}};
+        CommandOutput output{
+            render_text(run->report, context.palette), exit_status_of(run->report), {}};
         for (const auto& patch : run->report.patches)
             if (patch.status == PatchStatus::failed && !patch.problems.empty()) {
                 const auto& first = patch.problems.front();

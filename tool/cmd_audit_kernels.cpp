@@ -1,11 +1,10 @@
 #include <fmt/format.h>
 
-
 #include "checks/audit.hpp"
 #include "checks/audit_scope.hpp"
+#include "common/read_file.hpp"
 #include "patches/diff_parser.hpp"
 #include "source/git_snapshot.hpp"
-#include "common/read_file.hpp"
 #include "tool/audit_report_format.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"

@@ -1,5 +1,6 @@
-// `patchbay repro [NAME…]` (docs/ARCHITECTURE.md §7, issue #5): builds the [[repro]] entries against the
-// result tree and runs them; --arms PATCH before and after PATCH; --bench N times both arms.
+// `patchbay repro [NAME…]` (docs/ARCHITECTURE.md §7, issue #5): builds the [[repro]] entries
+// against the result tree and runs them; --arms PATCH before and after PATCH; --bench N times both
+// arms.
 
 #include <unistd.h>
 

@@ -1,14 +1,14 @@
-// `patchbay verify` (docs/ARCHITECTURE.md §2): check-series, then audit-kernels, then repro, one summary;
-// the exit status is the worst of the three. The sections are found in the command table by
-// name, so a build without one of them still verifies the rest and says so.
+// `patchbay verify` (docs/ARCHITECTURE.md §2): check-series, then audit-kernels, then repro, one
+// summary; the exit status is the worst of the three. The sections are found in the command table
+// by name, so a build without one of them still verifies the rest and says so.
 
 #include <fmt/format.h>
 #include <algorithm>
 #include <cstring>
 
-#include "tool/xml_escape.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
+#include "tool/xml_escape.hpp"
 
 namespace patchbay {
 

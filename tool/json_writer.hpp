@@ -9,7 +9,7 @@
 namespace patchbay {
 
 class JsonWriter {
-public:
+  public:
     JsonWriter& begin_object();
     JsonWriter& end_object();
     JsonWriter& begin_array();
@@ -31,7 +31,7 @@ public:
 
     const std::string& str() const { return out_; }
 
-private:
+  private:
     void separate();
     std::string out_;
     std::vector<bool> first_;  // per open container: no element written yet

@@ -1,7 +1,7 @@
 #include <fmt/format.h>
 
-#include "tool/xml_escape.hpp"
 #include "tool/repro_report.hpp"
+#include "tool/xml_escape.hpp"
 
 namespace patchbay {
 

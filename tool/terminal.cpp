@@ -1,16 +1,20 @@
 #include "tool/terminal.hpp"
 
+#include <unistd.h>
 #include <cstdlib>
 #include <cstring>
-#include <unistd.h>
 
 namespace patchbay {
 
 bool parse_color_mode(std::string_view text, ColorMode& mode) {
-    if (text == "auto") mode = ColorMode::automatic;
-    else if (text == "always") mode = ColorMode::always;
-    else if (text == "never") mode = ColorMode::never;
-    else return false;
+    if (text == "auto")
+        mode = ColorMode::automatic;
+    else if (text == "always")
+        mode = ColorMode::always;
+    else if (text == "never")
+        mode = ColorMode::never;
+    else
+        return false;
     return true;
 }
 
@@ -22,8 +26,12 @@ bool use_color(ColorMode mode, bool stdout_is_tty) {
     return stdout_is_tty && no_color == nullptr && !dumb;
 }
 
-bool stdout_is_terminal() { return isatty(STDOUT_FILENO) != 0; }
-bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
+bool stdout_is_terminal() {
+    return isatty(STDOUT_FILENO) != 0;
+}
+bool stderr_is_terminal() {
+    return isatty(STDERR_FILENO) != 0;
+}
 
 namespace {
 
@@ -34,10 +42,20 @@ std::string wrap(bool enabled, const char* code, std::string_view text) {
 
 }  // namespace
 
-std::string Palette::green(std::string_view text) const { return wrap(enabled, "32", text); }
-std::string Palette::yellow(std::string_view text) const { return wrap(enabled, "33", text); }
-std::string Palette::red(std::string_view text) const { return wrap(enabled, "31", text); }
-std::string Palette::dim(std::string_view text) const { return wrap(enabled, "2", text); }
-std::string Palette::bold(std::string_view text) const { return wrap(enabled, "1", text); }
+std::string Palette::green(std::string_view text) const {
+    return wrap(enabled, "32", text);
+}
+std::string Palette::yellow(std::string_view text) const {
+    return wrap(enabled, "33", text);
+}
+std::string Palette::red(std::string_view text) const {
+    return wrap(enabled, "31", text);
+}
+std::string Palette::dim(std::string_view text) const {
+    return wrap(enabled, "2", text);
+}
+std::string Palette::bold(std::string_view text) const {
+    return wrap(enabled, "1", text);
+}
 
 }  // namespace patchbay

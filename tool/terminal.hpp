@@ -1,6 +1,6 @@
 #pragma once
-// What the terminal allows: colour (docs/ARCHITECTURE.md §2: auto = stdout is a TTY, NO_COLOR unset,
-// TERM not "dumb") and whether a progress line may be drawn on stderr.
+// What the terminal allows: colour (docs/ARCHITECTURE.md §2: auto = stdout is a TTY, NO_COLOR
+// unset, TERM not "dumb") and whether a progress line may be drawn on stderr.
 
 #include <string>
 #include <string_view>

@@ -4,7 +4,6 @@
 
 #include <filesystem>
 
-
 namespace patchbay {
 
 namespace fs = std::filesystem;
@@ -18,14 +17,14 @@ Result<Config> base_config(const CliOptions& options) {
     return default_config(fs::current_path());
 }
 
-
 }  // namespace
 
 Result<Config> resolve_config(const CliOptions& options) {
     auto loaded = base_config(options);
     if (!loaded) return loaded;
     Config config = std::move(loaded).value();
-    if (auto applied = apply_flag_values(config, options.config_flags, fs::current_path()); !applied)
+    if (auto applied = apply_flag_values(config, options.config_flags, fs::current_path());
+        !applied)
         return applied.error();
     return config;
 }

@@ -7,8 +7,8 @@
 
 #include "common/result.hpp"
 #include "config/config.hpp"
-#include "source/pristine_source.hpp"
 #include "series/series_runner.hpp"
+#include "source/pristine_source.hpp"
 #include "tool/cli_options.hpp"
 
 namespace patchbay {

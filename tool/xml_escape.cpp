@@ -7,13 +7,23 @@ std::string xml_escape(std::string_view text) {
     out.reserve(text.size());
     for (char c : text) {
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
             default:
-                if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') out += '?';
-                else out += c;
+                if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
+                    out += '?';
+                else
+                    out += c;
         }
     }
     return out;

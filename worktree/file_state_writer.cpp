@@ -47,7 +47,6 @@ Status write_file_state(const fs::path& dir, const std::string& path, const File
     return Ok{};
 }
 
-
 Status remove_file_state(const fs::path& dir, const std::string& path) {
     if (auto inside = check_inside(dir, path); !inside) return inside;
     std::error_code ec;

@@ -3,11 +3,11 @@
 #include <fmt/format.h>
 #include <set>
 
-#include "worktree/file_state_writer.hpp"
-#include "source/git_handles.hpp"
-#include "source/object_seeding.hpp"
 #include "common/tree_path.hpp"
 #include "series/tree_state.hpp"
+#include "source/git_handles.hpp"
+#include "source/object_seeding.hpp"
+#include "worktree/file_state_writer.hpp"
 
 namespace patchbay {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "common/result.hpp"
-#include "source/pristine_source.hpp"
 #include "series/series_runner.hpp"
+#include "source/pristine_source.hpp"
 
 namespace patchbay {
 

@@ -1,5 +1,5 @@
-// The CUDA half of rule int32-index-stride (docs/ARCHITECTURE.md §5): an integer read from memory — an
-// element read through a pointer or array of a 32-bit (or unknown, template) integer type,
+// The CUDA half of rule int32-index-stride (docs/ARCHITECTURE.md §5): an integer read from memory —
+// an element read through a pointer or array of a 32-bit (or unknown, template) integer type,
 // directly or through a pointer derived from one, whatever it is called — multiplied by another
 // 32-bit operand, where the product ends up in address arithmetic (a pointer offset, a
 // subscript, a 64-bit variable or cast). A value reduced modulo or masked by another one is an

@@ -16,8 +16,8 @@
 #include "checks/finding.hpp"
 #include "checks/source_file.hpp"
 #include "config/config.hpp"
-#include "source/pristine_source.hpp"
 #include "series/series_runner.hpp"
+#include "source/pristine_source.hpp"
 
 namespace patchbay::test_support {
 

@@ -65,11 +65,11 @@ TEST(RunAudit, OneAndFourThreadsGiveTheSameFindingsInTheSameOrder) {
 
 TEST(RunAudit, AnIndexTablePatternThatStartsWithAWildcardIsNotPreFiltered) {
     auto tree = test_support::make_tree({{"k.cu",
-                                     "__global__ void k(float* out, const float* cache,\n"
-                                     "                  const int* my_tbl, int stride) {\n"
-                                     "  int b = my_tbl[blockIdx.x];\n"
-                                     "  out[threadIdx.x] = cache[b * stride];\n"
-                                     "}\n"}});
+                                          "__global__ void k(float* out, const float* cache,\n"
+                                          "                  const int* my_tbl, int stride) {\n"
+                                          "  int b = my_tbl[blockIdx.x];\n"
+                                          "  out[threadIdx.x] = cache[b * stride];\n"
+                                          "}\n"}});
     AuditConfig config;
     config.index_tables = {"*_tbl"};
     auto report = run_audit(tree, config, nullptr, 2);
@@ -80,10 +80,11 @@ TEST(RunAudit, AnIndexTablePatternThatStartsWithAWildcardIsNotPreFiltered) {
 }
 
 TEST(RunAudit, AnEnvReadThroughAnAliasedImportIsNotPreFiltered) {
-    auto tree = test_support::make_tree({{"pkg/envs.py", "environment_variables = {\"VLLM_A\": 1}\n"},
-                                    {"pkg/b.py",
-                                     "from os import getenv as g\n"
-                                     "x = g(\"VLLM_B\")\n"}});
+    auto tree =
+        test_support::make_tree({{"pkg/envs.py", "environment_variables = {\"VLLM_A\": 1}\n"},
+                                 {"pkg/b.py",
+                                  "from os import getenv as g\n"
+                                  "x = g(\"VLLM_B\")\n"}});
     AuditConfig config;
     config.env_registry = "pkg/envs.py";
     config.env_table = "environment_variables";

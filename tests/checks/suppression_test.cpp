@@ -124,8 +124,8 @@ TEST(ApplySuppressions, TwoLinesBelowIsOutOfReach) {
 }
 
 TEST(ApplySuppressions, SuppressionsAreReadPerFile) {
-    auto tree =
-        test_support::make_tree({{"a.py", "x = 1  # patchbay: ignore[r] why\n"}, {"b.py", "x = 1\n"}});
+    auto tree = test_support::make_tree(
+        {{"a.py", "x = 1  # patchbay: ignore[r] why\n"}, {"b.py", "x = 1\n"}});
     auto result = apply_suppressions(tree, {at("b.py", 1, "r")});
     EXPECT_EQ(result.suppressed, 0);
 }
@@ -160,7 +160,8 @@ TEST(ApplySuppressions, MissingRuleIdsAreInvalid) {
 }
 
 TEST(ApplySuppressions, UnknownRuleIdsAreInvalidWhenTheRulesAreKnown) {
-    auto tree = test_support::make_tree({{"a.py", "x = 1  # patchbay: ignore[no-such-rule] why\n"}});
+    auto tree =
+        test_support::make_tree({{"a.py", "x = 1  # patchbay: ignore[no-such-rule] why\n"}});
     auto result = apply_suppressions(tree, {}, {"raw-env-read"});
     ASSERT_EQ(result.kept.size(), 1u);
     EXPECT_EQ(result.kept[0].message, "suppression names unknown rule 'no-such-rule'");
@@ -168,7 +169,8 @@ TEST(ApplySuppressions, UnknownRuleIdsAreInvalidWhenTheRulesAreKnown) {
 }
 
 TEST(ApplySuppressions, OtherPatchbayCommentsAreNotSuppressions) {
-    auto tree = test_support::make_tree({{"a.py", "x = 1  # patchbay: keep in sync with envs.py\n"}});
+    auto tree =
+        test_support::make_tree({{"a.py", "x = 1  # patchbay: keep in sync with envs.py\n"}});
     EXPECT_TRUE(find_suppressions(tree.files[0]).empty());
 }
 

@@ -19,7 +19,6 @@ using test_support::run_process;
 using test_support::TempDir;
 using test_support::write_file;
 
-
 using test_support::contains;
 using test_support::kDemo;
 using test_support::patchbay;

@@ -28,7 +28,9 @@ TEST(ConfigCommand, JsonListsEveryKeyOnce) {
     ASSERT_EQ(result.status, 0) << result.err;
     EXPECT_TRUE(contains(result.out, R"({"key":"series.strip","value":"0","origin":"--strip"})"))
         << result.out;
-    EXPECT_TRUE(contains(result.out, R"({"key":"series.file","value":"\"patches/series\"","origin":"patchbay.toml:8"})"))
+    EXPECT_TRUE(contains(
+        result.out,
+        R"({"key":"series.file","value":"\"patches/series\"","origin":"patchbay.toml:8"})"))
         << result.out;
 }
 

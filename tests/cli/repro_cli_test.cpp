@@ -12,14 +12,13 @@ namespace patchbay {
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::contains;
+using test_support::kDemo;
 using test_support::ProcessResult;
 using test_support::read_file;
 using test_support::run_process;
 using test_support::TempDir;
 using test_support::write_file;
-using test_support::kDemo;
-using test_support::contains;
-
 
 // Passes only when the gather widens block ids before the multiply (patch 0006).
 const char* kWidenedCheck =
@@ -27,7 +26,6 @@ const char* kWidenedCheck =
     "'static_cast<int64_t>(block_id)' \\\"$PATCHBAY_RESULT/csrc/attention/paged_gather.cuh\\\"\"]\n"
     "timeout = 30\n";
 const char* kHang = "\n[[repro]]\nname = \"hang\"\ncommand = [\"sleep\", \"5\"]\ntimeout = 1\n";
-
 
 class ReproCli : public ::testing::Test {
   protected:

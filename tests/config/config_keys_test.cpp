@@ -32,8 +32,8 @@ TEST(ConfigKeys, EveryLeafKeyIsReadFromItsTableWithItsLine) {
         if (key.type == KeyType::compound) continue;
         const std::string name(key.name);
         const auto dot = name.rfind('.');
-        const std::string text = "[" + name.substr(0, dot) + "]\n" + name.substr(dot + 1) +
-                                 " = " + sample_value(key) + "\n";
+        const std::string text = "[" + name.substr(0, dot) + "]\n" + name.substr(dot + 1) + " = " +
+                                 sample_value(key) + "\n";
         const Config config = parsed(text);
         EXPECT_EQ(config.origin.at(name), "patchbay.toml:2") << name;
     }
@@ -58,8 +58,8 @@ TEST(ConfigKeys, AnAuditConfigBuiltInCodeHoldsTheTablesDefaults) {
 
 TEST(ConfigKeys, FlagValuesOverrideTheFileAndNameTheFlag) {
     Config config = parsed("[series]\nfuzz = 2\n");
-    std::map<std::string, std::string> flags = {{"series.fuzz", "1"}, {"upstream.rev", "v1"},
-                                                {"series.strip", ""}};
+    std::map<std::string, std::string> flags = {
+        {"series.fuzz", "1"}, {"upstream.rev", "v1"}, {"series.strip", ""}};
     ASSERT_TRUE(apply_flag_values(config, flags, "/project").ok());
     EXPECT_EQ(config.fuzz, 1);
     EXPECT_EQ(config.origin.at("series.fuzz"), "--fuzz");
@@ -90,7 +90,8 @@ TEST(ConfigKeys, LongFlagAndTables) {
     EXPECT_EQ(long_flag(*find_config_key("series.fuzz")), "--fuzz");
     EXPECT_EQ(long_flag(*find_config_key("upstream.rev")), "--rev");
     EXPECT_EQ(find_config_key("series.nope"), nullptr);
-    EXPECT_EQ(config_tables(), (std::vector<std::string>{"upstream", "series", "audit", "audit.env"}));
+    EXPECT_EQ(config_tables(),
+              (std::vector<std::string>{"upstream", "series", "audit", "audit.env"}));
 }
 
 }  // namespace

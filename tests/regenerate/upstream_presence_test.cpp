@@ -49,7 +49,8 @@ TEST(UpstreamPresence, LinesTheOldUpstreamHadOrTooShortToTellAreNot) {
 
 TEST(UpstreamPresence, PresenceReadsTheAlreadyAppliedHunks) {
     AppliedPatch all, part, none;
-    all.report.problems = {{ProblemKind::already_applied, "", "", 0}, {ProblemKind::vacuous, "", "", 0}};
+    all.report.problems = {{ProblemKind::already_applied, "", "", 0},
+                           {ProblemKind::vacuous, "", "", 0}};
     part.report.problems = {{ProblemKind::already_applied, "", "", 0}};
     EXPECT_EQ(presence_of(all), Presence::all);
     EXPECT_EQ(presence_of(part), Presence::partial);

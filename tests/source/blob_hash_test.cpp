@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/support/temp_tree.hpp"
 #include "tests/support/git_oid_hex.hpp"
+#include "tests/support/temp_tree.hpp"
 
 namespace patchbay {
 namespace {

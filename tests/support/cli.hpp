@@ -9,7 +9,8 @@
 
 namespace patchbay::test_support {
 
-inline const std::filesystem::path kDemo = std::filesystem::path(PATCHBAY_SOURCE_DIR) / "examples/demo";
+inline const std::filesystem::path kDemo =
+    std::filesystem::path(PATCHBAY_SOURCE_DIR) / "examples/demo";
 
 inline ProcessResult patchbay(std::vector<std::string> args, const std::filesystem::path& cwd) {
     args.insert(args.begin(), PATCHBAY_BINARY);

@@ -9,7 +9,7 @@
 namespace patchbay::test_support {
 
 class MemorySource : public PristineSource {
-public:
+  public:
     void file(const std::string& path, std::string content, bool executable = false) {
         entries_[path] = TreeEntry{TreeEntry::Kind::file, std::move(content), executable};
     }
@@ -18,7 +18,8 @@ public:
     }
 
     Result<TreeEntry> lookup(const std::string& path) const override {
-        for (auto slash = path.find('/'); slash != std::string::npos; slash = path.find('/', slash + 1)) {
+        for (auto slash = path.find('/'); slash != std::string::npos;
+             slash = path.find('/', slash + 1)) {
             auto parent = entries_.find(path.substr(0, slash));
             if (parent != entries_.end() && parent->second.kind == TreeEntry::Kind::symlink)
                 return TreeEntry{TreeEntry::Kind::under_symlink, "", false};
@@ -34,7 +35,7 @@ public:
         return paths;
     }
 
-private:
+  private:
     std::map<std::string, TreeEntry> entries_;
     SourceDescription description_{"memory", "", "", "", {}};
 };

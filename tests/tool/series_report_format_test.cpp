@@ -26,7 +26,8 @@ SeriesReport sample_report() {
     rejected.reason = "hunk #1 FAILED at 7";
     rejected.files.push_back(
         {"vllm/y.py", "vllm/y.py", FileOp::modify, {{1, HunkStatus::rejected, 7, 0, 0}}});
-    rejected.problems.push_back({ProblemKind::rejected, "hunk #1 FAILED at 7", "patches/0002-b.patch", 5});
+    rejected.problems.push_back(
+        {ProblemKind::rejected, "hunk #1 FAILED at 7", "patches/0002-b.patch", 5});
     report.patches = {applied, skipped, rejected};
     return report;
 }

@@ -13,12 +13,17 @@ using test_support::TempDir;
 
 TEST(FileStateWriter, WritesFilesWithTheirModeAndSymlinks) {
     TempDir dir;
-    ASSERT_TRUE(write_file_state(dir.path(), "a/run.sh", {std::string("#!/bin/sh\n"), true, false}).ok());
-    ASSERT_TRUE(write_file_state(dir.path(), "a/plain.txt", {std::string("text\n"), false, false}).ok());
-    ASSERT_TRUE(write_file_state(dir.path(), "link", {std::string("a/plain.txt"), false, true}).ok());
+    ASSERT_TRUE(
+        write_file_state(dir.path(), "a/run.sh", {std::string("#!/bin/sh\n"), true, false}).ok());
+    ASSERT_TRUE(
+        write_file_state(dir.path(), "a/plain.txt", {std::string("text\n"), false, false}).ok());
+    ASSERT_TRUE(
+        write_file_state(dir.path(), "link", {std::string("a/plain.txt"), false, true}).ok());
     EXPECT_EQ(read_file(dir / "a/run.sh"), "#!/bin/sh\n");
-    EXPECT_EQ(fs::status(dir / "a/run.sh").permissions() & fs::perms::owner_exec, fs::perms::owner_exec);
-    EXPECT_EQ(fs::status(dir / "a/plain.txt").permissions() & fs::perms::owner_exec, fs::perms::none);
+    EXPECT_EQ(fs::status(dir / "a/run.sh").permissions() & fs::perms::owner_exec,
+              fs::perms::owner_exec);
+    EXPECT_EQ(fs::status(dir / "a/plain.txt").permissions() & fs::perms::owner_exec,
+              fs::perms::none);
     EXPECT_EQ(fs::read_symlink(dir / "link"), "a/plain.txt");
     EXPECT_EQ(read_file(dir / "link"), "text\n");
 }

@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/support/temp_tree.hpp"
 #include "tests/support/memory_source.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/temp_tree.hpp"
 
 namespace patchbay {
 namespace {

@@ -28,7 +28,7 @@ AuditConfig fixture_config() {
 
 AuditTree fixture_tree() {
     return test_support::load_fixture_tree(test_support::source_dir() /
-                                      "tests/fixtures/checks/unregistered-env-read");
+                                           "tests/fixtures/checks/unregistered-env-read");
 }
 
 std::vector<Finding> check(const AuditTree& tree, const AuditConfig& config) {
@@ -96,7 +96,7 @@ TEST(UnregisteredEnvRead, IsOffWhenTheRegistryFileIsNotInTheTree) {
 
 TEST(UnregisteredEnvRead, RegistryWithoutTheTablePointsAtLineOneAndFlagsEveryRead) {
     auto tree = test_support::make_tree({{"envs.py", "\"\"\"no table\"\"\"\nother = {}\n"},
-                                    {"a.py", "import os\nx = os.getenv(\"VLLM_A\")\n"}});
+                                         {"a.py", "import os\nx = os.getenv(\"VLLM_A\")\n"}});
     auto config = fixture_config();
     config.env_registry = "envs.py";
     auto findings = check(tree, config);
