@@ -136,6 +136,64 @@ Result<std::vector<HunkLine>> merge(const std::vector<PartLine>& old_part,
     return body;
 }
 
+// "*************** name": the function context after the stars, if any.
+std::string function_context_of(std::string_view stars) {
+    auto function = stars.find_first_not_of('*');
+    if (function == std::string_view::npos || stars[function] != ' ') return {};
+    return std::string(stars.substr(function + 1));
+}
+
+// The "*** a,b ****" or "--- c,d ----" line at `index`, read and stepped over.
+Result<ContextRange> range_at(const PatchLines& lines, std::size_t& index, std::string_view head,
+                              std::string_view tail, const std::string& path) {
+    auto range = is_range_line(lines, index, head, tail)
+                     ? parse_range(lines.content(index), head, tail)
+                     : std::nullopt;
+    if (!range)
+        return make_error(
+            path, line_number(index),
+            "context hunk: \"" + std::string(head) + "a,b" + std::string(tail) + "\" expected");
+    ++index;
+    return *range;
+}
+
+using OptionalPart = std::optional<std::vector<PartLine>>;
+
+// The old part; none when the "--- c,d ----" line follows at once (the part was left out).
+Result<OptionalPart> read_old_part(const PatchLines& lines, std::size_t& index, std::int64_t count,
+                                   const std::string& path) {
+    if (is_new_range(lines, index)) return OptionalPart();
+    auto part = read_part(lines, index, count, path);
+    if (!part) return part.error();
+    return OptionalPart(std::move(*part));
+}
+
+// The new part; none when what follows is no part line (the part was left out), empty when
+// its range is empty.
+Result<OptionalPart> read_new_part(const PatchLines& lines, std::size_t& index, std::int64_t count,
+                                   const std::string& path) {
+    if (count == 0) return OptionalPart(std::vector<PartLine>{});
+    if (!part_line(lines, index) || lines.content(index).empty()) return OptionalPart();
+    auto part = read_part(lines, index, count, path);
+    if (!part) return part.error();
+    return OptionalPart(std::move(*part));
+}
+
+// The old lines match the old range (a lone number with no old line at all is the empty range
+// after that line, as `diff -C0` writes an insertion; "*** 0 ****" is the one before line 1),
+// and the hunk changes something.
+Status check_hunk(const Hunk& hunk, const ContextRange& old_range, const std::string& path) {
+    const std::int64_t expected = old_range.lone && hunk.old_count == 0 ? 0 : old_range.count;
+    if (hunk.old_count != expected)
+        return make_error(path, hunk.header_line,
+                          "context hunk: \"*** " + std::to_string(old_range.first) +
+                              "\" range does not match its " + std::to_string(hunk.old_count) +
+                              " old lines");
+    for (const auto& line : hunk.lines)
+        if (line.kind != LineKind::context) return Ok{};
+    return make_error(path, hunk.header_line, "context hunk has no change");
+}
+
 }  // namespace
 
 bool is_context_hunk_start(const PatchLines& lines, std::size_t index) {
@@ -145,59 +203,25 @@ bool is_context_hunk_start(const PatchLines& lines, std::size_t index) {
 Result<Hunk> read_context_hunk(const PatchLines& lines, std::size_t& index,
                                const std::string& path) {
     Hunk hunk;
-    std::string_view stars = lines.content(index++);
-    auto function = stars.find_first_not_of('*');
-    if (function != std::string_view::npos && stars[function] == ' ')
-        hunk.function_context = std::string(stars.substr(function + 1));
+    hunk.function_context = function_context_of(lines.content(index++));
     hunk.header_line = line_number(index);
-    auto old_range = is_range_line(lines, index, "*** ", " ****")
-                         ? parse_range(lines.content(index), "*** ", " ****")
-                         : std::nullopt;
-    if (!old_range)
-        return make_error(path, line_number(index),
-                          "context hunk without its \"*** a,b ****\" line");
-    ++index;
-    std::vector<PartLine> old_part;
-    const bool old_omitted = is_new_range(lines, index);
-    if (!old_omitted) {
-        auto part = read_part(lines, index, old_range->count, path);
-        if (!part) return part.error();
-        old_part = std::move(*part);
-    }
-    auto new_range = is_new_range(lines, index) ? parse_range(lines.content(index), "--- ", " ----")
-                                                : std::nullopt;
-    if (!new_range)
-        return make_error(path, line_number(index),
-                          "context hunk: \"--- c,d ----\" expected after the old lines");
-    ++index;
-    // The new part is left out when it would be the old part's context only.
-    std::vector<PartLine> new_part;
-    const bool new_omitted =
-        new_range->count > 0 && (!part_line(lines, index) || lines.content(index).empty());
-    if (new_range->count > 0 && !new_omitted) {
-        auto part = read_part(lines, index, new_range->count, path);
-        if (!part) return part.error();
-        new_part = std::move(*part);
-    }
-    if (old_omitted) old_part = context_of(new_part);
-    if (new_omitted) new_part = context_of(old_part);
-    auto body = merge(old_part, new_part, path, hunk.header_line);
+    auto old_range = range_at(lines, index, "*** ", " ****", path);
+    if (!old_range) return old_range.error();
+    auto old_part = read_old_part(lines, index, old_range->count, path);
+    if (!old_part) return old_part.error();
+    auto new_range = range_at(lines, index, "--- ", " ----", path);
+    if (!new_range) return new_range.error();
+    auto new_part = read_new_part(lines, index, new_range->count, path);
+    if (!new_part) return new_part.error();
+    // A part left out holds only the context of the other part.
+    if (!*old_part) *old_part = context_of(new_part->value_or(std::vector<PartLine>{}));
+    if (!*new_part) *new_part = context_of(**old_part);
+    auto body = merge(**old_part, **new_part, path, hunk.header_line);
     if (!body) return body.error();
     hunk.lines = std::move(*body);
-    // A lone number with no old lines at all is the empty range after that line (an insertion
-    // without context, as `diff -C0` writes it); "*** 0 ****" is the one before line 1.
-    hunk.old_count = hunk.body_old_count();
-    hunk.old_start = old_range->first;
-    hunk.new_count = hunk.body_new_count();
-    hunk.new_start = new_range->first;
-    if (hunk.old_count != (old_range->lone && hunk.old_count == 0 ? 0 : old_range->count))
-        return make_error(path, hunk.header_line,
-                          "context hunk: \"*** " + std::to_string(old_range->first) +
-                              "\" range does not match its " + std::to_string(hunk.old_count) +
-                              " old lines");
-    bool changes = false;
-    for (const auto& line : hunk.lines) changes |= line.kind != LineKind::context;
-    if (!changes) return make_error(path, hunk.header_line, "context hunk has no change");
+    hunk.old_start = old_range->first, hunk.old_count = hunk.body_old_count();
+    hunk.new_start = new_range->first, hunk.new_count = hunk.body_new_count();
+    if (Status checked = check_hunk(hunk, *old_range, path); !checked) return checked.error();
     return hunk;
 }
 

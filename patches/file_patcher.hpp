@@ -56,10 +56,10 @@ struct PatchOptions {
 // searched for in `original` (never in the partly patched text), in order, each at fuzz 0, 1, …
 // up to min(max_fuzz, its longer context side).
 //
-// Deliberate difference from GNU patch (docs/ARCHITECTURE.md §4): a hunk that does not match at fuzz F but
-// whose reversed hunk does is already_applied and left alone; GNU checks this for hunk #1 only
-// and then skips the whole file (-N) or reverses the whole patch. Like GNU, a reversed hunk with
-// an empty new side (a pure deletion without context) always "matches"; detect_reversed=false
+// Deliberate difference from GNU patch (docs/ARCHITECTURE.md §4): a hunk that does not match at
+// fuzz F but whose reversed hunk does is already_applied and left alone; GNU checks this for hunk
+// #1 only and then skips the whole file (-N) or reverses the whole patch. Like GNU, a reversed hunk
+// with an empty new side (a pure deletion without context) always "matches"; detect_reversed=false
 // turns the check off.
 //
 // Not decided here: a creation hunk ("@@ -0,0 +1,N @@" from /dev/null) on an existing non-empty

@@ -1,7 +1,7 @@
 #pragma once
 // Renders the diff model back to patch text: the inverse of parse_patch for everything the
-// model keeps (docs/ARCHITECTURE.md §6). Timestamps are never written; a hunk count of 1 is omitted, as
-// git and GNU diff do.
+// model keeps (docs/ARCHITECTURE.md §6). Timestamps are never written; a hunk count of 1 is
+// omitted, as git and GNU diff do.
 
 #include <string>
 

@@ -1,6 +1,5 @@
 #include "series/finding_policy.hpp"
 
-
 namespace patchbay {
 
 const char* to_string(FindingSeverity severity) {

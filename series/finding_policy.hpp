@@ -1,11 +1,10 @@
 #pragma once
-// Which findings fail a run and which only warn (docs/ARCHITECTURE.md §4). By default a finding that does
-// not change the tree the build gets warns: trailing whitespace in added lines, a patch file no
-// series line names, an entry the series comments out, text between file sections that no tool
-// reads. Everything else fails: a rejected hunk,
-// fuzz over the policy, an already-applied hunk, a path outside the tree, a vacuous patch, a
-// hunk header that does not match its body. `strict` makes every warning fail; `overrides`
-// sets one kind's severity ([series] warn / fail).
+// Which findings fail a run and which only warn (docs/ARCHITECTURE.md §4). By default a finding
+// that does not change the tree the build gets warns: trailing whitespace in added lines, a patch
+// file no series line names, an entry the series comments out, text between file sections that no
+// tool reads. Everything else fails: a rejected hunk, fuzz over the policy, an already-applied
+// hunk, a path outside the tree, a vacuous patch, a hunk header that does not match its body.
+// `strict` makes every warning fail; `overrides` sets one kind's severity ([series] warn / fail).
 
 #include <map>
 #include <string>

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <set>
 
-#include "common/tree_path.hpp"
 #include "common/text_lines.hpp"
+#include "common/tree_path.hpp"
 #include "patches/git_binary.hpp"
 #include "patches/near_miss.hpp"
 
@@ -170,7 +170,8 @@ bool PatchRun::parent_is_not_a_folder(const FileDiff& file, const std::string& p
             continue;
         bool link = parent->kind == TreeEntry::Kind::symlink ||
                     parent->kind == TreeEntry::Kind::under_symlink;
-        problem(ProblemKind::path, file.header_line,
+        problem(
+            ProblemKind::path, file.header_line,
             link ? fmt::format("refusing '{}': it is reached through a symlink", path)
                  : fmt::format("refusing '{}': '{}' is not a folder", path, path.substr(0, slash)));
         return true;
@@ -322,12 +323,14 @@ void PatchRun::apply_binary_section(const FileDiff& file, FileReport report) {
 }
 
 bool is_failure_kind(const Problem& p) {
-    return p.kind == ProblemKind::path || p.kind == ProblemKind::parse || p.kind == ProblemKind::header_counts;
+    return p.kind == ProblemKind::path || p.kind == ProblemKind::parse ||
+           p.kind == ProblemKind::header_counts;
 }
 
 bool is_rejection_kind(const Problem& p) {
-    return p.kind == ProblemKind::rejected || p.kind == ProblemKind::missing_file || p.kind == ProblemKind::exists ||
-           p.kind == ProblemKind::not_empty || p.kind == ProblemKind::already_applied;
+    return p.kind == ProblemKind::rejected || p.kind == ProblemKind::missing_file ||
+           p.kind == ProblemKind::exists || p.kind == ProblemKind::not_empty ||
+           p.kind == ProblemKind::already_applied;
 }
 
 bool PatchRun::is_vacuous() const {

@@ -68,14 +68,20 @@ const std::vector<IntegrityVerdict>& integrity_checks() {
     static const std::vector<IntegrityVerdict> checks = {
         {"every patch changes the tree", {ProblemKind::vacuous}, 0},
         {"every hunk applies within the fuzz policy", {ProblemKind::rejected}, 0},
-        {"no hunk is already applied upstream", {ProblemKind::already_applied, ProblemKind::exists}, 0},
+        {"no hunk is already applied upstream",
+         {ProblemKind::already_applied, ProblemKind::exists},
+         0},
         {"every path resolves inside the tree", {ProblemKind::path}, 0},
-        {"every patched file exists where it must", {ProblemKind::missing_file, ProblemKind::not_empty}, 0},
+        {"every patched file exists where it must",
+         {ProblemKind::missing_file, ProblemKind::not_empty},
+         0},
         {"hunk headers match their bodies", {ProblemKind::header_counts, ProblemKind::parse}, 0},
         {"no text that tools ignore between file sections", {ProblemKind::garbage}, 0},
         {"every binary change carries its data", {ProblemKind::binary}, 0},
         {"no whitespace errors in added lines", {ProblemKind::whitespace}, 0},
-        {"series and patches folder agree", {ProblemKind::unlisted, ProblemKind::disabled, ProblemKind::missing_patch}, 0},
+        {"series and patches folder agree",
+         {ProblemKind::unlisted, ProblemKind::disabled, ProblemKind::missing_patch},
+         0},
         {"the series reverses cleanly to the pristine tree", {ProblemKind::reverse}, 0},
     };
     return checks;

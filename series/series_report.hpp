@@ -9,17 +9,16 @@
 
 #include "patches/diff_model.hpp"
 #include "patches/file_patcher.hpp"
-#include "source/pristine_source.hpp"
 #include "series/finding_policy.hpp"
 #include "series/problem_kind.hpp"
+#include "source/pristine_source.hpp"
 
 namespace patchbay {
 
 // One integrity finding of one kind (series/problem_kind.hpp).
 struct Problem {
     Problem() = default;
-    Problem(ProblemKind kind_, std::string message_, std::string file_ = {},
-            std::int64_t line_ = 0)
+    Problem(ProblemKind kind_, std::string message_, std::string file_ = {}, std::int64_t line_ = 0)
         : kind(std::move(kind_)),
           message(std::move(message_)),
           file(std::move(file_)),

@@ -2,18 +2,18 @@
 
 #include <fmt/format.h>
 #include <algorithm>
-#include <thread>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 
+#include "common/parallel_for.hpp"
+#include "common/read_file.hpp"
 #include "common/text_lines.hpp"
+#include "common/tree_path.hpp"
 #include "patches/diff_parser.hpp"
 #include "patches/whitespace_errors.hpp"
 #include "series/patch_applier.hpp"
-#include "common/parallel_for.hpp"
-#include "common/read_file.hpp"
-#include "common/tree_path.hpp"
 #include "series/patch_undo.hpp"
 #include "series/undo_snapshot.hpp"
 
@@ -71,7 +71,8 @@ void add_whitespace_problems(const PatchFile& patch, const std::string& label,
                              PatchReport& report) {
     for (const auto& file : patch.files)
         for (const auto& error : whitespace_errors(file))
-            report.problems.push_back({ProblemKind::whitespace, error.message, label, error.patch_line});
+            report.problems.push_back(
+                {ProblemKind::whitespace, error.message, label, error.patch_line});
 }
 
 std::size_t entries_to_run(const SeriesPlan& plan) {
@@ -207,7 +208,8 @@ void Runner::explain_by_earlier_rejections(const PatchFile& patch, PatchReport& 
         for (const auto& earlier : rejected_) {
             const auto added = lines_added_to(*earlier.patch, earlier.strip, file.old_path);
             if (added.empty()) continue;
-            if (Problem* missing = problem_at(report, ProblemKind::missing_file, patch.files[i].header_line))
+            if (Problem* missing =
+                    problem_at(report, ProblemKind::missing_file, patch.files[i].header_line))
                 missing->details.push_back(
                     fmt::format("'{}' (rejected above, so not applied) creates it", earlier.name));
             for (const auto& outcome : file.hunks) {

@@ -2,8 +2,8 @@
 
 #include <set>
 
-#include "series/patch_applier.hpp"
 #include "common/tree_path.hpp"
+#include "series/patch_applier.hpp"
 
 namespace patchbay {
 
@@ -49,10 +49,10 @@ std::optional<FileState> state_at(const TreeState& state, const std::string& pat
 }  // namespace
 
 UndoSnapshot capture_undo_snapshot(const TreeState& state, std::shared_ptr<const PatchFile> patch,
-                             std::shared_ptr<const PatchUndo> undo, int strip, std::string label,
-                             TreeChanges before) {
+                                   std::shared_ptr<const PatchUndo> undo, int strip,
+                                   std::string label, TreeChanges before) {
     UndoSnapshot check{std::move(patch), std::move(undo),   strip,
-                    std::move(label), std::move(before), {}};
+                       std::move(label), std::move(before), {}};
     for (const auto& path : lookup_paths(*check.patch, strip))
         check.after.emplace(path, state.lookup(path));
     return check;

@@ -26,8 +26,8 @@ struct UndoSnapshot {
 // Takes what the check needs: `state` is the running state right after `patch` applied,
 // `before` what it held at each changed path before.
 UndoSnapshot capture_undo_snapshot(const TreeState& state, std::shared_ptr<const PatchFile> patch,
-                             std::shared_ptr<const PatchUndo> undo, int strip, std::string label,
-                             TreeChanges before);
+                                   std::shared_ptr<const PatchUndo> undo, int strip,
+                                   std::string label, TreeChanges before);
 
 // False also when the undo looked at a path the snapshot does not hold: the caller then
 // undoes the series for real, which decides.

@@ -94,9 +94,9 @@ void inexact_hunks(std::string& out, const SeriesReport& report) {
 
 // "file:line: warning: kind: message" for a finding the policy lets pass.
 std::string located(const Problem& problem) {
-    const std::string kind =
-        problem.severity == FindingSeverity::warning ? "warning: " + std::string(to_string(problem.kind))
-                                                     : std::string(to_string(problem.kind));
+    const std::string kind = problem.severity == FindingSeverity::warning
+                                 ? "warning: " + std::string(to_string(problem.kind))
+                                 : std::string(to_string(problem.kind));
     if (problem.file.empty()) return kind + ": " + problem.message;
     auto where = problem.line > 0 ? fmt::format("{}:{}", problem.file, problem.line) : problem.file;
     return fmt::format("{}: {}: {}", where, kind, problem.message);

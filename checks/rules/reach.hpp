@@ -1,8 +1,8 @@
 #pragma once
-// The reach of a 32-bit block-id x stride overflow for the configured KV geometry (DESIGN.md
-// §5): block 880 x 4 heads x 256 dims gives a stride of 901,120 elements, so block ids from
-// ceil(2^31 / 901,120) - 1 = 2,383 up have element offsets past 2^31 - 1; a K and a V pool of
-// 2,384 such blocks in bf16 take 8.0 GiB.
+// The reach of a 32-bit block-id x stride overflow for the configured KV geometry
+// (docs/ARCHITECTURE.md §5): block 880 x 4 heads x 256 dims gives a stride of 901,120 elements, so
+// block ids from ceil(2^31 / 901,120) - 1 = 2,383 up have element offsets past 2^31 - 1; a K and a
+// V pool of 2,384 such blocks in bf16 take 8.0 GiB.
 
 #include <optional>
 

@@ -39,7 +39,8 @@ std::vector<std::string> expected_hunks(const std::string& verbose) {
     for (std::string line; std::getline(lines, line);) {
         int n = 0;
         long at = 0, offset = 0;
-        if (std::sscanf(line.c_str(), "Hunk #%d succeeded at %ld (offset %ld", &n, &at, &offset) < 2)
+        if (std::sscanf(line.c_str(), "Hunk #%d succeeded at %ld (offset %ld", &n, &at, &offset) <
+            2)
             continue;
         hunks.push_back("{\"n\":" + std::to_string(n) + ",\"status\":\"" +
                         (offset == 0 ? "exact" : "offset") + "\",\"line\":" + std::to_string(at) +
@@ -86,11 +87,11 @@ TEST_F(DebianGdbSeries, EveryHunkAsGnuPatchReportsIt) {
 
 TEST_F(DebianGdbSeries, TheWorktreeIsGnuPatchsTreeByteForByte) {
     for (const auto& name : active_entries(project() / "patches/series"))
-        ASSERT_EQ(run_process({"patch", "-s", "-p1", "--fuzz=0", "-d",
-                               (dir.path() / "gnu").string(), "-i",
-                               (project() / "patches" / name).string()})
-                      .status,
-                  0);
+        ASSERT_EQ(
+            run_process({"patch", "-s", "-p1", "--fuzz=0", "-d", (dir.path() / "gnu").string(),
+                         "-i", (project() / "patches" / name).string()})
+                .status,
+            0);
     auto applied = patchbay({"apply", "--worktree", (dir.path() / "wt").string()}, project());
     ASSERT_EQ(applied.status, 0) << applied.out << applied.err;
     int files = 0;

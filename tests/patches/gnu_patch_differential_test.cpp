@@ -2,9 +2,9 @@
 // PATCHBAY_DIFF_SEED overrides the base seed, PATCHBAY_DIFF_CASES the number of cases; case i
 // uses seed base+i, so a failure reruns alone with PATCHBAY_DIFF_SEED=base+i PATCHBAY_DIFF_CASES=1.
 //
-// Named difference (docs/ARCHITECTURE.md §4, "already-applied"): GNU patch (with --forward) checks only
-// hunk #1 for a reversed match and then skips the whole file; we check every hunk and skip only
-// that hunk. Cases where we report already-applied hunks are therefore checked in two steps:
+// Named difference (docs/ARCHITECTURE.md §4, "already-applied"): GNU patch (with --forward) checks
+// only hunk #1 for a reversed match and then skips the whole file; we check every hunk and skip
+// only that hunk. Cases where we report already-applied hunks are therefore checked in two steps:
 // GNU must report "Reversed … Skipping patch" exactly when our hunk #1 is already-applied, and
 // then GNU is run again on the diff without our already-applied hunks, the later hunk headers
 // shifted by the offset our reversed search found, and must agree with us on every other hunk

@@ -238,7 +238,8 @@ TEST_F(SeriesRunnerTest, AHalfAppliedPatchReversesCleanly) {
                                  "@@ -6,3 +6,3 @@\n f\n-g\n+G\n h\n"}}));
     EXPECT_EQ(report.patches[0].status, PatchStatus::applied);
     EXPECT_EQ(report.patches[0].problems[0].kind, ProblemKind::already_applied);
-    for (const auto& problem : report.series_problems) EXPECT_NE(problem.kind, ProblemKind::reverse);
+    for (const auto& problem : report.series_problems)
+        EXPECT_NE(problem.kind, ProblemKind::reverse);
 }
 
 // GNU patch agrees: forward at offset 4 (line 5), `patch -R` then undoes the first copy of the
@@ -290,7 +291,6 @@ TEST_F(SeriesRunnerTest, PatchesLoadedForAnotherPlanAreIgnored) {
     EXPECT_EQ(result->report.patches.size(), 1u);
     EXPECT_EQ(result->report.patches[0].status, PatchStatus::applied);
 }
-
 
 TEST_F(SeriesRunnerTest, AMissingPatchFileIsStillReportedByName) {
     auto plan = plan_for({{"1.patch", kFirst}});

@@ -1,4 +1,3 @@
-#define X(a) \
-  a
+#define X(a) a
 __global__ void k(int* p) { p[blockIdx.x * 4 = "oops;
 /* open comment
