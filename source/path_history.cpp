@@ -28,19 +28,45 @@ bool tree_has_file(git_tree* tree, const std::string& path) {
     return git_tree_entry_type(entry.get()) == GIT_OBJECT_BLOB;
 }
 
-// The first-parent ancestor of `start` whose commit removed `path`: its parent has it, it
-// does not. Null when none within `max_commits` does.
+bool commit_has_file(const git_commit* commit, const std::string& path) {
+    auto tree = tree_of(commit);
+    return tree && tree_has_file(tree.get(), path);
+}
+
 CommitPtr commit_removing(git_repository* repo, const git_oid& start, const std::string& path,
-                          std::size_t max_commits) {
+                          std::size_t& budget);
+
+// `merge` brought the removal of `path` into the first-parent line: the commit that made it is
+// on the side of a merged parent that lacks the file (git log --follow names that one too).
+// The merge itself when no side shows it.
+CommitPtr side_commit_removing(git_repository* repo, CommitPtr merge, const std::string& path,
+                               std::size_t& budget) {
+    for (unsigned i = 1; i < git_commit_parentcount(merge.get()); ++i) {
+        git_commit* raw = nullptr;
+        if (git_commit_parent(&raw, merge.get(), i) != 0) continue;
+        CommitPtr side(raw);
+        if (commit_has_file(side.get(), path)) continue;
+        if (auto found = commit_removing(repo, *git_commit_id(side.get()), path, budget))
+            return found;
+    }
+    return merge;
+}
+
+// The first-parent ancestor of `start` whose commit removed `path`: its parent has it, it
+// does not. Null when none within `budget` commits (shared with merged sides) does.
+CommitPtr commit_removing(git_repository* repo, const git_oid& start, const std::string& path,
+                          std::size_t& budget) {
     git_commit* raw = nullptr;
     if (git_commit_lookup(&raw, repo, &start) != 0) return nullptr;
     CommitPtr commit(raw);
-    for (std::size_t walked = 0; walked < max_commits; ++walked) {
+    for (; budget > 0; --budget) {
         git_commit* parent = nullptr;
         if (git_commit_parent(&parent, commit.get(), 0) != 0) return nullptr;
         CommitPtr older(parent);
-        auto tree = tree_of(older.get());
-        if (tree && tree_has_file(tree.get(), path)) return commit;
+        if (commit_has_file(older.get(), path)) {
+            if (git_commit_parentcount(commit.get()) < 2) return commit;
+            return side_commit_removing(repo, std::move(commit), path, budget);
+        }
         commit = std::move(older);
     }
     return nullptr;
@@ -80,8 +106,7 @@ bool start_has(git_repository* repo, const git_oid& start, const std::string& pa
     git_commit* raw = nullptr;
     if (git_commit_lookup(&raw, repo, &start) != 0) return false;
     CommitPtr commit(raw);
-    auto tree = tree_of(commit.get());
-    return tree && tree_has_file(tree.get(), path);
+    return commit_has_file(commit.get(), path);
 }
 
 }  // namespace
@@ -92,7 +117,8 @@ std::optional<PathMove> find_path_move(git_repository* repo, const git_oid& star
     PathMove move;
     std::string path = repo_path;
     while (move.steps.size() < kMaxSteps) {
-        auto commit = commit_removing(repo, start, path, max_commits);
+        std::size_t budget = max_commits;
+        auto commit = commit_removing(repo, start, path, budget);
         if (!commit) break;
         move.steps.push_back(describe_step(repo, commit.get(), path));
         path = move.steps.back().new_path;

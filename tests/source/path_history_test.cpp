@@ -81,6 +81,20 @@ TEST_F(PathHistoryTest, NothingForAPathTheStartHasOrNoCommitHad) {
     EXPECT_FALSE(find_path_move(repo_.get(), head_, "never.py", 100).has_value());
 }
 
+// A move made on a branch and merged: the commit on the branch is named, not the merge.
+TEST_F(PathHistoryTest, AMergedMoveNamesTheCommitOnTheMergedSide) {
+    commit("git checkout -q -b side && mkdir -p lib && git mv stays.py lib/stays.py", "Move it");
+    commit("git checkout -q - && echo x > other.py && git add other.py", "Meanwhile");
+    tree_.run(std::string("cd repo && ") + kGit + " merge -q --no-ff -m 'Merge side' side");
+    git_oid head{};
+    ASSERT_EQ(git_reference_name_to_id(&head, repo_.get(), "HEAD"), 0);
+    auto move = find_path_move(repo_.get(), head, "stays.py", 100);
+    ASSERT_TRUE(move.has_value());
+    ASSERT_EQ(move->steps.size(), 1u);
+    EXPECT_EQ(move->steps[0].commit, git("rev-parse side"));
+    EXPECT_EQ(move->steps[0].new_path, "lib/stays.py");
+}
+
 TEST_F(PathHistoryTest, TheWalkStopsAtItsLimit) {
     // gone.py was deleted by HEAD's parent: a walk of one commit (to that parent) misses it.
     EXPECT_FALSE(find_path_move(repo_.get(), head_, "gone.py", 1).has_value());
