@@ -48,7 +48,8 @@ TOTAL=$(wc -l < "$WORK/s/patches/series")
 
 # patchbay
 cp -a "$WORK/s" "$WORK/s-orig"
-(cd "$WORK/s" && { time "$PATCHBAY" rebase --onto "$NEW" --worktree "$WORK/W"; } > "$WORK/patchbay.txt" 2> "$WORK/patchbay.time" || true)
+(cd "$WORK/s" && { time "$PATCHBAY" rebase --onto "$NEW"; } > "$WORK/patchbay.txt" 2> "$WORK/patchbay.time" || true)
+(cd "$WORK/s" && { time "$PATCHBAY" rebase --onto "$NEW" --worktree "$WORK/W"; } > "$WORK/patchbay-last.txt" 2> "$WORK/patchbay-worktree.time" || true)
 count() { grep -cE "^  [^ ].*  $1" "$WORK/patchbay.txt" || true; }
 PB_CARRIED=$(grep -cE '^  \S+ +(applies|merged|partly upstream)' "$WORK/patchbay.txt" || true)
 PB_UPSTREAM=$(count 'already upstream')
@@ -81,10 +82,31 @@ fi
 
 # patchbay: each stop resolved as git rebase --skip resolves it, then continued.
 PB_STOPS=0
-cp "$WORK/patchbay.txt" "$WORK/patchbay-last.txt"
+MF_FILES=0
+MF_SAME=0
+# Each conflict file of the stop against git merge-file --diff3 on the same three files: ours
+# the worktree's commit the conflict was merged onto, base and theirs the patch's commit on
+# OLD (topic-start holds one commit per patch, in series order) and its parent.
+merge_file_oracle() {
+    local pending name base n commit f
+    pending=$(awk -F'\t' '$1 == "pending" {print $2 " " $3}' "$WORK/W/.git/patchbay-rebase")
+    name=${pending%% *} base=${pending##* }
+    n=$((10#${name%%-*}))
+    commit=$(git -C "$WORK/up" rev-list --reverse "$OLD..topic-start" | sed -n "${n}p")
+    for f in $(cd "$WORK/conflicts-pb/$PB_STOPS" && find . -type f | sed 's|^\./||'); do
+        MF_FILES=$((MF_FILES + 1))
+        git -C "$WORK/W" show "$base:$f" > "$WORK/mf-ours"
+        git -C "$WORK/up" show "$commit^:$f" > "$WORK/mf-base"
+        git -C "$WORK/up" show "$commit:$f" > "$WORK/mf-theirs"
+        { git merge-file -p --diff3 "$WORK/mf-ours" "$WORK/mf-base" "$WORK/mf-theirs" || true; } |
+            sed -E 's/^(<<<<<<<|\|\|\|\|\|\|\||>>>>>>>) .*/\1/' > "$WORK/mf-merged"
+        if cmp -s "$WORK/mf-merged" "$WORK/conflicts-pb/$PB_STOPS/$f"; then MF_SAME=$((MF_SAME + 1)); fi
+    done
+}
 while grep -q 'stopped the rebase' "$WORK/patchbay-last.txt"; do
     PB_STOPS=$((PB_STOPS + 1))
     save_conflicts "$WORK/W" "$WORK/conflicts-pb/$PB_STOPS"
+    merge_file_oracle
     git -C "$WORK/W" checkout -q -- . && git -C "$WORK/W" clean -fdq
     (cd "$WORK/s" && "$PATCHBAY" rebase --onto "$NEW" --continue --worktree "$WORK/W" > "$WORK/patchbay-last.txt" || true)
 done
@@ -131,6 +153,6 @@ echo "series: $TOTAL patches ($OLD..$BRANCH, src/), onto $NEW"
 echo "patchbay rebase:  carried $PB_CARRIED, already upstream $PB_UPSTREAM, conflict $PB_CONFLICT (duplicates flagged: $PB_DUPLICATES); $(grep real "$WORK/patchbay.time" | awk '{print $2}')"
 echo "git rebase:       carried $GIT_PICKED, dropped as upstream $GIT_DROPPED, stopped $GIT_STOPS"
 echo "git am -3:        carried $AM_APPLIED, already applied $AM_UPSTREAM, stopped $AM_CONFLICT"
-echo "patchbay stops (--worktree, each resolved as --skip, --continue): $PB_STOPS; conflict files as git rebase's (labels aside): $SAME_STOPS of $PB_STOPS stops; $(tail -1 "$WORK/patchbay-written.txt")"
+echo "patchbay stops (--worktree $(grep real "$WORK/patchbay-worktree.time" | awk '{print $2}'), each resolved as --skip, --continue): $PB_STOPS; conflict files as git rebase's (labels aside): $SAME_STOPS of $PB_STOPS stops, as git merge-file --diff3's: $MF_SAME of $MF_FILES files; $(tail -1 "$WORK/patchbay-written.txt")"
 echo "src/ trees (patchbay's written series vs git rebase): $SAME"
 echo "details: $WORK/patchbay.txt"
