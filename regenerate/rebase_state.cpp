@@ -43,12 +43,20 @@ std::vector<std::string>* paths_of(RebaseState& state, const std::string& name) 
 bool read_record(const std::vector<std::string>& f, RebaseState& state) {
     const std::string& key = f[0];
     if (key == "version") return f.size() == 2 && f[1] == kVersion;
-    if (f.size() == 2 && key == "onto") state.onto = f[1];
-    else if (f.size() == 2 && key == "onto-commit") state.onto_commit = f[1];
-    else if (f.size() == 2 && key == "from-commit") state.from_commit = f[1];
-    else if (f.size() == 2 && key == "committed") state.committed.push_back(f[1]);
-    else if (f.size() == 3 && key == "resolved") state.resolved.push_back({f[1], f[2], {}});
-    else if (f.size() == 3 && key == "pending") state.pending = PendingPatch{f[1], f[2], {}};
+    if (f.size() == 2 && key == "onto")
+        state.onto = f[1];
+    else if (f.size() == 2 && key == "onto-commit")
+        state.onto_commit = f[1];
+    else if (f.size() == 2 && key == "from-commit")
+        state.from_commit = f[1];
+    else if (f.size() == 2 && key == "committed")
+        state.committed.push_back(f[1]);
+    else if (f.size() == 3 && key == "patch")
+        state.series.push_back({f[1], f[2]});
+    else if (f.size() == 3 && key == "resolved")
+        state.resolved.push_back({f[1], f[2], {}});
+    else if (f.size() == 3 && key == "pending")
+        state.pending = PendingPatch{f[1], f[2], {}};
     else if (f.size() == 3 && key == "path") {
         auto* paths = paths_of(state, f[1]);
         if (!paths) return false;
@@ -66,6 +74,7 @@ std::string format_rebase_state(const RebaseState& state) {
     add_record(out, {"onto", state.onto});
     add_record(out, {"onto-commit", state.onto_commit});
     add_record(out, {"from-commit", state.from_commit});
+    for (const auto& patch : state.series) add_record(out, {"patch", patch.name, patch.sha256});
     for (const auto& name : state.committed) add_record(out, {"committed", name});
     for (const auto& patch : state.resolved) {
         add_record(out, {"resolved", patch.name, patch.commit});
@@ -87,8 +96,9 @@ Result<RebaseState> parse_rebase_state(std::string_view text, const std::string&
         auto line = without_terminator(raw);
         if (line.empty() || line.front() == '#') continue;
         if (!read_record(fields_of(line), state))
-            return make_error(label, number, fmt::format("not a record of patchbay rebase: {}",
-                                                         std::string(line)));
+            return make_error(
+                label, number,
+                fmt::format("not a record of patchbay rebase: {}", std::string(line)));
     }
     if (state.onto_commit.empty() || state.from_commit.empty())
         return make_error(label, 0, "not a patchbay rebase state: a revision is missing");

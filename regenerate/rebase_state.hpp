@@ -29,10 +29,16 @@ struct PendingPatch {
     std::vector<std::string> paths;
 };
 
+struct PatchPrint {
+    std::string name;
+    std::string sha256;  // of the patch file as the rebase read it
+};
+
 struct RebaseState {
     std::string onto;  // as the user gave it
     std::string onto_commit;
     std::string from_commit;             // the revision the series targeted
+    std::vector<PatchPrint> series;      // the series the rebase started from
     std::vector<std::string> committed;  // the patches DIR has a commit for, in order
     std::vector<ResolvedPatch> resolved;
     std::optional<PendingPatch> pending;

@@ -6,6 +6,7 @@
 
 #include "common/atomic_write.hpp"
 #include "common/read_file.hpp"
+#include "common/sha256.hpp"
 #include "regenerate/rebase_resume.hpp"
 #include "regenerate/rebase_state.hpp"
 #include "regenerate/series_rebase.hpp"
@@ -139,6 +140,31 @@ Result<RebaseState> open_own_worktree(const Session& session) {
                         state->from_commit.substr(0, 12), state->onto_commit.substr(0, 12),
                         session.old_commit().substr(0, 12), session.new_commit().substr(0, 12)));
     return state;
+}
+
+std::vector<PatchPrint> prints_of(const SeriesRebase& rebase) {
+    std::vector<PatchPrint> prints;
+    for (const auto& patch : rebase.patches)
+        prints.push_back({patch.name, sha256_hex(patch.old_text)});
+    return prints;
+}
+
+// The resolutions were made on the series as it was when the rebase stopped: a patch edited,
+// added or removed since makes them meaningless.
+Status check_same_series(const Session& session) {
+    auto now = prints_of(session.report.rebase);
+    const auto& then = session.state.series;
+    for (std::size_t i = 0; i < std::max(now.size(), then.size()); ++i) {
+        if (i < now.size() && i < then.size() && now[i].name == then[i].name &&
+            now[i].sha256 == then[i].sha256)
+            continue;
+        const std::string& name = i < now.size() ? now[i].name : then[i].name;
+        return make_error(session.dir.string(), 0,
+                          fmt::format("the series changed since the rebase stopped here ({} "
+                                      "differs); remove the folder and start over",
+                                      name));
+    }
+    return Ok{};
 }
 
 std::vector<std::string> keys_of(const TreeChanges& changes) {
@@ -308,6 +334,10 @@ Result<CommandOutput> run_rebase(const CommandContext& context) {
                                 *session->upstreams.source, rebase_options);
     if (!rebase) return rebase.error();
     session->report.rebase = std::move(*rebase);
+    if (!context.options.continue_rebase)
+        session->state.series = prints_of(session->report.rebase);
+    else if (auto same = check_same_series(*session); !same)
+        return same.error();
     auto since = upstream_commits(*session);
     if (!since) return since.error();
     session->report.since = std::move(*since);

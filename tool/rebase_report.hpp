@@ -27,9 +27,9 @@ struct RebaseReport {
     SeriesRebase rebase;
     std::vector<std::optional<UpstreamCommit>> since;  // per patch: what brought it upstream
     std::optional<RebaseWorktree> worktree;
-    std::string resolve_with;          // the command that continues
-    std::vector<LeftMarker> markers;   // --continue found them: nothing else was done
-    std::string pending_name;          // the patch whose files hold those markers
+    std::string resolve_with;         // the command that continues
+    std::vector<LeftMarker> markers;  // --continue found them: nothing else was done
+    std::string pending_name;         // the patch whose files hold those markers
     bool write_asked = false;
     std::optional<std::vector<std::string>> written;  // the patches --write rewrote
     std::string config_name;                          // patchbay.toml, for the message

@@ -51,7 +51,8 @@ std::string outcome_detail(const PatchRebase& patch) {
 // The line of one patch, and what follows it.
 std::string patch_lines(const PatchRebase& patch, const std::optional<UpstreamCommit>& since,
                         std::size_t name_width) {
-    std::string line = fmt::format("  {:<{}}  {}", patch.name, name_width, to_string(patch.outcome));
+    std::string line =
+        fmt::format("  {:<{}}  {}", patch.name, name_width, to_string(patch.outcome));
     if (patch.new_text) line += " (rewritten)";
     line += outcome_detail(patch);
     if (patch.outcome == RebaseOutcome::already_upstream && since)
@@ -122,9 +123,9 @@ std::string markers_text(const RebaseReport& report) {
 }  // namespace
 
 std::string render_text(const RebaseReport& report) {
-    std::string text = fmt::format("rebase from {} onto {}{}\n", report.from, report.onto,
-                                   report.continued ? ", continued in " + report.worktree->dir
-                                                    : std::string());
+    std::string text =
+        fmt::format("rebase from {} onto {}{}\n", report.from, report.onto,
+                    report.continued ? ", continued in " + report.worktree->dir : std::string());
     if (!report.markers.empty()) return text + markers_text(report);
     std::size_t width = 0;
     for (const auto& patch : report.rebase.patches) width = std::max(width, patch.name.size());

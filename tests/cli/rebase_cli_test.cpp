@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "tests/support/cli.hpp"
+#include "tests/support/tagged_lines.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/temp_tree.hpp"
 
@@ -19,20 +20,10 @@ namespace fs = std::filesystem;
 using test_support::contains;
 using test_support::patchbay;
 using test_support::read_file;
+using test_support::replaced;
+using test_support::tagged_lines;
 using test_support::TempTree;
 using test_support::write_file;
-
-std::string lines(const std::string& tag) {
-    std::string text;
-    for (int i = 1; i <= 40; ++i) text += tag + " line " + std::to_string(i) + "\n";
-    return text;
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    return at == std::string::npos ? text : text.replace(at, from.size(), to);
-}
 
 const std::string kHelper = "def helper_for_the_cache(blocks):\n    return sum(blocks)\n";
 
@@ -43,7 +34,7 @@ class Rebase : public ::testing::Test {
             "mkdir up && cd up && git init -q && git config user.name U && "
             "git config user.email u@u");
         for (std::string f : {"a", "b", "c", "d", "e", "g"})
-            tree.write("up/" + f + ".txt", lines(f));
+            tree.write("up/" + f + ".txt", tagged_lines(f));
         in_up("git add -A && git commit -qm v1 && git tag v1 && git checkout -q -b topic");
         // The series, written by git format-patch from one commit each on v1.
         edit("a.txt", "a line 5\n", "a line five\n", "0001 apply");

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "tests/support/cli.hpp"
+#include "tests/support/tagged_lines.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/temp_tree.hpp"
 
@@ -18,20 +19,10 @@ namespace fs = std::filesystem;
 using test_support::contains;
 using test_support::patchbay;
 using test_support::read_file;
+using test_support::replaced;
+using test_support::tagged_lines;
 using test_support::TempTree;
 using test_support::write_file;
-
-std::string lines(const std::string& tag) {
-    std::string text;
-    for (int i = 1; i <= 40; ++i) text += tag + " line " + std::to_string(i) + "\n";
-    return text;
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    return at == std::string::npos ? text : text.replace(at, from.size(), to);
-}
 
 const std::string kP1 = "0001-0001-f-five.patch";
 const std::string kP2 = "0002-0002-e-ten.patch";
@@ -49,7 +40,7 @@ class RebaseConflict : public ::testing::Test {
         tree.run(
             "mkdir up && cd up && git init -q && git config user.name U && "
             "git config user.email u@u");
-        for (std::string f : {"e", "f", "g"}) tree.write("up/" + f + ".txt", lines(f));
+        for (std::string f : {"e", "f", "g"}) tree.write("up/" + f + ".txt", tagged_lines(f));
         in_up("git add -A && git commit -qm v1 && git tag v1 && git checkout -q -b topic");
         edit("f.txt", "f line 5\n", "f line five\n", "0001 f five");
         edit("e.txt", "e line 10\n", "e line ten\n", "0002 e ten");
@@ -84,9 +75,7 @@ class RebaseConflict : public ::testing::Test {
                  " ours base theirs > merged; true)");
         return read_file(tree / "merged");
     }
-    std::string in_worktree(const std::string& command) {
-        return tree.run("cd s/W && " + command);
-    }
+    std::string in_worktree(const std::string& command) { return tree.run("cd s/W && " + command); }
     TempTree tree;
 };
 
@@ -142,7 +131,7 @@ TEST_F(RebaseConflict, ContinueRefusesWhileMarkersAreLeftAndNamesFileAndLine) {
 // gives the trees the person made.
 TEST_F(RebaseConflict, ContinueAfterResolutionCarriesTheSeriesAndWriteWritesIt) {
     ASSERT_EQ(rebase({"--worktree", "W"}).status, 1);
-    std::string e = replaced(lines("e"), "e line 10\n", "e line TEN and ten\n");
+    std::string e = replaced(tagged_lines("e"), "e line 10\n", "e line TEN and ten\n");
     write_file(tree / "s/W/e.txt", e);
     auto second = rebase({"--continue", "--worktree", "W"});
     EXPECT_EQ(second.status, 1) << second.out << second.err;
@@ -151,15 +140,17 @@ TEST_F(RebaseConflict, ContinueAfterResolutionCarriesTheSeriesAndWriteWritesIt) 
     EXPECT_EQ(in_worktree("git log --format=%s | tr '\\n' ,"),
               kP3 + "," + kP2 + "," + kP1 + ",pristine upstream,");
     EXPECT_EQ(read_file(tree / "s/W/g.txt"), git_merge("g.txt", "topic", kP4));
-    std::string g = replaced(lines("g"), "g line 10\n", "g line TEN, ten\n");
+    std::string g = replaced(tagged_lines("g"), "g line 10\n", "g line TEN, ten\n");
     write_file(tree / "s/W/g.txt", g);
-    in_worktree("git -c user.name=P -c user.email=p@p commit -qam 'my resolution'");  // committing is fine
+    in_worktree(
+        "git -c user.name=P -c user.email=p@p commit -qam 'my resolution'");  // committing is fine
     auto last = rebase({"--continue", "--worktree", "W", "--write"});
     EXPECT_EQ(last.status, 0) << last.out << last.err;
     EXPECT_TRUE(contains(last.out, row(kP4, "resolved (rewritten)"))) << last.out;
     EXPECT_TRUE(contains(last.out, "wrote 2 patches: " + kP2 + ", " + kP4));
     EXPECT_TRUE(contains(read_file(tree / "s/patchbay.toml"), "rev = \"v2\""));
-    EXPECT_TRUE(contains(read_file(tree / ("s/patches/" + kP2)), "Subject: [PATCH 2/4] 0002 e ten"));
+    EXPECT_TRUE(
+        contains(read_file(tree / ("s/patches/" + kP2)), "Subject: [PATCH 2/4] 0002 e ten"));
     auto check = patchbay({"check-series", "--format", "json", "-o", "../check.json"}, tree / "s");
     EXPECT_EQ(check.status, 0) << check.out << check.err;
     EXPECT_EQ(tree.run("python3 -c 'import json; r = json.load(open(\"check.json\")); "
@@ -169,15 +160,15 @@ TEST_F(RebaseConflict, ContinueAfterResolutionCarriesTheSeriesAndWriteWritesIt) 
     ASSERT_EQ(patchbay({"apply", "--worktree", "R"}, tree / "s").status, 0);
     EXPECT_EQ(read_file(tree / "s/R/e.txt"), replaced(e, "e line 30\n", "e line thirty\n"));
     EXPECT_EQ(read_file(tree / "s/R/g.txt"), g);
-    EXPECT_EQ(read_file(tree / "s/R/f.txt"), replaced(lines("f"), "f line 5\n", "f line five\n"));
+    EXPECT_EQ(read_file(tree / "s/R/f.txt"),
+              replaced(tagged_lines("f"), "f line 5\n", "f line five\n"));
 }
 
 TEST_F(RebaseConflict, WriteNeverHappensWhileAConflictIsUnresolved) {
     auto before = read_file(tree / ("s/patches/" + kP2));
     auto result = rebase({"--write"});
     EXPECT_EQ(result.status, 1) << result.out << result.err;
-    EXPECT_TRUE(contains(result.out, "nothing written: " + kP2 + " still conflicts"))
-        << result.out;
+    EXPECT_TRUE(contains(result.out, "nothing written: " + kP2 + " still conflicts")) << result.out;
     EXPECT_TRUE(contains(result.out, "patchbay rebase --onto v2 --worktree NEW_DIR"));
     EXPECT_TRUE(contains(read_file(tree / "s/patchbay.toml"), "rev = \"v1\""));
     EXPECT_EQ(read_file(tree / ("s/patches/" + kP2)), before);
@@ -202,6 +193,11 @@ TEST_F(RebaseConflict, AStoppedRebaseIsContinuedNotStartedAgain) {
     EXPECT_EQ(again.status, 2) << again.out;
     EXPECT_TRUE(contains(again.err, "a rebase stopped here")) << again.err;
     EXPECT_EQ(read_file(tree / "s/W/e.txt"), "my half-done resolution\n");
+    write_file(tree / ("s/patches/" + kP3), read_file(tree / ("s/patches/" + kP3)) + "\n");
+    auto edited = rebase({"--continue", "--worktree", "W"});
+    EXPECT_EQ(edited.status, 2) << edited.out;
+    EXPECT_TRUE(contains(edited.err, "the series changed since the rebase stopped here (" + kP3))
+        << edited.err;
     auto other = rebase({"--continue", "--worktree", "W", "--rev", "v2"});
     EXPECT_EQ(other.status, 2) << other.out;
     EXPECT_TRUE(contains(other.err, "not of this one")) << other.err;

@@ -18,13 +18,16 @@ class RebaseResume : public ::testing::Test {
         wt.commit("pristine upstream", {{"e.txt", "1\n2\n3\n"}, {"doc.rst", "Title\n=======\n"}});
         base = wt.tree.run("git rev-parse HEAD");
     }
-    PendingPatch pending() const { return PendingPatch{"0002-e.patch", base, {"e.txt", "doc.rst"}}; }
+    PendingPatch pending() const {
+        return PendingPatch{"0002-e.patch", base, {"e.txt", "doc.rst"}};
+    }
     GitWorktree wt;
     std::string base;
 };
 
 TEST_F(RebaseResume, MarkersLeftAreFoundWithTheirLines) {
-    wt.tree.write("e.txt", "1\n<<<<<<< v2\n2\n||||||| v1\nb\n=======\nB\n>>>>>>> 0002-e.patch\n3\n");
+    wt.tree.write("e.txt",
+                  "1\n<<<<<<< v2\n2\n||||||| v1\nb\n=======\nB\n>>>>>>> 0002-e.patch\n3\n");
     wt.tree.write("doc.rst", "Title\n=======\nmore\n");
     auto read = read_pending(wt.tree.root(), pending());
     ASSERT_TRUE(read.ok()) << read.error().located();

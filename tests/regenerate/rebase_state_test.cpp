@@ -11,6 +11,7 @@ RebaseState sample() {
     state.onto_commit = "1111";
     state.from_commit = "2222";
     state.committed = {"0001-a.patch", "0002-b.patch"};
+    state.series = {{"0001-a.patch", "aa"}, {"0002-b.patch", "bb"}};
     state.resolved = {{"0002-b.patch", "3333", {"b.txt", "dir/with space.txt"}}};
     state.pending = PendingPatch{"0004-d.patch", "4444", {"d.txt"}};
     return state;
@@ -24,10 +25,12 @@ TEST(RebaseState, ReadsBackWhatItWrites) {
     EXPECT_EQ(read->onto_commit, "1111");
     EXPECT_EQ(read->from_commit, "2222");
     EXPECT_EQ(read->committed, (std::vector<std::string>{"0001-a.patch", "0002-b.patch"}));
+    ASSERT_EQ(read->series.size(), 2u);
+    EXPECT_EQ(read->series[1].name, "0002-b.patch");
+    EXPECT_EQ(read->series[1].sha256, "bb");
     ASSERT_EQ(read->resolved.size(), 1u);
     EXPECT_EQ(read->resolved[0].commit, "3333");
-    EXPECT_EQ(read->resolved[0].paths,
-              (std::vector<std::string>{"b.txt", "dir/with space.txt"}));
+    EXPECT_EQ(read->resolved[0].paths, (std::vector<std::string>{"b.txt", "dir/with space.txt"}));
     ASSERT_TRUE(read->pending);
     EXPECT_EQ(read->pending->name, "0004-d.patch");
     EXPECT_EQ(read->pending->base, "4444");
@@ -47,7 +50,7 @@ TEST(RebaseState, AnUnknownRecordIsAnErrorWithItsLine) {
     auto read = parse_rebase_state(text, "W/.git/patchbay-rebase");
     ASSERT_FALSE(read);
     EXPECT_EQ(read.error().file, "W/.git/patchbay-rebase");
-    EXPECT_EQ(read.error().line, 13);
+    EXPECT_EQ(read.error().line, 15);
 }
 
 TEST(RebaseState, AnotherVersionOrAPathOfNoPatchIsRefused) {
