@@ -298,6 +298,35 @@ CommandOutput output_of(const Session& session) {
     return CommandOutput{std::move(text), exit_status_of(report), {}};
 }
 
+// The whole series carried in memory, with the resolutions so far, and what brought each
+// patch that is already upstream.
+Status carry_series(Session& session, const Resolutions& resolutions) {
+    RebaseOptions options{label_of(session.workspace.source->description()),
+                          label_of(session.upstreams.source->description()), &resolutions};
+    auto rebase = rebase_series(session.workspace.plan, *session.workspace.source,
+                                *session.upstreams.source, options);
+    if (!rebase) return rebase.error();
+    session.report.rebase = std::move(*rebase);
+    if (!session.options.continue_rebase)
+        session.state.series = prints_of(session.report.rebase);
+    else if (auto same = check_same_series(session); !same)
+        return same;
+    auto since = upstream_commits(session);
+    if (!since) return since.error();
+    session.report.since = std::move(*since);
+    return Ok{};
+}
+
+// The worktree after the run: the pending resolution committed, then the steps to the next
+// conflict (or the end).
+Status record_progress(Session& session, const Resolutions& resolutions) {
+    if (session.state.pending)
+        if (auto done = commit_resolution(session, resolutions.at(session.state.pending->name));
+            !done)
+            return done;
+    return session.dir.empty() ? Status(Ok{}) : update_worktree(session);
+}
+
 }  // namespace
 
 void add_rebase_options(CLI::App& app, CliOptions& options) {
@@ -328,25 +357,8 @@ Result<CommandOutput> run_rebase(const CommandContext& context) {
         if (!session->report.markers.empty()) return output_of(*session);
         resolutions = std::move(*resolved);
     }
-    RebaseOptions rebase_options{label_of(session->workspace.source->description()),
-                                 label_of(session->upstreams.source->description()), &resolutions};
-    auto rebase = rebase_series(session->workspace.plan, *session->workspace.source,
-                                *session->upstreams.source, rebase_options);
-    if (!rebase) return rebase.error();
-    session->report.rebase = std::move(*rebase);
-    if (!context.options.continue_rebase)
-        session->state.series = prints_of(session->report.rebase);
-    else if (auto same = check_same_series(*session); !same)
-        return same.error();
-    auto since = upstream_commits(*session);
-    if (!since) return since.error();
-    session->report.since = std::move(*since);
-    if (session->state.pending)
-        if (auto done = commit_resolution(*session, resolutions[session->state.pending->name]);
-            !done)
-            return done.error();
-    if (!session->dir.empty())
-        if (auto done = update_worktree(*session); !done) return done.error();
+    if (auto carried = carry_series(*session, resolutions); !carried) return carried.error();
+    if (auto recorded = record_progress(*session, resolutions); !recorded) return recorded.error();
     if (context.options.write && !session->report.rebase.first_conflict) {
         auto written = write_all(*session);
         if (!written) return written.error();

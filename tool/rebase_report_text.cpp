@@ -63,18 +63,21 @@ std::string patch_lines(const PatchRebase& patch, const std::optional<UpstreamCo
 }
 
 std::string totals(const SeriesRebase& rebase) {
-    int carried_count = 0, person = 0, upstream = 0;
+    int carried_count = 0, person = 0, upstream = 0, resolved = 0;
     for (const auto& patch : rebase.patches) {
-        carried_count += carried(patch.outcome) && patch.duplicates.empty();
+        bool by_person = patch.outcome == RebaseOutcome::resolved;
+        resolved += by_person;
+        carried_count += carried(patch.outcome) && !by_person && patch.duplicates.empty();
         upstream += patch.outcome == RebaseOutcome::already_upstream;
         person += patch.outcome == RebaseOutcome::conflict ||
                   patch.outcome == RebaseOutcome::not_applying || !patch.duplicates.empty() ||
                   (patch.outcome == RebaseOutcome::skipped && patch.skip_not_upstream);
     }
+    std::string by_person = resolved ? fmt::format(", {} resolved by a person", resolved) : "";
     return fmt::format(
-        "result: {} of {} patches carried without a person, {} already upstream, {} need a "
+        "result: {} of {} patches carried without a person{}, {} already upstream, {} need a "
         "person\n",
-        carried_count, rebase.patches.size(), upstream, person);
+        carried_count, rebase.patches.size(), by_person, upstream, person);
 }
 
 std::string worktree_lines(const RebaseReport& report) {

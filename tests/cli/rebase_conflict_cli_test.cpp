@@ -148,6 +148,10 @@ TEST_F(RebaseConflict, ContinueAfterResolutionCarriesTheSeriesAndWriteWritesIt) 
     EXPECT_EQ(last.status, 0) << last.out << last.err;
     EXPECT_TRUE(contains(last.out, row(kP4, "resolved (rewritten)"))) << last.out;
     EXPECT_TRUE(contains(last.out, "wrote 2 patches: " + kP2 + ", " + kP4));
+    EXPECT_TRUE(contains(last.out,
+                         "result: 2 of 4 patches carried without a person, 2 resolved by a "
+                         "person, 0 already upstream, 0 need a person"))
+        << last.out;
     EXPECT_TRUE(contains(read_file(tree / "s/patchbay.toml"), "rev = \"v2\""));
     EXPECT_TRUE(
         contains(read_file(tree / ("s/patches/" + kP2)), "Subject: [PATCH 2/4] 0002 e ten"));
