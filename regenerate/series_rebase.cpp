@@ -134,9 +134,12 @@ Status Rebaser::attempt_of(const TreeChanges& old_before, const TreeChanges& old
     for (const auto& [path, theirs] : old_change) {
         auto ours = new_state_.lookup(path);
         if (!ours) return ours.error();
-        auto state =
-            conflict_state(old_before.at(path), to_state(std::move(ours).value()), theirs, labels);
+        auto ours_state = to_state(std::move(ours).value());
+        auto state = conflict_state(old_before.at(path), ours_state, theirs, labels);
         if (!state) return state.error();
+        bool conflicting = std::find(patch.conflicts.begin(), patch.conflicts.end(), path) !=
+                           patch.conflicts.end();
+        if (conflicting && *state == ours_state) patch.unmarked.push_back(path);
         patch.attempt.emplace(path, std::move(*state));
     }
     return Ok{};

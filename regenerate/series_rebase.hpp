@@ -46,6 +46,9 @@ struct PatchRebase {
     // For a conflict: what a person is given to resolve, each path the patch changes as merged,
     // the conflicting ones with conflict markers (state_merge.hpp: conflict_state).
     TreeChanges attempt;
+    // The conflicting paths that cannot hold markers (deleted on one side, a symlink, a binary):
+    // the attempt has the new state's side there, and the patch's side is for the person.
+    std::vector<std::string> unmarked;
     std::vector<DuplicatedLines> duplicates;  // added lines the new upstream already has
     // A skipped patch whose change is not (or no longer) in the new upstream.
     bool skip_not_upstream = false;

@@ -217,7 +217,7 @@ Status update_worktree(Session& session) {
     if (!committed) return committed;
     for (const auto& step : steps) session.state.committed.push_back(step.name);
     auto& report = session.report;
-    report.worktree = RebaseWorktree{session.options.worktree, {}, {}};
+    report.worktree = RebaseWorktree{session.options.worktree, {}, {}, {}};
     if (report.rebase.first_conflict) {
         const auto& patch = report.rebase.patches[*report.rebase.first_conflict];
         if (auto written = write_unstaged(session.dir, patch.name, patch.attempt); !written)
@@ -227,6 +227,7 @@ Status update_worktree(Session& session) {
         session.state.pending = PendingPatch{patch.name, *head, keys_of(patch.attempt)};
         report.worktree->pending = patch.name;
         report.worktree->files = patch.conflicts;
+        report.worktree->unmarked = patch.unmarked;
     }
     return write_atomically(state_file(session.dir), format_rebase_state(session.state));
 }
@@ -277,7 +278,7 @@ Result<Session> open_session(const CliOptions& options) {
     report.write_asked = options.write;
     report.config_name = session.workspace.config.file.filename().string();
     report.resolve_with = continue_command(session);
-    if (!options.worktree.empty()) report.worktree = RebaseWorktree{options.worktree, {}, {}};
+    if (!options.worktree.empty()) report.worktree = RebaseWorktree{options.worktree, {}, {}, {}};
     session.state.onto = options.onto;
     session.state.onto_commit = session.new_commit();
     session.state.from_commit = session.old_commit();

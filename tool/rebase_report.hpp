@@ -14,9 +14,10 @@
 namespace patchbay {
 
 struct RebaseWorktree {
-    std::string dir;                 // as the user gave it
-    std::string pending;             // the patch whose conflict waits there; empty when none
-    std::vector<std::string> files;  // the pending patch's conflicting files
+    std::string dir;                    // as the user gave it
+    std::string pending;                // the patch whose conflict waits there; empty when none
+    std::vector<std::string> files;     // the pending patch's conflicting files
+    std::vector<std::string> unmarked;  // those of them that hold no markers
 };
 
 struct RebaseReport {

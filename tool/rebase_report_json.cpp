@@ -51,6 +51,7 @@ void write_worktree(JsonWriter& json, const RebaseReport& report) {
     else
         json.value(report.worktree->pending);
     write_strings(json, "conflict_files", report.worktree->files);
+    write_strings(json, "without_markers", report.worktree->unmarked);
     json.end_object();
 }
 

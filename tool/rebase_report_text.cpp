@@ -88,11 +88,18 @@ std::string worktree_lines(const RebaseReport& report) {
     if (worktree->pending.empty())
         return fmt::format("worktree {}: the whole series is carried, one commit a patch\n",
                            worktree->dir);
+    std::string unmarked;
+    if (!worktree->unmarked.empty())
+        unmarked = fmt::format(
+            "  without markers: {} (deleted on one side, a symlink or a binary): {} has the new "
+            "upstream's side; the patch's change there is yours to make\n",
+            fmt::join(worktree->unmarked, ", "), worktree->dir);
     return fmt::format(
         "worktree {}: {} stopped the rebase; its files are there, uncommitted, {} with conflict "
-        "markers; the patches before it are committed\n"
+        "markers; the patches before it are committed\n{}"
         "resolve them (edit, remove the markers, commit or not), then: {}\n",
-        worktree->dir, worktree->pending, fmt::join(worktree->files, ", "), report.resolve_with);
+        worktree->dir, worktree->pending, fmt::join(worktree->files, ", "), unmarked,
+        report.resolve_with);
 }
 
 std::string write_line(const RebaseReport& report) {

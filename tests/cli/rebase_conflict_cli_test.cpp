@@ -207,5 +207,16 @@ TEST_F(RebaseConflict, AStoppedRebaseIsContinuedNotStartedAgain) {
     EXPECT_TRUE(contains(other.err, "not of this one")) << other.err;
 }
 
+// v3 deletes the file 0001 changes: no marker can say that, and the report does.
+TEST_F(RebaseConflict, AConflictThatCannotHoldMarkersIsSaid) {
+    in_up("git rm -q f.txt && git commit -qm 'f goes' && git tag v3");
+    auto result = patchbay({"rebase", "--onto", "v3", "--worktree", "W"}, tree / "s");
+    EXPECT_EQ(result.status, 1) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out, "worktree W: " + kP1 + " stopped the rebase")) << result.out;
+    EXPECT_TRUE(contains(result.out, "without markers: f.txt (deleted on one side")) << result.out;
+    EXPECT_FALSE(fs::exists(tree / "s/W/f.txt")) << "the new upstream's side";
+    EXPECT_EQ(in_worktree("git log --format=%s"), "pristine upstream");
+}
+
 }  // namespace
 }  // namespace patchbay

@@ -158,5 +158,17 @@ TEST_F(SeriesCarry, AResolutionThatKeepsUpstreamLeavesThePatchUpstream) {
     EXPECT_TRUE(result->steps.empty());
 }
 
+// Upstream deleted the file the patch changes: no markers can say that; the person is told.
+TEST_F(SeriesCarry, AConflictWithoutMarkersIsSaid) {
+    old_upstream.file("d", seq());
+    new_upstream.file("e", seq());
+    add("1.patch", one_line_patch("d", 20, "twenty"));
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::conflict);
+    EXPECT_EQ(result->patches[0].unmarked, std::vector<std::string>{"d"});
+    EXPECT_FALSE(result->patches[0].attempt.at("d").has_value()) << "the new upstream's side";
+}
+
 }  // namespace
 }  // namespace patchbay
