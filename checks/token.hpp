@@ -3,6 +3,7 @@
 // view into the file's text, with its 1-based line and column. Tokenizers never fail: an
 // unterminated string or comment runs to the end of the file, unbalanced brackets are kept.
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,13 @@ struct Token {
     std::int64_t line = 0;    // 1-based
     std::int64_t column = 0;  // 1-based, in bytes
 };
+
+// A set of bytes as a table, for the lexers' per-byte tests (string_view::find is a memchr call).
+constexpr std::array<bool, 256> byte_set(std::string_view bytes) {
+    std::array<bool, 256> set{};
+    for (char c : bytes) set[static_cast<unsigned char>(c)] = true;
+    return set;
+}
 
 // Comments are not tokens; suppression comments are read from the raw lines instead.
 std::vector<Token> tokenize_python(std::string_view text);

@@ -10,54 +10,64 @@
 namespace patchbay {
 namespace {
 
-// The binary operators from the loosest to the tightest: | ^ & (<< >>) (+ -) (* / // % @).
-constexpr std::size_t kBinaryLevels = 6;
+// The operator levels from the loosest to the tightest: or, and, (prefix not), comparisons,
+// | ^ & (<< >>) (+ -) (* / // % @). One precedence-climbing loop parses them all, so an operand
+// costs one call per level it actually uses rather than one per grammar rule.
+constexpr std::size_t kOr = 0;
+constexpr std::size_t kAnd = 1;
+constexpr std::size_t kNot = 2;
+constexpr std::size_t kComparison = 3;
+constexpr std::size_t kBitOr = 4;  // the loosest arithmetic level: Python's `or_expr`
+constexpr std::size_t kNoOperator = 10;
 
-// The level of a binary operator token, or kBinaryLevels when it is not one. Looked up once per
-// operand (precedence climbing), not once per level.
-std::size_t binary_level(const Token& token) {
-    if (token.kind != TokenKind::op) return kBinaryLevels;
-    std::string_view t = token.text;
+// The level of an arithmetic operator token, or kNoOperator when it is not one.
+std::size_t arithmetic_level(std::string_view t) {
     if (t.size() == 1) {
         switch (t[0]) {
             case '|':
-                return 0;
+                return kBitOr;
             case '^':
-                return 1;
+                return kBitOr + 1;
             case '&':
-                return 2;
+                return kBitOr + 2;
             case '+':
             case '-':
-                return 4;
+                return kBitOr + 4;
             case '*':
             case '/':
             case '%':
             case '@':
-                return 5;
+                return kBitOr + 5;
+            case '<':
+            case '>':
+                return kComparison;
             default:
-                return kBinaryLevels;
+                return kNoOperator;
         }
     }
-    if (t == "<<" || t == ">>") return 3;
-    if (t == "//") return 5;
-    return kBinaryLevels;
+    if (t == "<<" || t == ">>") return kBitOr + 3;
+    if (t == "//") return kBitOr + 5;
+    if (t == "==" || t == ">=" || t == "<=" || t == "!=") return kComparison;
+    return kNoOperator;
 }
 
-Expr node(ExprKind kind, const Expr& first, std::string text, std::vector<Expr> children) {
+// A node that starts where `first` does, with `first` moved in as its first child: the
+// children are moved, never copied (a copy of a subtree is one allocation per node in it).
+Expr node(ExprKind kind, Expr first, std::string text = {}) {
     Expr out;
     out.kind = kind;
     out.text = std::move(text);
     out.line = first.line;
     out.column = first.column;
-    out.children = std::move(children);
+    out.children.reserve(2);
+    out.children.push_back(std::move(first));
     return out;
 }
 
 Expr operator_node(ExprKind kind, Expr left, const Token& op, std::string text, Expr right) {
-    Expr out = node(kind, left, std::move(text), {});
+    Expr out = node(kind, std::move(left), std::move(text));
     out.op_line = op.line;
     out.op_column = op.column;
-    out.children.push_back(std::move(left));
     out.children.push_back(std::move(right));
     return out;
 }
@@ -73,15 +83,45 @@ Expr make_expr(ExprKind kind, const Token& at, std::string text) {
     return out;
 }
 
-bool is_reserved_word(std::string_view word) {
-    static constexpr std::array<std::string_view, 31> kReserved = {
-        "and",    "as",   "assert", "async",  "await",  "break",   "class",    "continue",
-        "def",    "del",  "elif",   "else",   "except", "finally", "for",      "from",
-        "global", "if",   "import", "in",     "is",     "lambda",  "nonlocal", "not",
-        "or",     "pass", "raise",  "return", "try",    "while",   "with"};
-    for (auto reserved : kReserved)
-        if (reserved == word) return true;
-    return word == "yield";
+// By first letter: every identifier of a kernel passes here, most of them at the first test.
+bool is_reserved_word(std::string_view w) {
+    if (w.size() < 2 || w.size() > 8) return false;
+    switch (w[0]) {
+        case 'a':
+            return w == "and" || w == "as" || w == "assert" || w == "async" || w == "await";
+        case 'b':
+            return w == "break";
+        case 'c':
+            return w == "class" || w == "continue";
+        case 'd':
+            return w == "def" || w == "del";
+        case 'e':
+            return w == "elif" || w == "else" || w == "except";
+        case 'f':
+            return w == "finally" || w == "for" || w == "from";
+        case 'g':
+            return w == "global";
+        case 'i':
+            return w == "if" || w == "import" || w == "in" || w == "is";
+        case 'l':
+            return w == "lambda";
+        case 'n':
+            return w == "nonlocal" || w == "not";
+        case 'o':
+            return w == "or";
+        case 'p':
+            return w == "pass";
+        case 'r':
+            return w == "raise" || w == "return";
+        case 't':
+            return w == "try";
+        case 'w':
+            return w == "while" || w == "with";
+        case 'y':
+            return w == "yield";
+        default:
+            return false;
+    }
 }
 
 std::optional<Expr> PythonParser::expression() {
@@ -92,7 +132,9 @@ std::optional<Expr> PythonParser::expression() {
     auto assigned = expression();
     if (!assigned) return std::nullopt;
     Expr named = make_expr(ExprKind::named, first);
-    named.children = {std::move(*value), std::move(*assigned)};
+    named.children.reserve(2);
+    named.children.push_back(std::move(*value));
+    named.children.push_back(std::move(*assigned));
     return named;
 }
 
@@ -117,9 +159,10 @@ std::optional<Expr> PythonParser::target_list() {
     do {
         if (at_word("in")) break;
         bool star = accept_op("*");
-        auto item = binary(0);
+        auto item = binary(kBitOr);
         if (!item) return std::nullopt;
-        tuple.children.push_back(star ? node(ExprKind::starred, *item, "*", {*item}) : *item);
+        tuple.children.push_back(star ? node(ExprKind::starred, std::move(*item), "*")
+                                      : std::move(*item));
     } while ((comma = accept_op(",")));
     if (tuple.children.size() == 1 && !comma) return std::move(tuple.children[0]);
     return tuple;
@@ -128,7 +171,7 @@ std::optional<Expr> PythonParser::target_list() {
 std::optional<Expr> PythonParser::starred_or_expression() {
     if (!at_op("*")) return expression();
     const Token& star = take();
-    auto value = binary(0);
+    auto value = binary(kBitOr);
     if (!value) return std::nullopt;
     Expr out = make_expr(ExprKind::starred, star, "*");
     out.children.push_back(std::move(*value));
@@ -137,48 +180,30 @@ std::optional<Expr> PythonParser::starred_or_expression() {
 
 std::optional<Expr> PythonParser::conditional() {
     if (at_word("lambda")) return std::nullopt;
-    auto body = or_test();
+    auto body = binary(kOr);
     if (!body || !at_word("if")) return body;
     take();
-    auto test = or_test();
+    auto test = binary(kOr);
     if (!test || !accept_word("else")) return std::nullopt;
     auto orelse = conditional();
     if (!orelse) return std::nullopt;
-    Expr first = *body;
-    return node(ExprKind::conditional, first, "if",
-                {std::move(*body), std::move(*test), std::move(*orelse)});
-}
-
-std::optional<Expr> PythonParser::or_test() {
-    auto left = and_test();
-    while (left && at_word("or")) {
-        const Token& op = take();
-        auto right = and_test();
-        if (!right) return std::nullopt;
-        left = operator_node(ExprKind::boolean, std::move(*left), op, "or", std::move(*right));
-    }
-    return left;
-}
-
-std::optional<Expr> PythonParser::and_test() {
-    auto left = not_test();
-    while (left && at_word("and")) {
-        const Token& op = take();
-        auto right = not_test();
-        if (!right) return std::nullopt;
-        left = operator_node(ExprKind::boolean, std::move(*left), op, "and", std::move(*right));
-    }
-    return left;
-}
-
-std::optional<Expr> PythonParser::not_test() {
-    if (!at_word("not")) return comparison();
-    const Token& op = take();
-    auto operand = not_test();
-    if (!operand) return std::nullopt;
-    Expr out = make_expr(ExprKind::unary, op, "not");
-    out.children.push_back(std::move(*operand));
+    Expr out = node(ExprKind::conditional, std::move(*body), "if");
+    out.children.push_back(std::move(*test));
+    out.children.push_back(std::move(*orelse));
     return out;
+}
+
+// The level of the operator at the cursor (`not in` and `is not` included), or kNoOperator.
+std::size_t PythonParser::operator_level() const {
+    const Token& token = peek();
+    if (token.kind == TokenKind::op) return arithmetic_level(token.text);
+    if (token.kind != TokenKind::identifier) return kNoOperator;
+    if (token.text == "or") return kOr;
+    if (token.text == "and") return kAnd;
+    if (token.text == "in" || token.text == "is") return kComparison;
+    bool not_in =
+        token.text == "not" && peek(1).kind == TokenKind::identifier && peek(1).text == "in";
+    return not_in ? kComparison : kNoOperator;
 }
 
 std::optional<std::string> PythonParser::comparison_operator() {
@@ -194,33 +219,38 @@ std::optional<std::string> PythonParser::comparison_operator() {
     return std::nullopt;
 }
 
-std::optional<Expr> PythonParser::comparison() {
-    auto left = binary(0);
+// Precedence climbing: operators of `level` and tighter, all left-associative (a comparison
+// chain nests to the left).
+std::optional<Expr> PythonParser::binary(std::size_t level) {
+    auto left = binary_operand(level);
     while (left) {
-        const Token& op_token = peek();
-        auto op = comparison_operator();
-        if (!op) break;
-        auto right = binary(0);
+        const Token& op = peek();
+        std::size_t op_level = operator_level();
+        if (op_level == kNoOperator || op_level < level) break;
+        std::string text;
+        if (op_level == kComparison)
+            text = *comparison_operator();
+        else
+            text = std::string(take().text);
+        auto right = binary(op_level + 1);
         if (!right) return std::nullopt;
-        left = operator_node(ExprKind::compare, std::move(*left), op_token, *op, std::move(*right));
+        ExprKind kind = op_level <= kAnd          ? ExprKind::boolean
+                        : op_level == kComparison ? ExprKind::compare
+                                                  : ExprKind::binary;
+        left = operator_node(kind, std::move(*left), op, std::move(text), std::move(*right));
     }
     return left;
 }
 
-// Precedence climbing: operators of `level` and tighter, all left-associative.
-std::optional<Expr> PythonParser::binary(std::size_t level) {
-    auto left = factor();
-    while (left) {
-        const Token& op = peek();
-        std::size_t op_level = binary_level(op);
-        if (op_level == kBinaryLevels || op_level < level) break;
-        take();
-        auto right = binary(op_level + 1);
-        if (!right) return std::nullopt;
-        left = operator_node(ExprKind::binary, std::move(*left), op, std::string(op.text),
-                             std::move(*right));
-    }
-    return left;
+// `not` binds looser than comparisons: it starts an operand only where `and`/`or` could.
+std::optional<Expr> PythonParser::binary_operand(std::size_t level) {
+    if (level > kNot || !at_word("not")) return factor();
+    const Token& op = take();
+    auto operand = binary(kNot);
+    if (!operand) return std::nullopt;
+    Expr out = make_expr(ExprKind::unary, op, "not");
+    out.children.push_back(std::move(*operand));
+    return out;
 }
 
 std::optional<Expr> PythonParser::factor() {
@@ -253,17 +283,12 @@ std::optional<Expr> PythonParser::trailer(Expr base) {
     if (at_op("[")) return subscript(std::move(base));
     take();  // "."
     if (!at(TokenKind::identifier)) return std::nullopt;
-    Expr first = base;
-    Expr out = node(ExprKind::attribute, first, std::string(take().text), {});
-    out.children.push_back(std::move(base));
-    return out;
+    return node(ExprKind::attribute, std::move(base), std::string(take().text));
 }
 
 std::optional<Expr> PythonParser::call(Expr callee) {
     take();  // "("
-    Expr first = callee;
-    Expr out = node(ExprKind::call, first, {}, {});
-    out.children.push_back(std::move(callee));
+    Expr out = node(ExprKind::call, std::move(callee));
     while (!at_op(")")) {
         auto argument = call_argument();
         if (!argument || at_word("for")) return std::nullopt;
@@ -292,9 +317,7 @@ std::optional<Expr> PythonParser::subscript(Expr value) {
     take();  // "["
     auto items = items_until("]", true);
     if (!items || items->size() != 1) return std::nullopt;
-    Expr first = value;
-    Expr out = node(ExprKind::subscript, first, {}, {});
-    out.children.push_back(std::move(value));
+    Expr out = node(ExprKind::subscript, std::move(value));
     out.children.push_back(std::move(items->front()));
     return out;
 }
@@ -388,7 +411,7 @@ std::optional<Expr> PythonParser::bracketed_list() {
 std::optional<Expr> PythonParser::braced() {
     Expr out = make_expr(ExprKind::dict, take());
     while (!accept_op("}")) {
-        auto key = at_op("**") ? (take(), binary(0)) : expression();
+        auto key = at_op("**") ? (take(), binary(kBitOr)) : expression();
         if (!key || at_word("for")) return std::nullopt;
         out.children.push_back(std::move(*key));
         if (accept_op(":")) {

@@ -22,12 +22,15 @@ class PythonParser {
   public:
     explicit PythonParser(std::span<const Token> tokens) : tokens_(tokens) {}
 
-    // Cursor.
-    const Token& peek(std::size_t ahead = 0) const;
+    // Cursor. Inline: the parser asks these several times per token.
+    const Token& peek(std::size_t ahead = 0) const {
+        std::size_t at = pos_ + ahead;
+        return at < tokens_.size() ? tokens_[at] : tokens_.back();  // the last token is `end`
+    }
     const Token& take();
     bool at(TokenKind kind) const { return peek().kind == kind; }
-    bool at_op(std::string_view op) const;
-    bool at_word(std::string_view word) const;
+    bool at_op(std::string_view op) const { return at_text(TokenKind::op, op); }
+    bool at_word(std::string_view word) const { return at_text(TokenKind::identifier, word); }
     bool accept_op(std::string_view op);
     bool accept_word(std::string_view word);
     bool at_end() const { return at(TokenKind::end); }
@@ -47,12 +50,16 @@ class PythonParser {
     std::span<const Token> tokens_;
     std::size_t pos_ = 0;
 
+    // The first byte is compared before the rest: most tokens differ there.
+    bool at_text(TokenKind kind, std::string_view text) const {
+        const Token& token = peek();
+        return token.kind == kind && token.text.size() == text.size() &&
+               (text.empty() || token.text[0] == text[0]) && token.text == text;
+    }
+
     std::optional<Expr> conditional();
-    std::optional<Expr> or_test();
-    std::optional<Expr> and_test();
-    std::optional<Expr> not_test();
-    std::optional<Expr> comparison();
     std::optional<Expr> binary(std::size_t level);
+    std::optional<Expr> binary_operand(std::size_t level);
     std::optional<Expr> factor();
     std::optional<Expr> power();
     std::optional<Expr> primary();
@@ -69,6 +76,7 @@ class PythonParser {
     std::optional<Expr> subscript_item();
     std::optional<Expr> slice_part();
     std::optional<std::vector<Expr>> items_until(std::string_view closing, bool in_subscript);
+    std::size_t operator_level() const;
     std::optional<std::string> comparison_operator();
 
     std::optional<Stmt> compound_statement();

@@ -7,23 +7,10 @@
 
 namespace patchbay {
 
-const Token& PythonParser::peek(std::size_t ahead) const {
-    std::size_t at = pos_ + ahead;
-    return at < tokens_.size() ? tokens_[at] : tokens_.back();  // the last token is `end`
-}
-
 const Token& PythonParser::take() {
     const Token& token = peek();
     if (pos_ + 1 < tokens_.size()) ++pos_;
     return token;
-}
-
-bool PythonParser::at_op(std::string_view op) const {
-    return peek().kind == TokenKind::op && peek().text == op;
-}
-
-bool PythonParser::at_word(std::string_view word) const {
-    return peek().kind == TokenKind::identifier && peek().text == word;
 }
 
 bool PythonParser::accept_op(std::string_view op) {
