@@ -21,6 +21,7 @@ struct CliOptions {
     std::string format = "text";
     std::string output;
     std::string color = "auto";
+    std::string progress = "auto";
 
     // apply
     std::string worktree;
