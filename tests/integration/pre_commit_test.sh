@@ -108,6 +108,12 @@ expect_hook finding "patchbay check-series" Passed
 expect_hook finding "patchbay audit-kernels --base HEAD" Failed
 grep -q "int32-index-stride" "$scratch/finding.log" || fail "finding: the rule is not named"
 
+# A patch that patchbay.toml skips has no tree to be regenerated from: passed over, not failed.
+patch=patches/dflash2-backport.patch
+attempt pass '1s/$/ (retired)/' skipped-patch
+expect_hook skipped-patch "patchbay regenerate --check" Passed
+patch=patches/0006-widen-block-ids.patch
+
 # A commit that touches no patch runs none of the hooks.
 git reset -q --hard main
 echo "notes" >NOTES.md
