@@ -12,6 +12,12 @@ namespace patchbay {
 
 namespace {
 
+// A progress line on stderr, drawn only on a terminal and only once the run has taken more
+// than a moment (tool/progress.hpp): a quick run stays silent.
+ProgressLine progress_line(ProgressStyle style) {
+    return ProgressLine(style, std::chrono::milliseconds(300));
+}
+
 std::string render(const SeriesReport& report, const CommandContext& context) {
     if (context.options.format == "json") return render_json(report);
     if (context.options.format == "junit") return render_junit(report);
@@ -41,8 +47,7 @@ Result<CommandOutput> run_check_series(const CommandContext& context) {
     auto workspace = open_workspace(context.options, true);
     if (!workspace) return workspace.error();
     const auto& source = *workspace->source;
-    // Drawn only once the run has taken more than a moment: a quick run stays silent.
-    ProgressLine line(context.progress, std::chrono::milliseconds(300));
+    auto line = progress_line(context.progress);
     auto run =
         run_series(workspace->plan, source, series_progress(line), std::move(workspace->loaded));
     if (auto checked = source.finish_checks(); !checked) return checked.error();

@@ -21,7 +21,7 @@ bool parse_progress_mode(std::string_view text, ProgressMode& mode);
 ProgressStyle progress_style(ProgressMode mode, bool stderr_is_tty, const char* term);
 
 class ProgressLine {
-public:
+  public:
     // Nothing is shown until `quiet` has passed since construction: quick runs stay silent.
     explicit ProgressLine(ProgressStyle style,
                           std::chrono::milliseconds quiet = std::chrono::milliseconds(0));
@@ -32,7 +32,7 @@ public:
     void show(std::string_view text);
     void clear();
 
-private:
+  private:
     ProgressStyle style_;
     std::chrono::steady_clock::time_point shown_after_;
     bool drawn_ = false;
