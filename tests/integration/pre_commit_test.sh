@@ -101,6 +101,8 @@ grep -q "0006-widen-block-ids.patch: stale" "$scratch/stale.log" || fail "stale:
 attempt fail 's/^   const int head = blockIdx.y;/   const int head = blockIdx.z;/' rejected
 expect_hook rejected "patchbay check-series" Failed
 grep -q "rejected" "$scratch/rejected.log" || fail "rejected: the report does not say rejected"
+grep -q "0006-widen-block-ids.patch: the series does not apply up to it" "$scratch/rejected.log" ||
+    fail "rejected: regenerate-check does not say why it failed"
 
 # A new finding: the Triton gather loses its widening.
 attempt fail 's/^+    blk = tl.load(block_table_ptr + lb).to(tl.int64)$/+    blk = tl.load(block_table_ptr + lb)/' finding
