@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# Builds patchbay and runs check-series on the embedded demo (examples/demo). Exits with
-# check-series' own status: 0 the series applies under the policy, 1 it does not, 2 bad input.
+# Builds patchbay (the binary only: no tests, no fuzzers) and runs check-series on the embedded
+# demo (examples/demo). Exits with check-series' own status: 0 the series applies under the
+# policy, 1 it does not, 2 bad input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/build.sh
+bash scripts/install-deps.sh --build
+# A new build folder is configured without the tests (GoogleTest need not be installed); one
+# that scripts/build.sh or test.sh configured keeps them, and only the binary is built here.
+tests_off=()
+[ -f build/CMakeCache.txt ] || tests_off=(-DPATCHBAY_TESTS=OFF)
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPATCHBAY_WERROR=ON "${tests_off[@]}"
+cmake --build build --target patchbay
 cd examples/demo
 exec ../../build/patchbay check-series

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -89,7 +90,10 @@ CommandContext make_context(const CliOptions& options) {
     ColorMode mode = ColorMode::automatic;
     parse_color_mode(options.color, mode);
     bool to_terminal = options.output.empty() && stdout_is_terminal();
-    return CommandContext{options, Palette{use_color(mode, to_terminal)}, stderr_is_terminal()};
+    ProgressMode progress = ProgressMode::automatic;
+    parse_progress_mode(options.progress, progress);
+    return CommandContext{options, Palette{use_color(mode, to_terminal)},
+                          progress_style(progress, stderr_is_terminal(), std::getenv("TERM"))};
 }
 
 }  // namespace

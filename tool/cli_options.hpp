@@ -18,6 +18,7 @@ struct CliOptions {
     bool allow_dirty = false;
 
     // how to report
+    std::string progress = "auto";  // --progress: auto (stderr a terminal), always, never
     std::string format = "text";
     std::string output;
     std::string color = "auto";

@@ -55,7 +55,9 @@ Result<CommandOutput> run_apply(const CommandContext& context) {
     if (!workspace) return workspace.error();
     if (auto outside = check_worktree_outside(*workspace, context.options.worktree); !outside)
         return outside.error();
-    auto run = run_series(workspace->plan, *workspace->source, {}, std::move(workspace->loaded));
+    ProgressLine line(context.progress, std::chrono::milliseconds(300));
+    auto run = run_series(workspace->plan, *workspace->source, series_progress(line),
+                          std::move(workspace->loaded));
     if (!run) return run.error();
     if (auto checked = workspace->source->finish_checks(); !checked) return checked.error();
     if (run->report.has_failed_patch()) {
@@ -73,6 +75,8 @@ Result<CommandOutput> run_apply(const CommandContext& context) {
     auto files = workspace->source->list_files();
     if (!files) return files.error();
     WorktreeRequest request{context.options.worktree, workspace->source.get(), *files, &run->steps};
+    line.show(fmt::format("writing {} files and {} commits to {}", files->size(),
+                          run->steps.size() + 1, context.options.worktree));
     if (auto written = write_worktree(request); !written) return written.error();
     return CommandOutput{
         commit_summary(*run, context.options.worktree), exit_status_of(run->report), {}};

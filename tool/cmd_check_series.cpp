@@ -13,15 +13,9 @@ namespace patchbay {
 namespace {
 
 // A progress line on stderr, drawn only on a terminal and only once the run has taken more
-// than a moment. Drawing is the tool's business, so it lives here, not in the library.
-Progress progress_line(bool allowed) {
-    if (!allowed) return {};
-    auto start = std::chrono::steady_clock::now();
-    return [start](std::size_t index, std::size_t count, const std::string& name) {
-        if (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(300)) return;
-        std::fputs(fmt::format("\r\033[K[{}/{}] {}", index, count, name).c_str(), stderr);
-        if (index == count) std::fputs("\r\033[K", stderr);
-    };
+// than a moment (tool/progress.hpp): a quick run stays silent.
+ProgressLine progress_line(ProgressStyle style) {
+    return ProgressLine(style, std::chrono::milliseconds(300));
 }
 
 std::string render(const SeriesReport& report, const CommandContext& context) {
@@ -53,8 +47,9 @@ Result<CommandOutput> run_check_series(const CommandContext& context) {
     auto workspace = open_workspace(context.options, true);
     if (!workspace) return workspace.error();
     const auto& source = *workspace->source;
-    auto progress = progress_line(context.progress_allowed);
-    auto run = run_series(workspace->plan, source, progress, std::move(workspace->loaded));
+    auto line = progress_line(context.progress);
+    auto run =
+        run_series(workspace->plan, source, series_progress(line), std::move(workspace->loaded));
     if (auto checked = source.finish_checks(); !checked) return checked.error();
     if (!run) return run.error();
     run->report.upstream.path = workspace->config.upstream_path;  // as the user wrote it

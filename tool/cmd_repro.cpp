@@ -124,8 +124,8 @@ ReproEnvironment make_environment(const Config& config, const ReproOptions& opti
     return env;
 }
 
-Result<SeriesRun> run_clean_series(const Workspace& workspace) {
-    auto run = run_series(workspace.plan, *workspace.source);
+Result<SeriesRun> run_clean_series(const Workspace& workspace, ProgressLine& line) {
+    auto run = run_series(workspace.plan, *workspace.source, series_progress(line));
     if (!run) return run.error();
     auto totals = run->report.totals();
     if (totals.rejected > 0 || totals.failed > 0)
@@ -137,7 +137,8 @@ Result<SeriesRun> run_clean_series(const Workspace& workspace) {
 }
 
 Result<fs::path> materialise(const Workspace& workspace, const TreeChanges& changes,
-                             const ReproEnvironment& env) {
+                             const ReproEnvironment& env, ProgressLine& line) {
+    line.show("writing the result tree under " + env.cache_root.string());
     auto tree = materialise_result(*workspace.source, changes, env.cache_root);
     if (!tree) return tree.error();
     return tree->dir;
@@ -163,7 +164,7 @@ Result<ReproOutcome> bench_once(const ReproConfig& repro, const fs::path& tree,
 }
 
 BenchRow bench_arms(const ReproConfig& repro, const std::vector<fs::path>& trees, int repetitions,
-                    const ReproEnvironment& env) {
+                    const ReproEnvironment& env, ProgressLine& line) {
     BenchRow row;
     row.name = repro.name;
     std::vector<double>* samples[2] = {&row.a, &row.b};
@@ -172,6 +173,8 @@ BenchRow bench_arms(const ReproConfig& repro, const std::vector<fs::path>& trees
         for (std::size_t k = 0; k < trees.size(); ++k) {
             std::size_t arm =
                 rep % 2 == 0 ? k : trees.size() - 1 - k;  // ABBA: order effects cancel
+            line.show(fmt::format("bench {}: repetition {}/{}, arm {}", repro.name, rep + 1,
+                                  repetitions, arm == 0 ? 'A' : 'B'));
             auto run = bench_once(repro, trees[arm], env);
             if (!run)
                 return row.stopped =
@@ -188,9 +191,20 @@ BenchRow bench_arms(const ReproConfig& repro, const std::vector<fs::path>& trees
     return row;
 }
 
+// "repro [2/3] NAME: building and running": nvcc and the run take seconds each.
+void show_step(ProgressLine& line, std::size_t index, std::size_t count, const ReproConfig& repro,
+               const ReproEnvironment& env, std::string_view arm) {
+    bool command = std::string_view(repro_kind(repro)) == "command";
+    const char* work = command ? (env.compile_only ? "skipped (nothing to compile)" : "running")
+                       : env.compile_only ? "building"
+                                          : "building and running";
+    line.show(fmt::format("repro [{}/{}] {}{}: {}", index, count, repro.name, arm, work));
+}
+
 Status run_plain(ReproReport& report, const std::vector<ReproConfig>& repros, const fs::path& tree,
-                 const ReproEnvironment& env) {
+                 const ReproEnvironment& env, ProgressLine& line) {
     for (const auto& repro : repros) {
+        show_step(line, report.runs.size() + 1, repros.size(), repro, env, "");
         auto run = run_repro(repro, tree, env);
         if (!run) return run.error();
         report.runs.push_back(std::move(run).value());
@@ -199,10 +213,13 @@ Status run_plain(ReproReport& report, const std::vector<ReproConfig>& repros, co
 }
 
 Status run_arms(ReproReport& report, const std::vector<ReproConfig>& repros,
-                const std::vector<fs::path>& trees, const ReproEnvironment& env) {
+                const std::vector<fs::path>& trees, const ReproEnvironment& env,
+                ProgressLine& line) {
     for (const auto& repro : repros) {
+        show_step(line, report.arms.size() + 1, repros.size(), repro, env, " arm A");
         auto a = run_repro(repro, trees[0], env);
         if (!a) return a.error();
+        show_step(line, report.arms.size() + 1, repros.size(), repro, env, " arm B");
         auto b = run_repro(repro, trees[1], env);
         if (!b) return b.error();
         report.arms.push_back(ArmsRow{repro.name, *a, *b, judge_arms(*a, *b)});
@@ -217,12 +234,12 @@ std::string describe_tree(const SeriesRun& run, const fs::path& tree) {
 
 Result<std::vector<fs::path>> arm_trees(const Workspace& workspace, const SeriesRun& run,
                                         const std::string& patch, const ReproEnvironment& env,
-                                        ReproReport& report) {
+                                        ReproReport& report, ProgressLine& line) {
     auto changes = arm_changes(run, patch);
     if (!changes) return changes.error();
-    auto a = materialise(workspace, changes->a, env);
+    auto a = materialise(workspace, changes->a, env, line);
     if (!a) return a.error();
-    auto b = materialise(workspace, changes->b, env);
+    auto b = materialise(workspace, changes->b, env, line);
     if (!b) return b.error();
     report.arm_a =
         run.steps.size() >= 2 ? run.steps[run.steps.size() - 2].name : "the pristine tree";
@@ -237,22 +254,23 @@ Result<CommandOutput> run_selected(const CommandContext& context, const Config& 
     auto workspace = open_workspace(context.options);
     if (!workspace) return workspace.error();
     workspace->plan.upto = options.arms;
-    auto run = run_clean_series(*workspace);
+    ProgressLine line(context.progress);
+    auto run = run_clean_series(*workspace, line);
     if (!run) return run.error();
     auto env = make_environment(config, options);
     ReproReport report;
     std::vector<fs::path> trees;
     if (!options.arms.empty()) {
-        auto arms = arm_trees(*workspace, *run, options.arms, env, report);
+        auto arms = arm_trees(*workspace, *run, options.arms, env, report, line);
         if (!arms) return arms.error();
         trees = *arms;
-        if (auto ran = run_arms(report, repros, trees, env); !ran) return ran.error();
+        if (auto ran = run_arms(report, repros, trees, env, line); !ran) return ran.error();
     } else {
-        auto tree = materialise(*workspace, combined_changes(run->steps), env);
+        auto tree = materialise(*workspace, combined_changes(run->steps), env, line);
         if (!tree) return tree.error();
         trees = {*tree};
         report.tree = describe_tree(*run, *tree);
-        if (auto ran = run_plain(report, repros, *tree, env); !ran) return ran.error();
+        if (auto ran = run_plain(report, repros, *tree, env, line); !ran) return ran.error();
     }
     // Under `ctest --resource-spec-file`, say which GPU CTest gave this run.
     if (auto device = env.env.find("CUDA_VISIBLE_DEVICES"); device != env.env.end())
@@ -261,7 +279,8 @@ Result<CommandOutput> run_selected(const CommandContext& context, const Config& 
     report.compile_only = options.compile_only;
     if (options.bench > 0 && !options.compile_only)
         for (const auto& repro : repros)
-            report.bench.push_back(bench_arms(repro, trees, options.bench, env));
+            report.bench.push_back(bench_arms(repro, trees, options.bench, env, line));
+    line.clear();
     std::string text = context.options.format == "json"    ? render_json(report)
                        : context.options.format == "junit" ? render_junit(report)
                                                            : render_text(report, context.palette);

@@ -127,7 +127,7 @@ void add_verify_options(CLI::App& app, CliOptions& o) {
 
 Result<CommandOutput> run_verify(const CommandContext& context) {
     CliOptions options = context.options;
-    CommandContext inner{options, context.palette, false};
+    CommandContext inner{options, context.palette, context.progress};
     std::vector<Section> sections;
     for (const char* name : kSections) sections.push_back(run_section(name, inner));
     std::vector<int> statuses;

@@ -43,6 +43,10 @@ void add_report_options(CLI::App& app, CliOptions& o, const std::vector<std::str
     app.add_option("--output,-o", o.output, "write the report to this file instead of stdout");
     app.add_option("--color", o.color, "colour: auto, always or never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
+    app.add_option("--progress", o.progress,
+                   "progress on stderr: auto (a terminal only), always (plain lines off one), "
+                   "never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
 }
 
 }  // namespace patchbay

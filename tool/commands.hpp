@@ -10,6 +10,7 @@
 
 #include "common/result.hpp"
 #include "tool/cli_options.hpp"
+#include "tool/progress.hpp"
 #include "tool/terminal.hpp"
 
 namespace patchbay {
@@ -23,7 +24,7 @@ struct CommandOutput {
 struct CommandContext {
     const CliOptions& options;
     Palette palette;
-    bool progress_allowed = false;  // stderr is a terminal
+    ProgressStyle progress = ProgressStyle::off;  // --progress and whether stderr is a terminal
 };
 
 struct Command {

@@ -1,0 +1,15 @@
+# Writes OUTPUT: `PATCHBAY --help`, then `PATCHBAY COMMAND --help` for each command it lists.
+# Run with cmake -P at build time (cmake/Install.cmake).
+execute_process(COMMAND ${PATCHBAY} --help OUTPUT_VARIABLE top RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${PATCHBAY} --help failed (${status})")
+endif()
+set(text "${top}")
+string(REGEX REPLACE ".*Subcommands:\n" "" listed "${top}")
+string(REGEX MATCHALL "\n  ([a-z-]+)" commands "\n${listed}")
+foreach(entry ${commands})
+    string(STRIP "${entry}" command)
+    execute_process(COMMAND ${PATCHBAY} ${command} --help OUTPUT_VARIABLE help)
+    string(APPEND text "\n== patchbay ${command} --help ==\n${help}")
+endforeach()
+file(WRITE ${OUTPUT} "${text}")
