@@ -4,5 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/install-deps.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPATCHBAY_WERROR=ON -DPATCHBAY_TESTS=ON
+# -O2 without debug info: CI builds the suite three times, and -g was 30 % of each compile.
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
+    -DPATCHBAY_WERROR=ON -DPATCHBAY_TESTS=ON
 cmake --build build

@@ -10,7 +10,9 @@ bash scripts/install-deps.sh --build
 # that scripts/build.sh or test.sh configured keeps them, and only the binary is built here.
 tests_off=()
 [ -f build/CMakeCache.txt ] || tests_off=(-DPATCHBAY_TESTS=OFF)
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPATCHBAY_WERROR=ON "${tests_off[@]}"
+# The same build type as scripts/build.sh, so that the two share build/ without a rebuild.
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
+    -DPATCHBAY_WERROR=ON "${tests_off[@]}"
 cmake --build build --target patchbay
 cd examples/demo
 exec ../../build/patchbay check-series
