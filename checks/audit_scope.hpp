@@ -41,6 +41,10 @@ std::set<std::string> touched_paths(const std::vector<AppliedStep>& steps,
 // line (line numbers move; the text does not).
 void label_new_against_base(std::vector<Finding>& head, const std::vector<Finding>& base);
 
+// The base findings that no head finding matches (same rule): the ones the change fixed.
+std::vector<Finding> fixed_since_base(const std::vector<Finding>& head,
+                                      const std::vector<Finding>& base);
+
 // For --diff: the new-side line numbers each file section adds, after stripping `strip`.
 std::map<std::string, std::set<std::int64_t>> added_lines(const PatchFile& patch, int strip);
 

@@ -35,5 +35,38 @@ TEST(NormalisedLine, CollapsesWhitespace) {
     EXPECT_EQ(normalised_line("  a  *\tb \r\n"), "a * b");
 }
 
+Finding at(std::string rule, std::string path, std::string source_line) {
+    Finding f;
+    f.rule = std::move(rule);
+    f.path = std::move(path);
+    f.source_line = std::move(source_line);
+    return f;
+}
+
+// Matched on rule, path and the line's text with whitespace collapsed, one for one: the base's
+// second identical line is fixed when head keeps only one.
+TEST(FixedSinceBase, BaseFindingsNoHeadFindingMatches) {
+    std::vector<Finding> base{at("r", "a.py", "x = y * s"), at("r", "a.py", "x = y * s"),
+                              at("r", "b.py", "z"), at("q", "a.py", "w")};
+    std::vector<Finding> head{at("r", "a.py", "x  =  y * s"), at("q", "a.py", "w"),
+                              at("r", "c.py", "z")};
+    auto fixed = fixed_since_base(head, base);
+    ASSERT_EQ(fixed.size(), 2u);
+    EXPECT_EQ(fixed[0].path, "a.py");
+    EXPECT_EQ(fixed[0].rule, "r");
+    EXPECT_EQ(fixed[1].path, "b.py");
+    EXPECT_TRUE(fixed_since_base(base, base).empty());
+}
+
+TEST(LabelNewAgainstBase, NewWhenTheBaseLacksTheLine) {
+    std::vector<Finding> base{at("r", "a.py", "x = y * s")};
+    std::vector<Finding> head{at("r", "a.py", "x = y * s"), at("r", "a.py", "x = y * s"),
+                              at("r", "a.py", "other")};
+    label_new_against_base(head, base);
+    EXPECT_FALSE(head[0].is_new);
+    EXPECT_TRUE(head[1].is_new);  // two identical lines at head need two at base
+    EXPECT_TRUE(head[2].is_new);
+}
+
 }  // namespace
 }  // namespace patchbay
