@@ -1,5 +1,6 @@
 #include "checks/line_origin.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "checks/audit_scope.hpp"
@@ -26,41 +27,51 @@ struct Middle {
     }
 };
 
-bool steps_down(const std::vector<std::int64_t>& v, std::int64_t k, std::int64_t d,
-                std::int64_t off) {
-    auto at = [&](std::int64_t i) { return v[static_cast<std::size_t>(i + off)]; };
+// The frontier before step d, kept for diagonals -d-1 .. d+1 only: O(D^2) memory in all.
+struct Frontier {
+    std::int64_t d = 0;
+    std::vector<std::int64_t> x;  // x[k + d + 1]
+    std::int64_t at(std::int64_t k) const { return x[static_cast<std::size_t>(k + d + 1)]; }
+};
+
+template <typename Get>
+bool steps_down(const Get& at, std::int64_t k, std::int64_t d) {
     return k == -d || (k != d && at(k - 1) < at(k + 1));
 }
 
-std::vector<std::vector<std::int64_t>> forward_trace(const Middle& mid) {
-    const std::int64_t max = mid.n() + mid.m(), off = max + 1;
+// Past this many inserted and removed lines (a file rewritten, say) the walk back is not worth
+// its memory: the changed middle then counts as inserted.
+constexpr std::int64_t kMaxEdits = 2000;
+
+std::vector<Frontier> forward_trace(const Middle& mid) {
+    const std::int64_t max = std::min(mid.n() + mid.m(), kMaxEdits), off = max + 1;
     std::vector<std::int64_t> v(static_cast<std::size_t>(2 * max + 3), 0);
-    std::vector<std::vector<std::int64_t>> trace;
+    auto at = [&](std::int64_t k) { return v[static_cast<std::size_t>(k + off)]; };
+    std::vector<Frontier> trace;
     for (std::int64_t d = 0; d <= max; ++d) {
-        trace.push_back(v);
+        trace.push_back(
+            {d, std::vector<std::int64_t>(v.begin() + (off - d - 1), v.begin() + (off + d + 2))});
         for (std::int64_t k = -d; k <= d; k += 2) {
-            std::int64_t x = steps_down(v, k, d, off)
-                                 ? v[static_cast<std::size_t>(k + 1 + off)]
-                                 : v[static_cast<std::size_t>(k - 1 + off)] + 1;
+            std::int64_t x = steps_down(at, k, d) ? at(k + 1) : at(k - 1) + 1;
             std::int64_t y = x - k;
             while (x < mid.n() && y < mid.m() && mid.same(x, y)) ++x, ++y;
             v[static_cast<std::size_t>(k + off)] = x;
             if (x >= mid.n() && y >= mid.m()) return trace;
         }
     }
-    return trace;
+    return {};  // too many edits
 }
 
 // Walks the trace back from the end, recording each diagonal (kept) move.
-void walk_back(const Middle& mid, const std::vector<std::vector<std::int64_t>>& trace,
+void walk_back(const Middle& mid, const std::vector<Frontier>& trace,
                std::vector<std::int64_t>& kept) {
-    const std::int64_t off = mid.n() + mid.m() + 1;
     std::int64_t x = mid.n(), y = mid.m();
     for (auto d = static_cast<std::int64_t>(trace.size()) - 1; d >= 0; --d) {
-        const auto& v = trace[static_cast<std::size_t>(d)];
+        const auto& frontier = trace[static_cast<std::size_t>(d)];
+        auto at = [&](std::int64_t k) { return frontier.at(k); };
         std::int64_t k = x - y;
-        std::int64_t prev_k = steps_down(v, k, d, off) ? k + 1 : k - 1;
-        std::int64_t prev_x = v[static_cast<std::size_t>(prev_k + off)];
+        std::int64_t prev_k = steps_down(at, k, d) ? k + 1 : k - 1;
+        std::int64_t prev_x = at(prev_k);
         std::int64_t prev_y = prev_x - prev_k;
         while (x > prev_x && y > prev_y) {
             --x, --y;

@@ -23,7 +23,7 @@ std::vector<std::int64_t> kept_lines(const std::vector<std::string_view>& before
                                      const std::vector<std::string_view>& after);
 
 struct LineOrigin {
-    std::size_t step = 0;   // index into the steps: the patch that added the line
+    std::size_t step = 0;  // index into the steps: the patch that added the line
     std::string path;
     std::int64_t line = 0;  // 1-based, in the file as that patch left it
     std::string text;       // the line, without its terminator

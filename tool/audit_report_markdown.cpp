@@ -18,8 +18,7 @@ std::string where_of(const Finding& f) {
     return markdown_code(patch) + " (" + result + ")";
 }
 
-std::string table(const std::vector<const Finding*>& rows, std::size_t cap,
-                  std::string_view noun) {
+std::string table(const std::vector<const Finding*>& rows, std::size_t cap, std::string_view noun) {
     std::string out = "| rule | severity | where | finding |\n|---|---|---|---|\n";
     for (std::size_t i = 0; i < rows.size() && i < cap; ++i)
         out += fmt::format("| {} | {} | {} | {} |\n", markdown_code(rows[i]->rule),
@@ -30,8 +29,7 @@ std::string table(const std::vector<const Finding*>& rows, std::size_t cap,
 
 std::string counts(const AuditReport& report) {
     const auto& s = report.summary;
-    if (!report.scoped())
-        return fmt::format("{} finding(s) in {} file(s)", s.findings, s.files);
+    if (!report.scoped()) return fmt::format("{} finding(s) in {} file(s)", s.findings, s.files);
     auto old = report.baseline == AuditBaseline::upstream ? "upstream" : "existing";
     return fmt::format("**{} new**, {} {}, {} fixed, in {} file(s)", s.new_findings,
                        s.findings - s.new_findings, old, s.fixed, s.files);

@@ -28,11 +28,16 @@ std::string render_github(const SeriesReport& report) {
         for (const auto& problem : patch.problems) out += annotate(problem, patch.name);
     for (const auto& problem : report.series_problems) out += annotate(problem, {});
     auto t = report.totals();
-    out += github_command({"notice", {}, 0, 0, "check-series",
-                           fmt::format("{} entries: {} applied, {} skipped, {} rejected, {} failed; "
-                                       "{} hunks: {} exact, {} offset, {} fuzz, {} rejected",
-                                       t.entries, t.applied, t.skipped, t.rejected, t.failed,
-                                       t.hunks, t.exact, t.offset, t.fuzz, t.rejected_hunks)});
+    out +=
+        github_command({"notice",
+                        {},
+                        0,
+                        0,
+                        "check-series",
+                        fmt::format("{} entries: {} applied, {} skipped, {} rejected, {} failed; "
+                                    "{} hunks: {} exact, {} offset, {} fuzz, {} rejected",
+                                    t.entries, t.applied, t.skipped, t.rejected, t.failed, t.hunks,
+                                    t.exact, t.offset, t.fuzz, t.rejected_hunks)});
     return out;
 }
 

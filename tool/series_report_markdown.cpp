@@ -70,7 +70,8 @@ std::string problems_table(const SeriesReport& report, std::size_t cap) {
         for (const auto& problem : patch.problems) all.push_back(&problem);
     for (const auto& problem : report.series_problems) all.push_back(&problem);
     if (all.empty()) return {};
-    std::string out = "\n#### Problems\n\n| where | kind | severity | problem |\n|---|---|---|---|\n";
+    std::string out =
+        "\n#### Problems\n\n| where | kind | severity | problem |\n|---|---|---|---|\n";
     for (std::size_t i = 0; i < all.size() && i < cap; ++i) out += problem_row(*all[i]);
     return out + markdown_left_out(all.size(), cap, "problems");
 }
@@ -85,10 +86,11 @@ std::string verdict(const SeriesReport& report) {
 std::string render_markdown(const SeriesReport& report, std::size_t cap) {
     auto t = report.totals();
     std::string out = "### patchbay check-series\n\n" + verdict(report) +
-                      fmt::format(": {} entries ({} applied, {} skipped, {} rejected, {} failed), "
-                                  "{} hunks ({} exact, {} offset, {} fuzz, {} rejected)\n\n",
-                                  t.entries, t.applied, t.skipped, t.rejected, t.failed, t.hunks,
-                                  t.exact, t.offset, t.fuzz, t.rejected_hunks);
+                      fmt::format(
+                          ": {} entries ({} applied, {} skipped, {} rejected, {} failed), "
+                          "{} hunks ({} exact, {} offset, {} fuzz, {} rejected)\n\n",
+                          t.entries, t.applied, t.skipped, t.rejected, t.failed, t.hunks, t.exact,
+                          t.offset, t.fuzz, t.rejected_hunks);
     return out + series_table(report, cap) + problems_table(report, cap);
 }
 

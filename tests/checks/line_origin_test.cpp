@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tests/support/memory_source.hpp"
 #include "tests/support/parsed_patch.hpp"
 
@@ -28,6 +30,34 @@ TEST(KeptLines, InsertedLinesAreMinusOneAndTheRestMapBack) {
     // A change in the middle of equal runs: "q" replaces "c"; "e" and "f" keep their lines.
     EXPECT_EQ(kept({"a", "b", "c", "d", "e", "f"}, {"b", "a", "q", "d", "e", "f"}),
               (std::vector<std::int64_t>{-1, 0, -1, 3, 4, 5}));
+}
+
+// Long files with few edits stay exact; a rewrite past the edit budget counts as inserted.
+TEST(KeptLines, LongFilesAndRewrites) {
+    std::vector<std::string> names;
+    for (int i = 0; i < 3000; ++i) names.push_back("line " + std::to_string(i));
+    std::vector<std::string_view> before(names.begin(), names.end());
+    auto after = before;
+    after.insert(after.begin() + 1500, "added");
+    after.erase(after.begin() + 10);  // "line 10" removed: later lines move up by one
+    auto map = kept_lines(before, after);
+    // after: lines 0-9, then 11-1499 at 10-1498, "added" at 1499, then 1500-2999 in place.
+    EXPECT_EQ(map.size(), 3000u);
+    EXPECT_EQ(map[9], 9);
+    EXPECT_EQ(map[10], 11);
+    EXPECT_EQ(map[1498], 1499);
+    EXPECT_EQ(map[1499], -1);
+    EXPECT_EQ(map[1500], 1500);
+    EXPECT_EQ(map.back(), 2999);
+    // 1,200 lines replaced on each side of a kept "k": 2,400 edits, over the budget.
+    std::vector<std::string> olds, news;
+    for (int i = 0; i < 1200; ++i) olds.push_back("o" + std::to_string(i));
+    for (int i = 0; i < 1200; ++i) news.push_back("n" + std::to_string(i));
+    std::vector<std::string_view> from{"k"}, to(news.begin(), news.end());
+    from.insert(from.end(), olds.begin(), olds.end());
+    to.push_back("k");
+    auto rewritten = kept_lines(from, to);
+    EXPECT_EQ(std::count(rewritten.begin(), rewritten.end(), -1), 1201);
 }
 
 AppliedStep step(std::string name, std::string path, std::string text) {

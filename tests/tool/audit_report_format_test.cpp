@@ -1,6 +1,6 @@
-// The four renderings of an audit report, against expected text written by hand. The SARIF
-// output is also validated against the SARIF 2.1.0 JSON schema when a validator and the schema
-// are installed (python3-jsonschema; the schema from npm's @microsoft/jest-sarif).
+// The renderings of an audit report, against expected text written by hand. The SARIF output
+// is also validated against the SARIF 2.1.0 JSON schema when a validator and the schema are
+// installed (tests/support/sarif_schema.hpp).
 
 #include "tool/audit_report_format.hpp"
 
@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "tests/support/process.hpp"
+#include "tests/support/sarif_schema.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -291,34 +292,8 @@ TEST(AuditReportSarif, UrisArePercentEncoded) {
               std::string::npos);
 }
 
-std::filesystem::path sarif_schema() {
-    if (const char* set = std::getenv("PATCHBAY_SARIF_SCHEMA")) return set;
-    for (const char* root : {"/usr/local/lib/node_modules", "/usr/lib/node_modules"}) {
-        auto path = std::filesystem::path(root) /
-                    "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json";
-        if (std::filesystem::exists(path)) return path;
-    }
-    return {};
-}
-
-// Debian's python3, where python3-jsonschema installs; a python3 earlier on PATH may lack it.
-std::string python() {
-    return std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
-}
-
-const char* kValidate =
-    "import json, sys, jsonschema\n"
-    "schema = json.load(open(sys.argv[1]))\n"
-    "jsonschema.validators.validator_for(schema)(schema).validate(json.load(open(sys.argv[2])))\n";
-
 TEST(AuditReportSarif, ValidatesAgainstTheSarif210Schema) {
-    auto schema = sarif_schema();
-    if (schema.empty())
-        GTEST_SKIP() << "SARIF schema not installed (npm install -g @microsoft/jest-sarif, or set "
-                        "PATCHBAY_SARIF_SCHEMA)";
-    if (test_support::run_process({python(), "-c", "import jsonschema"}).status != 0)
-        GTEST_SKIP()
-            << "python3 with jsonschema not installed (apt-get install python3-jsonschema)";
+    if (auto why = test_support::sarif_validation_unavailable(); !why.empty()) GTEST_SKIP() << why;
     test_support::TempDir dir;
     auto full = report();
     full.findings.push_back(odd_finding());
@@ -326,8 +301,7 @@ TEST(AuditReportSarif, ValidatesAgainstTheSarif210Schema) {
     full.fixed = series_report().fixed;
     full.findings.push_back(series_report().findings.front());  // located on its patch
     test_support::write_file(dir / "out.sarif", render_audit_sarif(full, kRules));
-    auto result = test_support::run_process(
-        {python(), "-c", kValidate, schema.string(), (dir / "out.sarif").string()});
+    auto result = test_support::validate_sarif(dir / "out.sarif");
     EXPECT_EQ(result.status, 0) << result.err;
 }
 
