@@ -115,6 +115,21 @@ Result<AuditTree> tree_from_result(const PristineSource& source, const TreeChang
     return tree;
 }
 
+Result<AuditTree> tree_before(const AuditTree& result, const PristineSource& source,
+                              const std::set<std::string>& paths, const AuditConfig& config) {
+    AuditTree tree;
+    for (const auto& file : result.files)
+        if (paths.count(file.path) == 0) tree.files.push_back(file);
+    for (const auto& path : paths) {
+        if (!matches_any(config.include, path)) continue;
+        auto text = result_text(source, {}, path);
+        if (!text) return text.error();
+        if (*text) tree.files.push_back(make_source(path, std::move(**text)));
+    }
+    sort_tree(tree);
+    return tree;
+}
+
 TreeChanges combined_changes(const std::vector<AppliedStep>& steps) {
     TreeChanges all;
     for (const auto& step : steps)

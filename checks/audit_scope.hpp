@@ -30,6 +30,11 @@ Result<AuditTree> tree_from_result(const PristineSource& source, const TreeChang
                                    const AuditConfig& config,
                                    const std::set<std::string>* only = nullptr);
 
+// `result` as it was before the series: each of `paths` put back as `source` has it (or left out
+// when it lacks it), every other file shared, so the pristine tree is not read a second time.
+Result<AuditTree> tree_before(const AuditTree& result, const PristineSource& source,
+                              const std::set<std::string>& paths, const AuditConfig& config);
+
 // The changes of all applied steps, folded in order.
 TreeChanges combined_changes(const std::vector<AppliedStep>& steps);
 

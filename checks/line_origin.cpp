@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <set>
 
 #include "checks/audit_scope.hpp"
 #include "common/text_lines.hpp"
@@ -173,12 +174,18 @@ std::int64_t patch_line_adding(const PatchFile& patch, int strip, const std::str
 
 namespace {
 
-// The origin of the finding's own line, else of the first related location a step added.
+// The origin of the finding's own line, else of the first related location a step added. Only
+// files a step wrote can have one: the rest (most of a large tree's findings) are not read.
 std::optional<LineOrigin> origin_of(const Finding& finding, const PristineSource& source,
-                                    const std::vector<AppliedStep>& steps) {
-    if (auto origin = added_by(source, steps, finding.path, finding.line)) return origin;
+                                    const std::vector<AppliedStep>& steps,
+                                    const std::set<std::string>& written) {
+    auto traced = [&](const std::string& path, std::int64_t line) -> std::optional<LineOrigin> {
+        if (written.count(path) == 0) return std::nullopt;
+        return added_by(source, steps, path, line);
+    };
+    if (auto origin = traced(finding.path, finding.line)) return origin;
     for (const auto& related : finding.related)
-        if (auto origin = added_by(source, steps, related.path, related.line)) return origin;
+        if (auto origin = traced(related.path, related.line)) return origin;
     return std::nullopt;
 }
 
@@ -187,8 +194,11 @@ std::optional<LineOrigin> origin_of(const Finding& finding, const PristineSource
 void attribute_to_patches(std::vector<Finding>& findings, const PristineSource& source,
                           const std::vector<AppliedStep>& steps,
                           const std::function<StepPatch(std::size_t)>& patch_of) {
+    std::set<std::string> written;
+    for (const auto& step : steps)
+        for (const auto& change : step.changes) written.insert(change.first);
     for (auto& finding : findings) {
-        auto origin = origin_of(finding, source, steps);
+        auto origin = origin_of(finding, source, steps, written);
         if (!origin) continue;
         auto step = patch_of(origin->step);
         finding.patch = steps[origin->step].name;

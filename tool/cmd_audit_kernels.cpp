@@ -130,9 +130,10 @@ Result<AuditReport> audit_result_tree(const CliOptions& options) {
     std::set<std::string> all_steps;
     for (const auto& step : applied->steps) all_steps.insert(step.name);
     auto scope = touched_paths(applied->steps, all_steps);
-    auto upstream = audit_steps(source, SeriesResult{}, audit, scope, jobs);
-    if (!upstream) return upstream.error();
-    compare_with_base(report, *upstream, scope, AuditBaseline::upstream);
+    auto pristine = tree_before(*tree, source, scope, audit);
+    if (!pristine) return pristine.error();
+    auto upstream = run_audit(*pristine, audit, &scope, jobs);
+    compare_with_base(report, upstream, scope, AuditBaseline::upstream);
     attribute(report, workspace->plan, source, applied->steps);
     return report;
 }

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/memory_source.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -33,6 +34,25 @@ TEST(TreeFromDirectory, KeepsOnlyFilesARuleCanUse) {
 
 TEST(NormalisedLine, CollapsesWhitespace) {
     EXPECT_EQ(normalised_line("  a  *\tb \r\n"), "a * b");
+}
+
+// The result tree of a series that changed a.py, created c.py and deleted d.py: before it,
+// a.py and d.py are the pristine ones, c.py is not there, b.py is the same file.
+TEST(TreeBefore, ChangedPathsComeFromThePristineSourceTheRestIsShared) {
+    test_support::MemorySource source;
+    source.file("a.py", "old\n");
+    source.file("b.py", "same\n");
+    source.file("d.py", "deleted\n");
+    AuditTree result;
+    result.files = {{"a.py", "new\n", Language::python},
+                    {"b.py", "same\n", Language::python},
+                    {"c.py", "created\n", Language::python}};
+    AuditConfig config;
+    auto before = tree_before(result, source, {"a.py", "c.py", "d.py"}, config);
+    ASSERT_TRUE(before.ok()) << before.error().located();
+    std::vector<std::string> seen;
+    for (const auto& file : before->files) seen.push_back(file.path + "=" + file.text);
+    EXPECT_EQ(seen, (std::vector<std::string>{"a.py=old\n", "b.py=same\n", "d.py=deleted\n"}));
 }
 
 Finding at(std::string rule, std::string path, std::string source_line) {

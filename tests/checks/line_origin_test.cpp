@@ -27,9 +27,15 @@ TEST(KeptLines, InsertedLinesAreMinusOneAndTheRestMapBack) {
     EXPECT_EQ(kept({"x", "x"}, {"x", "y", "x"}), (std::vector<std::int64_t>{0, -1, 1}));
     EXPECT_EQ(kept({}, {"a", "b"}), (std::vector<std::int64_t>{-1, -1}));
     EXPECT_EQ(kept({"a", "b"}, {"a", "b"}), (std::vector<std::int64_t>{0, 1}));
-    // A change in the middle of equal runs: "q" replaces "c"; "e" and "f" keep their lines.
-    EXPECT_EQ(kept({"a", "b", "c", "d", "e", "f"}, {"b", "a", "q", "d", "e", "f"}),
-              (std::vector<std::int64_t>{-1, 0, -1, 3, 4, 5}));
+    // "q" replaces "c" between equal runs.
+    EXPECT_EQ(kept({"a", "b", "c", "d", "e"}, {"a", "b", "q", "d", "e"}),
+              (std::vector<std::int64_t>{0, 1, -1, 3, 4}));
+    // "a" and "b" swapped: either one is kept (a tie), never both, and d, e, f stay.
+    auto swapped = kept({"a", "b", "c", "d", "e", "f"}, {"b", "a", "q", "d", "e", "f"});
+    EXPECT_EQ(std::count(swapped.begin(), swapped.end(), -1), 2);
+    EXPECT_EQ(swapped[2], -1);
+    EXPECT_EQ(std::vector<std::int64_t>(swapped.begin() + 3, swapped.end()),
+              (std::vector<std::int64_t>{3, 4, 5}));
 }
 
 // Long files with few edits stay exact; a rewrite past the edit budget counts as inserted.

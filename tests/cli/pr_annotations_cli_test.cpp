@@ -30,7 +30,8 @@ using test_support::write_file;
 
 const char* kWiden = "demo/patches/0006-widen-block-ids.patch";
 // The CUDA half of the fix as the PR rewrites it: the line split, the widening lost.
-const char* kGoodLine = "+      static_cast<int64_t>(block_id) * block_stride + head * head_stride;";
+const char* kGoodLine =
+    "+      static_cast<int64_t>(block_id) * block_stride + head * head_stride;";
 const char* kBadLine = "+      block_id * block_stride + head * head_stride;";
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
@@ -109,15 +110,15 @@ TEST_F(PullRequestAnnotations, GithubAnnotatesTheLineThePrRewrote) {
     auto result = audit("github");
     EXPECT_EQ(result.status, 1) << result.out << result.err;
     int line = grep_line(repo() / kWiden, kBadLine);
-    EXPECT_TRUE(contains(result.out, "::error file=" + std::string(kWiden) +
-                                         ",line=" + std::to_string(line) +
-                                         ",title=int32-index-stride::"))
+    EXPECT_TRUE(contains(result.out, "::error file=" + std::string(kWiden) + ",line=" +
+                                         std::to_string(line) + ",title=int32-index-stride::"))
         << result.out;
     EXPECT_TRUE(contains(result.out, "(csrc/attention/paged_gather.cuh:"));
     expect_annotations_exist(result.out);
     // The Triton multiplies the PR widened again are fixed, not annotated on a file.
-    EXPECT_TRUE(contains(result.out, "::notice title=int32-index-stride (fixed)::"
-                                     "vllm/attention/ops/paged_gather_v2.py:42:"))
+    EXPECT_TRUE(contains(result.out,
+                         "::notice title=int32-index-stride (fixed)::"
+                         "vllm/attention/ops/paged_gather_v2.py:42:"))
         << result.out;
 }
 
@@ -157,9 +158,10 @@ TEST_F(PullRequestAnnotations, ExistingFindingsAreNoticesOrHidden) {
     // The raw-env-read note on VLLM_GATHER_SPLITS exists at base too (patch 0003 adds it).
     int line = grep_line(demo() / "patches/0003-triton-paged-gather-v2.patch",
                          "+    splits = int(os.environ.get(\"VLLM_GATHER_SPLITS\", \"1\"))");
-    EXPECT_TRUE(contains(shown.out, "::notice file=demo/patches/0003-triton-paged-gather-v2.patch,"
-                                    "line=" +
-                                        std::to_string(line) + ",title=raw-env-read (existing)::"))
+    EXPECT_TRUE(contains(shown.out,
+                         "::notice file=demo/patches/0003-triton-paged-gather-v2.patch,"
+                         "line=" +
+                             std::to_string(line) + ",title=raw-env-read (existing)::"))
         << shown.out;
     auto hidden = patchbay(
         {"audit-kernels", "--base", "HEAD", "--format", "github", "--hide-existing"}, demo());
@@ -187,8 +189,8 @@ TEST_F(PullRequestAnnotations, CheckSeriesAnnotatesARejectedHunkOnItsHeader) {
     int header = grep_first(widen, "^@@ ");
     auto result = patchbay({"check-series", "--format", "github"}, demo());
     EXPECT_EQ(result.status, 1) << result.out << result.err;
-    EXPECT_TRUE(contains(result.out, "::error file=" + std::string(kWiden) + ",line=" +
-                                         std::to_string(header) +
+    EXPECT_TRUE(contains(result.out, "::error file=" + std::string(kWiden) +
+                                         ",line=" + std::to_string(header) +
                                          ",title=rejected::0006-widen-block-ids.patch: hunk #1 "
                                          "FAILED at "))
         << result.out;
@@ -262,11 +264,11 @@ TEST_F(UpstreamBaseline, WhatTheSeriesAddsIsNewWithItsPatchLine) {
     auto patch = repo() / "patches/0003-triton-paged-gather-v2.patch";
     int line = grep_line(patch, "+    k_src = k_cache_ptr + blk * stride_kb + head * stride_kh");
     EXPECT_TRUE(contains(result.out, R"("line":42,"column":31,)")) << result.out;
-    EXPECT_TRUE(contains(result.out,
-                         R"("status":"new","patch":"0003-triton-paged-gather-v2.patch",)"
-                         R"("patch_file":"patches/0003-triton-paged-gather-v2.patch",)"
-                         R"("patch_line":)" +
-                             std::to_string(line)))
+    EXPECT_TRUE(
+        contains(result.out, R"("status":"new","patch":"0003-triton-paged-gather-v2.patch",)"
+                             R"("patch_file":"patches/0003-triton-paged-gather-v2.patch",)"
+                             R"("patch_line":)" +
+                                 std::to_string(line)))
         << result.out;
     EXPECT_TRUE(contains(result.out, R"("baseline":"upstream")"));
     // The upstream file's finding has no patch.
