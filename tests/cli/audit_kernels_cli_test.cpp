@@ -91,6 +91,16 @@ TEST(AuditKernelsTree, AuditsAPlainFolderAndScopesADiff) {
     EXPECT_TRUE(contains(diff.out, R"("line":28,"column":37)")) << diff.out;
     EXPECT_TRUE(contains(diff.out, R"("status":"new")"));
     EXPECT_TRUE(contains(diff.out, R"("files":1)"));
+    // --diff mode's github format: the new finding is an error on the audited folder's file.
+    auto github =
+        patchbay({"audit-kernels", "--tree", tree.string(), "--diff",
+                  (kDemo / "patches/0002-kv-int32-block-ids.patch").string(), "--format", "github"},
+                 dir.path());
+    EXPECT_EQ(github.status, 1);
+    EXPECT_TRUE(contains(github.out,
+                         "::error file=csrc/attention/paged_gather.cuh,line=28,col=37,"
+                         "title=int32-index-stride::"))
+        << github.out;
 }
 
 // Hidden from the findings (and the exit status), but kept for review with the reason.
