@@ -36,10 +36,11 @@ RebaseOutcome placement_of(const AppliedPatch& applied) {
 class Rebaser {
   public:
     Rebaser(const SeriesPlan& plan, const PristineSource& old_upstream,
-            const PristineSource& new_upstream)
+            const PristineSource& new_upstream, const RebaseOptions& options)
         : plan_(plan),
           old_upstream_(old_upstream),
           new_upstream_(new_upstream),
+          options_(options),
           old_state_(old_upstream),
           new_state_(new_upstream) {}
 
@@ -50,6 +51,11 @@ class Rebaser {
     Status load(const SeriesEntry& entry, PatchRebase& patch, PatchFile& applied_form);
     Status carry_applied(AppliedPatch applied, PatchRebase& patch);
     Status carry_merged(const TreeChanges& old_change, PatchRebase& patch);
+    Status carry_changes(TreeChanges changes, RebaseOutcome outcome, PatchRebase& patch);
+    Status attempt_of(const TreeChanges& old_before, const TreeChanges& old_change,
+                      PatchRebase& patch) const;
+    const TreeChanges* resolution_of(const std::string& name) const;
+    void note_conflict();
     Status rewrite(const TreeChanges& changes, PatchRebase& patch) const;
     Status check_duplicates(PatchRebase& patch) const;
     void check_skip(const PatchFile& form, PatchRebase& patch);
@@ -59,6 +65,7 @@ class Rebaser {
     const SeriesPlan& plan_;
     const PristineSource& old_upstream_;
     const PristineSource& new_upstream_;
+    const RebaseOptions& options_;
     TreeState old_state_;
     TreeState new_state_;
     SeriesRun old_run_;
@@ -120,6 +127,37 @@ Status Rebaser::carry_applied(AppliedPatch applied, PatchRebase& patch) {
     return Ok{};
 }
 
+// What a person is given for a conflict: every path of the patch, merged or with markers.
+Status Rebaser::attempt_of(const TreeChanges& old_before, const TreeChanges& old_change,
+                           PatchRebase& patch) const {
+    MergeLabels labels{options_.new_label, patch.name, options_.old_label};
+    for (const auto& [path, theirs] : old_change) {
+        auto ours = new_state_.lookup(path);
+        if (!ours) return ours.error();
+        auto ours_state = to_state(std::move(ours).value());
+        auto state = conflict_state(old_before.at(path), ours_state, theirs, labels);
+        if (!state) return state.error();
+        bool conflicting = std::find(patch.conflicts.begin(), patch.conflicts.end(), path) !=
+                           patch.conflicts.end();
+        if (conflicting && *state == ours_state) patch.unmarked.push_back(path);
+        patch.attempt.emplace(path, std::move(*state));
+    }
+    return Ok{};
+}
+
+// Carries `changes` as the patch's new change, unless the new state has them all already.
+Status Rebaser::carry_changes(TreeChanges changes, RebaseOutcome outcome, PatchRebase& patch) {
+    bool changes_nothing = std::all_of(changes.begin(), changes.end(), [&](const auto& change) {
+        return new_state_.holds(change.first, change.second);
+    });
+    patch.outcome = changes_nothing ? RebaseOutcome::already_upstream : outcome;
+    if (changes_nothing) return Ok{};
+    if (auto written = rewrite(changes, patch); !written) return written;
+    if (auto checked = check_duplicates(patch); !checked) return checked;
+    carry(patch.name, std::move(changes));
+    return Ok{};
+}
+
 // Each path the patch changed on the old upstream, merged onto the new state.
 Status Rebaser::carry_merged(const TreeChanges& old_change, PatchRebase& patch) {
     auto old_before = states_before(old_state_, old_change);
@@ -134,19 +172,23 @@ Status Rebaser::carry_merged(const TreeChanges& old_change, PatchRebase& patch) 
         else
             merged.emplace(path, std::move(**state));
     }
-    if (!patch.conflicts.empty()) {
-        patch.outcome = RebaseOutcome::conflict;
-        return Ok{};
-    }
-    bool changes_nothing = std::all_of(merged.begin(), merged.end(), [&](const auto& change) {
-        return new_state_.holds(change.first, change.second);
-    });
-    patch.outcome = changes_nothing ? RebaseOutcome::already_upstream : RebaseOutcome::merged;
-    if (changes_nothing) return Ok{};
-    if (auto written = rewrite(merged, patch); !written) return written;
-    if (auto checked = check_duplicates(patch); !checked) return checked;
-    carry(patch.name, std::move(merged));
-    return Ok{};
+    if (patch.conflicts.empty())
+        return carry_changes(std::move(merged), RebaseOutcome::merged, patch);
+    patch.outcome = RebaseOutcome::conflict;
+    note_conflict();
+    return attempt_of(old_before, old_change, patch);
+}
+
+void Rebaser::note_conflict() {
+    if (result_.first_conflict) return;
+    result_.first_conflict = result_.patches.size();
+    result_.steps_before_conflict = result_.steps.size();
+}
+
+const TreeChanges* Rebaser::resolution_of(const std::string& name) const {
+    if (!options_.resolutions) return nullptr;
+    auto found = options_.resolutions->find(name);
+    return found == options_.resolutions->end() ? nullptr : &found->second;
 }
 
 Status Rebaser::load(const SeriesEntry& entry, PatchRebase& patch, PatchFile& applied_form) {
@@ -181,6 +223,9 @@ Status Rebaser::rebase_entry(const SeriesEntry& entry, const PatchReport& old_re
     if (auto loaded = load(entry, patch, form); !loaded) {
         patch.outcome = RebaseOutcome::failed;
         patch.reason = loaded.error().located();
+    } else if (const TreeChanges* resolution = resolution_of(entry.name)) {
+        if (auto done = carry_changes(*resolution, RebaseOutcome::resolved, patch); !done)
+            return done;
     } else if (const SkipRule* rule = skip_rule_for(plan_, entry.name)) {
         patch.outcome = RebaseOutcome::skipped;
         patch.reason = rule->reason;
@@ -196,8 +241,11 @@ Status Rebaser::rebase_entry(const SeriesEntry& entry, const PatchReport& old_re
             patch.outcome = RebaseOutcome::failed;
         else if (old_change && !entry.reverse)
             status = carry_merged(*old_change, patch);
-        else
-            patch.outcome = entry.reverse ? RebaseOutcome::conflict : RebaseOutcome::not_applying;
+        else if (entry.reverse) {
+            patch.outcome = RebaseOutcome::conflict;
+            note_conflict();
+        } else
+            patch.outcome = RebaseOutcome::not_applying;
         if (!status) return status;
     }
     if (old_change) old_state_.apply(*old_change);
@@ -234,6 +282,8 @@ const char* to_string(RebaseOutcome outcome) {
             return "already upstream";
         case RebaseOutcome::conflict:
             return "conflict";
+        case RebaseOutcome::resolved:
+            return "resolved";
         case RebaseOutcome::skipped:
             return "skipped";
         case RebaseOutcome::not_applying:
@@ -251,6 +301,7 @@ bool carried(RebaseOutcome outcome) {
         case RebaseOutcome::fuzz:
         case RebaseOutcome::merged:
         case RebaseOutcome::partly_upstream:
+        case RebaseOutcome::resolved:
             return true;
         default:
             return false;
@@ -258,8 +309,9 @@ bool carried(RebaseOutcome outcome) {
 }
 
 Result<SeriesRebase> rebase_series(const SeriesPlan& plan, const PristineSource& old_upstream,
-                                   const PristineSource& new_upstream) {
-    return Rebaser(plan, old_upstream, new_upstream).run();
+                                   const PristineSource& new_upstream,
+                                   const RebaseOptions& options) {
+    return Rebaser(plan, old_upstream, new_upstream, options).run();
 }
 
 }  // namespace patchbay

@@ -4,9 +4,11 @@
 // upstream with the earlier carried patches; what it takes is its outcome. A patch that no
 // longer applies is merged three ways (base: the old upstream with the earlier patches; theirs:
 // that state with the patch; ours: the new state), and its new text rebuilt from the merge.
-// Nothing is written here.
+// A patch a person resolved (`rebase --continue`) takes the resolution as its change. Nothing is
+// written here.
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +27,7 @@ enum class RebaseOutcome {
     partly_upstream,   // some hunks are already upstream: the rest is kept, the text rebuilt
     already_upstream,  // its whole change is upstream: propose a skip entry
     conflict,          // the merge conflicts: a person resolves it
+    resolved,          // a person resolved its conflict: its text is rebuilt from that
     skipped,           // a skip rule; re-checked against the new upstream
     not_applying,      // it applied to neither upstream
     failed,            // bad input
@@ -38,8 +41,14 @@ bool carried(RebaseOutcome outcome);
 struct PatchRebase {
     std::string name;
     RebaseOutcome outcome = RebaseOutcome::applies;
-    std::string reason;                       // the rejection or skip reason, the bad input
-    std::vector<std::string> conflicts;       // paths whose merge conflicts
+    std::string reason;                  // the rejection or skip reason, the bad input
+    std::vector<std::string> conflicts;  // paths whose merge conflicts
+    // For a conflict: what a person is given to resolve, each path the patch changes as merged,
+    // the conflicting ones with conflict markers (state_merge.hpp: conflict_state).
+    TreeChanges attempt;
+    // The conflicting paths that cannot hold markers (deleted on one side, a symlink, a binary):
+    // the attempt has the new state's side there, and the patch's side is for the person.
+    std::vector<std::string> unmarked;
     std::vector<DuplicatedLines> duplicates;  // added lines the new upstream already has
     // A skipped patch whose change is not (or no longer) in the new upstream.
     bool skip_not_upstream = false;
@@ -54,11 +63,25 @@ struct PatchRebase {
 struct SeriesRebase {
     std::vector<PatchRebase> patches;
     std::vector<AppliedStep> steps;  // the carried patches' changes over the new upstream
+    // The first conflict (an index into `patches`), and how many steps were carried before it:
+    // the state a person resolves it on. The patches after it are carried without it.
+    std::optional<std::size_t> first_conflict;
+    std::size_t steps_before_conflict = 0;
+};
+
+// A person's resolution of a patch: each path it changes and the state it leaves.
+using Resolutions = std::map<std::string, TreeChanges>;
+
+struct RebaseOptions {
+    std::string old_label = "old upstream";  // the conflict markers' names of the two upstreams
+    std::string new_label = "new upstream";
+    const Resolutions* resolutions = nullptr;
 };
 
 // `old_upstream` is the one the series targets now. An Error only for input that stops the
 // whole run (the series' own errors are outcomes).
 Result<SeriesRebase> rebase_series(const SeriesPlan& plan, const PristineSource& old_upstream,
-                                   const PristineSource& new_upstream);
+                                   const PristineSource& new_upstream,
+                                   const RebaseOptions& options = {});
 
 }  // namespace patchbay

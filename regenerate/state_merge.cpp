@@ -1,7 +1,5 @@
 #include "regenerate/state_merge.hpp"
 
-#include "regenerate/text_merge.hpp"
-
 namespace patchbay {
 
 namespace {
@@ -27,6 +25,15 @@ Result<std::optional<PathState>> merge_states(const PathState& base, const PathS
     if (!merged->clean) return std::optional<PathState>();
     return std::optional<PathState>(
         FileState{std::move(merged->text), executable_of(base, ours, theirs), false});
+}
+
+Result<PathState> conflict_state(const PathState& base, const PathState& ours,
+                                 const PathState& theirs, const MergeLabels& labels) {
+    if (!is_text(base) || !is_text(ours) || !is_text(theirs)) return ours;
+    auto merged =
+        merge_texts(base->content.view(), ours->content.view(), theirs->content.view(), labels);
+    if (!merged) return merged.error();
+    return PathState(FileState{std::move(merged->text), executable_of(base, ours, theirs), false});
 }
 
 }  // namespace patchbay

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "common/result.hpp"
+#include "regenerate/text_merge.hpp"
 #include "series/tree_state.hpp"
 
 namespace patchbay {
@@ -16,5 +17,11 @@ using PathState = std::optional<FileState>;
 // The merged state, or nullopt when the two changes conflict. An Error only when libgit2 fails.
 Result<std::optional<PathState>> merge_states(const PathState& base, const PathState& ours,
                                               const PathState& theirs);
+
+// What a person is given to resolve a path that does not merge: for texts, git's diff3-style
+// merge with its conflict markers (`labels` name the sides); for anything else (a file deleted
+// on one side, a symlink, a binary) ours as it is, their change being for the person to make.
+Result<PathState> conflict_state(const PathState& base, const PathState& ours,
+                                 const PathState& theirs, const MergeLabels& labels);
 
 }  // namespace patchbay

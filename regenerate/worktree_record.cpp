@@ -120,6 +120,24 @@ Result<WorktreeRecord> WorktreeRecord::open(const fs::path& dir,
     return record;
 }
 
+Result<WorktreeRecord> WorktreeRecord::at_commit(const fs::path& dir, const std::string& id) {
+    ensure_libgit2();
+    WorktreeRecord record;
+    git_repository* repo = nullptr;
+    if (git_repository_open(&repo, dir.c_str()) != 0)
+        return make_error(dir.string(), 0, "is not a git repository");
+    record.repo_.reset(repo);
+    git_oid oid;
+    git_commit* commit = nullptr;
+    if (git_oid_fromstr(&oid, id.c_str()) != 0 || git_commit_lookup(&commit, repo, &oid) != 0)
+        return make_error(dir.string(), 0, "has no commit " + id + ": " + last_git_error("?"));
+    record.base_.reset(commit);
+    auto tree = tree_of(commit);
+    if (!tree) return tree.error();
+    record.base_tree_ = std::move(*tree);
+    return record;
+}
+
 Result<std::optional<FileState>> WorktreeRecord::base_state(const std::string& path) const {
     return state_in(repo_.get(), base_tree_.get(), path);
 }

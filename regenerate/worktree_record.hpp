@@ -36,6 +36,11 @@ class WorktreeRecord {
     static Result<WorktreeRecord> open(const std::filesystem::path& dir,
                                        const WorktreeRequirement& requirement);
 
+    // `dir` with the commit `id` as its base: a rebase worktree (rebase_state.hpp), whose base
+    // is the commit a conflict's files were merged onto, or a resolution's commit.
+    static Result<WorktreeRecord> at_commit(const std::filesystem::path& dir,
+                                            const std::string& id);
+
     git_repository* repository() const { return repo_.get(); }
     git_tree* base_tree() const { return base_tree_.get(); }
     // Whether HEAD is NAME's own commit (else it is the base itself).

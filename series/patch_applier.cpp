@@ -60,6 +60,7 @@ class PatchRun {
     void record_hunks(const FileDiff& file, const std::vector<HunkOutcome>& outcomes,
                       const SharedText& text);
     std::vector<std::string> other_strip_levels(const std::string& name) const;
+    std::optional<std::string> upstream_move(const std::string& path) const;
     bool check_deletion(const FileDiff& file, const Paths& paths, const SharedText& text);
     const SharedText* expected_text(const std::string& path) const;
     void store_result(const FileDiff& file, const Paths& paths, const FileState& before,
@@ -149,7 +150,9 @@ std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths
     if (entry->kind == Kind::absent) {
         problem(ProblemKind::missing_file, file.header_line,
                 fmt::format("'{}' does not exist in the tree", paths.source));
-        result_.report.problems.back().details = other_strip_levels(source_name(file));
+        auto& details = result_.report.problems.back().details;
+        details = other_strip_levels(source_name(file));
+        if (auto moved = upstream_move(paths.source)) details.push_back(*moved);
     } else {
         const char* what =
             entry->kind == Kind::directory ? "a directory" : "reached through a symlink";
@@ -175,6 +178,28 @@ std::vector<std::string> PatchRun::other_strip_levels(const std::string& name) c
                             level, canonical_tree_path(*path)));
     }
     return found;
+}
+
+std::string describe_move(const PathMove& move) {
+    std::string said = "upstream";
+    for (std::size_t i = 0; i < move.steps.size(); ++i) {
+        const auto& step = move.steps[i];
+        const auto what = step.new_path.empty() ? std::string("deleted it")
+                                                : fmt::format("moved it to '{}'", step.new_path);
+        said += fmt::format("{} {} in {} ({})", i == 0 ? "" : ", then", what,
+                            step.commit.substr(0, 12), step.subject);
+    }
+    return said;
+}
+
+// Where upstream's history says a file the pristine tree lacks went (git rename detection,
+// when the upstream is a repository).
+std::optional<std::string> PatchRun::upstream_move(const std::string& path) const {
+    auto pristine = state_.pristine(path);
+    if (!pristine || pristine->kind != TreeEntry::Kind::absent) return std::nullopt;
+    auto move = state_.pristine_move(path);
+    if (!move) return std::nullopt;
+    return describe_move(*move);
 }
 
 // A file (or symlink) where the new path needs a folder: "f.txt/x" with f.txt a file.

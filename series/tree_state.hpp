@@ -32,6 +32,11 @@ class TreeState {
     // The pristine state of `path`, ignoring every change.
     Result<TreeEntry> pristine(const std::string& path) const { return source_.lookup(path); }
 
+    // What upstream's history says about `path` when the pristine tree lacks it.
+    std::optional<PathMove> pristine_move(const std::string& path) const {
+        return source_.find_move(path);
+    }
+
     // Whether `path` is in `state` now, as lookup() would describe it, without copying contents.
     bool holds(const std::string& path, const std::optional<FileState>& state) const;
 

@@ -8,6 +8,7 @@
 #include "common/tree_path.hpp"
 #include "source/git_handles.hpp"
 #include "source/git_tree_reader.hpp"
+#include "source/path_history.hpp"
 
 namespace patchbay {
 namespace {
@@ -17,6 +18,8 @@ using Kind = TreeEntry::Kind;
 using Components = std::vector<std::string>;
 
 constexpr std::size_t kMaxDirtyListed = 10;
+// How far back a missing file's history is searched (first parents): a few seconds at worst.
+constexpr std::size_t kMaxHistoryWalked = 10000;
 
 std::string oid_hex(const git_oid& oid, std::size_t length = GIT_OID_HEXSZ) {
     char buffer[GIT_OID_HEXSZ + 1] = {};
@@ -195,6 +198,8 @@ class GitSource : public PristineSource {
             if (known.entry.kind != Kind::file) continue;
             const auto repo_path = path_in_repository(path);
             const HeadBlob at_head = head_blob(head->get(), repo_path);
+            if (known.from_checkout && at_head.present && git_oid_equal(&known.id, &at_head.id))
+                continue;  // the checkout's bytes were read, and they hash to HEAD's blob
             if (differs_from_head(repo, at_head, known.id, repo_path, known.entry.content))
                 dirty.push_back(repo_path);
         }
@@ -207,7 +212,7 @@ class GitSource : public PristineSource {
         if (auto known = looked_up_.find(path); known != looked_up_.end())
             return known->second.entry;
         auto read = reader_.read(path);
-        if (read.entry) looked_up_.emplace(path, Known{*read.entry, read.id});
+        if (read.entry) looked_up_.emplace(path, Known{*read.entry, read.id, read.from_checkout});
         return std::move(read.entry);
     }
 
@@ -216,6 +221,17 @@ class GitSource : public PristineSource {
     }
 
     const SourceDescription& description() const override { return description_; }
+
+    std::optional<PathMove> find_move(const std::string& path) const override {
+        git_oid start{};
+        if (git_oid_fromstr(&start, description_.commit.c_str()) != 0) return std::nullopt;
+        auto move = find_path_move(reader_.repository(), start, path_in_repository(path),
+                                   kMaxHistoryWalked);
+        if (move) {
+            for (auto& step : move->steps) step.new_path = path_below_prefix(step.new_path);
+        }
+        return move;
+    }
 
     Result<std::vector<std::string>> list_files() const override {
         auto subtree = reader_.prefix_tree();
@@ -246,6 +262,13 @@ class GitSource : public PristineSource {
     }
 
   private:
+    // A path from the root of the repository, below the prefix when it is inside it.
+    std::string path_below_prefix(const std::string& repo_path) const {
+        if (reader_.prefix().empty() || repo_path.empty()) return repo_path;
+        const auto prefix = join_components(reader_.prefix(), reader_.prefix().size()) + "/";
+        return repo_path.starts_with(prefix) ? repo_path.substr(prefix.size()) : "/" + repo_path;
+    }
+
     // `path` (below the prefix) from the root of the repository.
     std::string path_in_repository(const std::string& path) const {
         auto full = join_components(reader_.prefix(), reader_.prefix().size());
@@ -257,6 +280,7 @@ class GitSource : public PristineSource {
     struct Known {
         TreeEntry entry;
         git_oid id{};  // the blob (or tree) id read
+        bool from_checkout = false;
     };
 
     bool check_files_read_ = false;  // finish_checks() compares the files read with HEAD
@@ -333,9 +357,10 @@ Result<std::unique_ptr<PristineSource>> open_git_source(const SourceOptions& opt
     if (auto note = not_at_rev_note(repo->get(), options, commit_id)) {
         description.notes.push_back(*note);
     }
-    auto source = std::make_unique<GitSource>(
-        GitTreeReader(std::move(repo).value(), std::move(tree), *prefix), std::move(description),
-        check_files_read);
+    GitTreeReader reader(std::move(repo).value(), std::move(tree), *prefix);
+    reader.prefer_checkout_files();
+    auto source =
+        std::make_unique<GitSource>(std::move(reader), std::move(description), check_files_read);
     if (auto status = check_prefix_is_directory(*source, *prefix, options); !status)
         return status.error();
     return std::unique_ptr<PristineSource>(std::move(source));

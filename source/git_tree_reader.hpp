@@ -4,6 +4,7 @@
 
 #include <git2.h>
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@ namespace patchbay {
 struct TreeRead {
     Result<TreeEntry> entry;
     git_oid id{};
+    bool from_checkout = false;  // the bytes are the checkout's file, which hashes to `id`
 };
 
 class GitTreeReader {
@@ -25,6 +27,10 @@ class GitTreeReader {
     using Components = std::vector<std::string>;
 
     GitTreeReader(RepositoryPtr repo, TreePtr tree, Components prefix);
+
+    // From now on a file is read from the repository's checkout when the bytes there hash to
+    // the blob's id, and inflated from the object store otherwise. No-op for a bare repository.
+    void prefer_checkout_files();
 
     // What is at `path` (relative to the prefix); a symlink or submodule among its parents
     // says why nothing is there.
@@ -45,10 +51,12 @@ class GitTreeReader {
     TreeRead file_entry(const git_tree_entry& entry, TreeEntry::Kind kind, bool executable,
                         const std::string& path) const;
     Result<TreeEntry> classify_missing(const Components& full) const;
+    std::optional<std::string> checkout_copy(const std::string& path, const git_oid& id) const;
 
     RepositoryPtr repo_;
     TreePtr tree_;
     Components prefix_;
+    std::filesystem::path checkout_;  // empty: every blob is inflated
 };
 
 }  // namespace patchbay

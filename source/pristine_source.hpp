@@ -30,6 +30,16 @@ struct SourceDescription {
     std::vector<std::string> notes;  // e.g. "checkout is at abc123, not at v0.28.0"
 };
 
+// What happened to a file the tree read does not have, found in the upstream's history.
+struct PathMove {
+    struct Step {
+        std::string commit;    // full id of the commit that removed or moved the path
+        std::string subject;   // its summary line
+        std::string new_path;  // where git's rename detection found it; empty: deleted
+    };
+    std::vector<Step> steps;  // oldest first; each step's new path is the next step's old path
+};
+
 // Where a git pristine tree's objects are, so that apply --worktree can reuse them instead of
 // hashing every file again.
 struct GitTreeRef {
@@ -50,6 +60,14 @@ class PristineSource {
     // a file read so far has local modifications (the Error names them); Ok when there are
     // none. Callable more than once.
     virtual Status finish_checks() const { return Ok{}; }
+    // For a path this tree lacks: the commits of the upstream's history that removed or moved
+    // it, with its path now (relative to the subdirectory; from the repository's root with a
+    // leading '/' when it left the subdirectory). nullopt for a plain directory or a path no
+    // commit in reach had.
+    virtual std::optional<PathMove> find_move(const std::string& path) const {
+        (void)path;
+        return std::nullopt;
+    }
     // The tree as git objects; nullopt for a plain directory.
     virtual std::optional<GitTreeRef> git_tree_ref() const { return std::nullopt; }
 };

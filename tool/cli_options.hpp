@@ -48,6 +48,7 @@ struct CliOptions {
     // rebase
     std::string onto;
     bool write = false;
+    bool continue_rebase = false;  // --continue, in the --worktree a conflict stopped at
 };
 
 }  // namespace patchbay

@@ -2,19 +2,27 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <set>
 
 #include "common/atomic_write.hpp"
 #include "common/read_file.hpp"
+#include "common/sha256.hpp"
+#include "regenerate/rebase_resume.hpp"
+#include "regenerate/rebase_state.hpp"
 #include "regenerate/series_rebase.hpp"
 #include "regenerate/target_rev.hpp"
 #include "regenerate/upstream_commit.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
+#include "tool/rebase_report.hpp"
 #include "tool/workspace.hpp"
+#include "worktree/worktree_writer.hpp"
 
 namespace patchbay {
 
 namespace {
+
+namespace fs = std::filesystem;
 
 struct Upstreams {
     std::unique_ptr<PristineSource> source;  // the new one
@@ -36,141 +44,328 @@ Result<Upstreams> open_new_upstream(const Workspace& workspace, const std::strin
     return Upstreams{std::move(*source), options};
 }
 
-std::string short_id(const std::string& id) {
-    return id.substr(0, 12);
-}
-
 std::string describe(const SourceDescription& upstream) {
-    if (upstream.rev.empty()) return short_id(upstream.commit);
-    return fmt::format("{} ({})", upstream.rev, short_id(upstream.commit));
+    if (upstream.rev.empty()) return upstream.commit.substr(0, 12);
+    return fmt::format("{} ({})", upstream.rev, upstream.commit.substr(0, 12));
 }
 
-std::string duplicate_lines(const PatchRebase& patch) {
-    std::string out;
-    for (const auto& d : patch.duplicates)
-        out += fmt::format(
-            "      duplicates upstream: {}:{}-{} already has the lines hunk #{} "
-            "adds\n",
-            d.path, d.first, d.last, d.hunk);
-    return out;
+// The conflict markers' name of an upstream: its revision as the user wrote it.
+std::string label_of(const SourceDescription& upstream) {
+    return upstream.rev.empty() ? upstream.commit.substr(0, 12) : upstream.rev;
 }
 
-std::string skip_proposal(const PatchRebase& patch, const std::optional<UpstreamCommit>& since) {
-    std::string reason =
-        since ? fmt::format("upstream since {} ({})", short_id(since->id), since->subject)
-              : std::string("upstream");
-    return fmt::format("      skip it: {{ patch = \"{}\", reason = \"{}\" }}\n", patch.name,
-                       reason);
-}
+// Everything one run needs, opened once.
+struct Session {
+    const CliOptions& options;
+    Workspace workspace;
+    Upstreams upstreams;
+    fs::path dir;  // --worktree; empty when none
+    RebaseReport report;
+    RebaseState state;
 
-struct Lookups {
-    const Upstreams& upstreams;
-    std::string old_commit;
-    std::size_t name_width = 0;  // the names are padded to one column
+    const std::string& old_commit() const { return workspace.source->description().commit; }
+    const std::string& new_commit() const { return upstreams.source->description().commit; }
 };
 
-// The line of one patch, and what follows it.
-Result<std::string> patch_lines(const PatchRebase& patch, const Lookups& lookups) {
-    std::string line =
-        fmt::format("  {:<{}}  {}", patch.name, lookups.name_width, to_string(patch.outcome));
-    if (patch.new_text) line += " (rewritten)";
-    if (patch.outcome == RebaseOutcome::conflict)
-        line += fmt::format(": {} need{} a person", fmt::join(patch.conflicts, ", "),
-                            patch.conflicts.size() == 1 ? "s" : "");
-    if (patch.outcome == RebaseOutcome::skipped)
-        line += patch.skip_not_upstream
-                    ? ": its change is not upstream (skip rule: " + patch.reason + ")"
-                    : ": still upstream";
-    if (patch.outcome == RebaseOutcome::not_applying || patch.outcome == RebaseOutcome::failed)
-        line += ": " + patch.reason;
-    line += "\n" + duplicate_lines(patch);
-    if (patch.outcome != RebaseOutcome::already_upstream) return line;
-    auto since = commit_that_brought(lookups.upstreams.options, lookups.old_commit,
-                                     lookups.upstreams.source->description().commit, *patch.parsed,
-                                     patch.strip);
-    if (!since) return since.error();
-    if (*since)
-        line.insert(line.size() - 1,
-                    fmt::format(" since {} \"{}\"", short_id((*since)->id), (*since)->subject));
-    return line + skip_proposal(patch, *since);
-}
-
-std::string totals(const SeriesRebase& rebase) {
-    int carried_count = 0, person = 0, upstream = 0;
-    for (const auto& patch : rebase.patches) {
-        carried_count += carried(patch.outcome) && patch.duplicates.empty();
-        upstream += patch.outcome == RebaseOutcome::already_upstream;
-        person += patch.outcome == RebaseOutcome::conflict ||
-                  patch.outcome == RebaseOutcome::not_applying || !patch.duplicates.empty() ||
-                  (patch.outcome == RebaseOutcome::skipped && patch.skip_not_upstream);
+Result<std::vector<std::optional<UpstreamCommit>>> upstream_commits(const Session& session) {
+    std::vector<std::optional<UpstreamCommit>> since;
+    for (const auto& patch : session.report.rebase.patches) {
+        since.emplace_back();
+        if (patch.outcome != RebaseOutcome::already_upstream) continue;
+        auto found = commit_that_brought(session.upstreams.options, session.old_commit(),
+                                         session.new_commit(), *patch.parsed, patch.strip);
+        if (!found) return found.error();
+        since.back() = std::move(*found);
     }
-    return fmt::format(
-        "result: {} of {} patches carried without a person, {} already upstream, {} need a "
-        "person\n",
-        carried_count, rebase.patches.size(), upstream, person);
+    return since;
 }
 
-Result<std::string> write_all(const Workspace& workspace, const SeriesRebase& rebase,
-                              const std::string& onto) {
+Result<std::vector<std::string>> write_all(const Session& session) {
     std::vector<std::string> written;
-    for (const auto& patch : rebase.patches)
+    for (const auto& patch : session.report.rebase.patches)
         if (patch.new_text) {
             if (auto done = write_atomically(patch.patch_path, *patch.new_text); !done)
                 return done.error();
             written.push_back(patch.name);
         }
-    auto toml = read_file(workspace.config.file);
+    const auto& file = session.workspace.config.file;
+    auto toml = read_file(file);
     if (!toml) return toml.error();
-    auto edited = with_upstream_rev(*toml, onto);
-    if (!edited) return make_error(workspace.config.file.string(), 0, edited.error().message);
-    if (auto done = write_atomically(workspace.config.file, *edited); !done) return done.error();
-    return fmt::format("wrote {} patch{}{}{}; {}: rev = \"{}\"\n", written.size(),
-                       written.size() == 1 ? "" : "es", written.empty() ? "" : ": ",
-                       fmt::join(written, ", "), workspace.config.file.filename().string(), onto);
+    auto edited = with_upstream_rev(*toml, session.options.onto);
+    if (!edited) return make_error(file.string(), 0, edited.error().message);
+    if (auto done = write_atomically(file, *edited); !done) return done.error();
+    return written;
 }
 
-std::string unwritten(const SeriesRebase& rebase) {
-    int rewrites = 0;
-    for (const auto& patch : rebase.patches) rewrites += patch.new_text.has_value();
-    return fmt::format("nothing written; --write rewrites {} patch{} and the target revision\n",
-                       rewrites, rewrites == 1 ? "" : "es");
+fs::path state_file(const fs::path& dir) {
+    return dir / ".git" / kRebaseStateFile;
+}
+
+bool has_state(const fs::path& dir) {
+    std::error_code ec;
+    return fs::is_regular_file(state_file(dir), ec);
+}
+
+// A new worktree goes into a new or empty folder; a rebase's own is only ever continued.
+Status check_new_worktree(const fs::path& dir) {
+    std::error_code ec;
+    if (!fs::exists(dir, ec) || (fs::is_directory(dir, ec) && fs::is_empty(dir, ec))) return Ok{};
+    if (has_state(dir))
+        return make_error(dir.string(), 0,
+                          "a rebase stopped here: add --continue once its conflicts are "
+                          "resolved, or remove the folder to start over");
+    return make_error(dir.string(), 0,
+                      "exists and is not empty; it is not a rebase's worktree and is left "
+                      "alone: name a new folder");
+}
+
+// The worktree a rebase made for this very rebase, and where it stopped.
+Result<RebaseState> open_own_worktree(const Session& session) {
+    const auto& dir = session.dir;
+    if (!has_state(dir))
+        return make_error(dir.string(), 0,
+                          "is not a worktree of patchbay rebase (it has no .git/" +
+                              std::string(kRebaseStateFile) +
+                              "); start one with `patchbay rebase --onto " + session.options.onto +
+                              " --worktree NEW_DIR`");
+    auto text = read_file(state_file(dir));
+    if (!text) return text.error();
+    auto state = parse_rebase_state(*text, state_file(dir).string());
+    if (!state) return state.error();
+    if (state->onto_commit != session.new_commit() || state->from_commit != session.old_commit())
+        return make_error(
+            dir.string(), 0,
+            fmt::format("is the worktree of a rebase from {} onto {}, not of this "
+                        "one (from {} onto {})",
+                        state->from_commit.substr(0, 12), state->onto_commit.substr(0, 12),
+                        session.old_commit().substr(0, 12), session.new_commit().substr(0, 12)));
+    return state;
+}
+
+std::vector<PatchPrint> prints_of(const SeriesRebase& rebase) {
+    std::vector<PatchPrint> prints;
+    for (const auto& patch : rebase.patches)
+        prints.push_back({patch.name, sha256_hex(patch.old_text)});
+    return prints;
+}
+
+// The resolutions were made on the series as it was when the rebase stopped: a patch edited,
+// added or removed since makes them meaningless.
+Status check_same_series(const Session& session) {
+    auto now = prints_of(session.report.rebase);
+    const auto& then = session.state.series;
+    for (std::size_t i = 0; i < std::max(now.size(), then.size()); ++i) {
+        if (i < now.size() && i < then.size() && now[i].name == then[i].name &&
+            now[i].sha256 == then[i].sha256)
+            continue;
+        const std::string& name = i < now.size() ? now[i].name : then[i].name;
+        return make_error(session.dir.string(), 0,
+                          fmt::format("the series changed since the rebase stopped here ({} "
+                                      "differs); remove the folder and start over",
+                                      name));
+    }
+    return Ok{};
+}
+
+std::vector<std::string> keys_of(const TreeChanges& changes) {
+    std::vector<std::string> keys;
+    for (const auto& [path, state] : changes) keys.push_back(path);
+    return keys;
+}
+
+// The person's resolution becomes the pending patch's commit in the worktree.
+Status commit_resolution(Session& session, const TreeChanges& changes) {
+    const std::string name = session.state.pending->name;
+    if (auto done = append_to_worktree(session.dir, {{name, changes}}); !done) return done;
+    auto head = head_commit_id(session.dir);
+    if (!head) return head.error();
+    session.state.resolved.push_back({name, *head, keys_of(changes)});
+    session.state.committed.push_back(name);
+    session.state.pending.reset();
+    return Ok{};
+}
+
+// The carried steps the worktree has no commit for yet, up to the first conflict.
+std::vector<AppliedStep> steps_to_commit(const Session& session) {
+    const auto& rebase = session.report.rebase;
+    std::size_t end = rebase.first_conflict ? rebase.steps_before_conflict : rebase.steps.size();
+    const auto& committed = session.state.committed;
+    std::vector<AppliedStep> steps;
+    for (std::size_t i = 0; i < end; ++i)
+        if (std::find(committed.begin(), committed.end(), rebase.steps[i].name) == committed.end())
+            steps.push_back(rebase.steps[i]);
+    return steps;
+}
+
+Status write_new_worktree(const Session& session, const std::vector<AppliedStep>& steps) {
+    const auto& source = *session.upstreams.source;
+    std::vector<std::string> files;
+    if (!source.git_tree_ref()) {
+        auto listed = source.list_files();
+        if (!listed) return listed.error();
+        files = std::move(*listed);
+    }
+    return write_worktree(WorktreeRequest{session.dir, &source, files, &steps});
+}
+
+// The worktree brought up to the first conflict: the carried patches committed, the
+// conflicting one's files written for a person, and the state that --continue reads.
+Status update_worktree(Session& session) {
+    auto steps = steps_to_commit(session);
+    auto committed = session.options.continue_rebase ? append_to_worktree(session.dir, steps)
+                                                     : write_new_worktree(session, steps);
+    if (!committed) return committed;
+    for (const auto& step : steps) session.state.committed.push_back(step.name);
+    auto& report = session.report;
+    report.worktree = RebaseWorktree{session.options.worktree, {}, {}, {}};
+    if (report.rebase.first_conflict) {
+        const auto& patch = report.rebase.patches[*report.rebase.first_conflict];
+        if (auto written = write_unstaged(session.dir, patch.name, patch.attempt); !written)
+            return written;
+        auto head = head_commit_id(session.dir);
+        if (!head) return head.error();
+        session.state.pending = PendingPatch{patch.name, *head, keys_of(patch.attempt)};
+        report.worktree->pending = patch.name;
+        report.worktree->files = patch.conflicts;
+        report.worktree->unmarked = patch.unmarked;
+    }
+    return write_atomically(state_file(session.dir), format_rebase_state(session.state));
+}
+
+std::string continue_command(const Session& session) {
+    std::string worktree = session.dir.empty() ? "NEW_DIR" : session.options.worktree;
+    if (session.dir.empty())
+        return fmt::format("patchbay rebase --onto {} --worktree {}", session.options.onto,
+                           worktree);
+    return fmt::format("patchbay rebase --onto {} --continue --worktree {}{}", session.options.onto,
+                       worktree, session.options.write ? " --write" : "");
+}
+
+// --continue: the resolutions so far, or the markers that stop it again.
+Result<Resolutions> resolutions_of(Session& session) {
+    auto state = open_own_worktree(session);
+    if (!state) return state.error();
+    session.state = std::move(*state);
+    auto resolutions = recorded_resolutions(session.dir, session.state);
+    if (!resolutions) return resolutions.error();
+    if (!session.state.pending) return resolutions;
+    auto pending = read_pending(session.dir, *session.state.pending);
+    if (!pending) return pending.error();
+    auto& report = session.report;
+    report.markers = std::move(pending->markers);
+    report.pending_name = session.state.pending->name;
+    report.worktree->pending = report.pending_name;
+    for (const auto& marker : report.markers)
+        if (std::find(report.worktree->files.begin(), report.worktree->files.end(), marker.path) ==
+            report.worktree->files.end())
+            report.worktree->files.push_back(marker.path);
+    (*resolutions)[report.pending_name] = std::move(pending->changes);
+    return resolutions;
+}
+
+Result<Session> open_session(const CliOptions& options) {
+    auto workspace = open_workspace(options);
+    if (!workspace) return workspace.error();
+    auto upstreams = open_new_upstream(*workspace, options.onto);
+    if (!upstreams) return upstreams.error();
+    Session session{options, std::move(*workspace), std::move(*upstreams), options.worktree, {},
+                    {}};
+    auto& report = session.report;
+    report.from = describe(session.workspace.source->description());
+    report.onto = describe(session.upstreams.source->description());
+    report.onto_rev = options.onto;
+    report.continued = options.continue_rebase;
+    report.write_asked = options.write;
+    report.config_name = session.workspace.config.file.filename().string();
+    report.resolve_with = continue_command(session);
+    if (!options.worktree.empty()) report.worktree = RebaseWorktree{options.worktree, {}, {}, {}};
+    session.state.onto = options.onto;
+    session.state.onto_commit = session.new_commit();
+    session.state.from_commit = session.old_commit();
+    return session;
+}
+
+Status check_worktree_flags(const Session& session) {
+    if (session.dir.empty()) return Ok{};
+    if (auto outside = check_worktree_outside(session.workspace, session.options.worktree);
+        !outside)
+        return outside;
+    return session.options.continue_rebase ? Status(Ok{}) : check_new_worktree(session.dir);
+}
+
+CommandOutput output_of(const Session& session) {
+    const auto& report = session.report;
+    std::string text = session.options.format == "json" ? render_json(report) : render_text(report);
+    return CommandOutput{std::move(text), exit_status_of(report), {}};
+}
+
+// The whole series carried in memory, with the resolutions so far, and what brought each
+// patch that is already upstream.
+Status carry_series(Session& session, const Resolutions& resolutions) {
+    RebaseOptions options{label_of(session.workspace.source->description()),
+                          label_of(session.upstreams.source->description()), &resolutions};
+    auto rebase = rebase_series(session.workspace.plan, *session.workspace.source,
+                                *session.upstreams.source, options);
+    if (!rebase) return rebase.error();
+    session.report.rebase = std::move(*rebase);
+    if (!session.options.continue_rebase)
+        session.state.series = prints_of(session.report.rebase);
+    else if (auto same = check_same_series(session); !same)
+        return same;
+    auto since = upstream_commits(session);
+    if (!since) return since.error();
+    session.report.since = std::move(*since);
+    return Ok{};
+}
+
+// The worktree after the run: the pending resolution committed, then the steps to the next
+// conflict (or the end).
+Status record_progress(Session& session, const Resolutions& resolutions) {
+    if (session.state.pending)
+        if (auto done = commit_resolution(session, resolutions.at(session.state.pending->name));
+            !done)
+            return done;
+    return session.dir.empty() ? Status(Ok{}) : update_worktree(session);
 }
 
 }  // namespace
 
 void add_rebase_options(CLI::App& app, CliOptions& options) {
     add_source_options(app, options);
-    add_report_options(app, options, {"text"});
+    add_report_options(app, options, {"text", "json"});
     app.add_option("--onto", options.onto, "the upstream revision to carry the series to")
         ->required();
     app.add_flag("--write", options.write,
-                 "rewrite the patches that changed and the target revision in patchbay.toml");
+                 "rewrite the patches that changed and the target revision in patchbay.toml, "
+                 "once no conflict is left");
+    auto* worktree = app.add_option(
+        "--worktree", options.worktree,
+        "where a conflict is left for a person: a git repository, new upstream first, one "
+        "commit per carried patch (a new or empty folder, or the one --continue resumes)");
+    app.add_flag("--continue", options.continue_rebase,
+                 "carry on in --worktree DIR after its conflicts were resolved")
+        ->needs(worktree);
 }
 
 Result<CommandOutput> run_rebase(const CommandContext& context) {
-    auto workspace = open_workspace(context.options);
-    if (!workspace) return workspace.error();
-    auto upstreams = open_new_upstream(*workspace, context.options.onto);
-    if (!upstreams) return upstreams.error();
-    auto rebase = rebase_series(workspace->plan, *workspace->source, *upstreams->source);
-    if (!rebase) return rebase.error();
-    std::string text =
-        fmt::format("rebase from {} onto {}\n", describe(workspace->source->description()),
-                    describe(upstreams->source->description()));
-    Lookups lookups{*upstreams, workspace->source->description().commit};
-    for (const auto& patch : rebase->patches)
-        lookups.name_width = std::max(lookups.name_width, patch.name.size());
-    for (const auto& patch : rebase->patches) {
-        auto lines = patch_lines(patch, lookups);
-        if (!lines) return lines.error();
-        text += *lines;
+    auto session = open_session(context.options);
+    if (!session) return session.error();
+    if (auto checked = check_worktree_flags(*session); !checked) return checked.error();
+    Resolutions resolutions;
+    if (context.options.continue_rebase) {
+        auto resolved = resolutions_of(*session);
+        if (!resolved) return resolved.error();
+        if (!session->report.markers.empty()) return output_of(*session);
+        resolutions = std::move(*resolved);
     }
-    text += totals(*rebase);
-    if (!context.options.write)
-        return CommandOutput{text + unwritten(*rebase), exit_status_of(*rebase), {}};
-    auto written = write_all(*workspace, *rebase, context.options.onto);
-    if (!written) return written.error();
-    return CommandOutput{text + *written, exit_status_of(*rebase), {}};
+    if (auto carried = carry_series(*session, resolutions); !carried) return carried.error();
+    if (auto recorded = record_progress(*session, resolutions); !recorded) return recorded.error();
+    if (context.options.write && !session->report.rebase.first_conflict) {
+        auto written = write_all(*session);
+        if (!written) return written.error();
+        session->report.written = std::move(*written);
+    }
+    return output_of(*session);
 }
 
 }  // namespace patchbay

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "regenerate/series_rebase.hpp"
+#include "tool/rebase_report.hpp"
 #include "tool/repro_report.hpp"
 
 namespace patchbay {
@@ -42,6 +43,10 @@ int exit_status_of(const SeriesRebase& rebase) {
     const auto& patches = rebase.patches;
     if (std::any_of(patches.begin(), patches.end(), failed)) return kExitBadInput;
     return std::any_of(patches.begin(), patches.end(), needs_person) ? kExitNegative : kExitSuccess;
+}
+
+int exit_status_of(const RebaseReport& report) {
+    return report.markers.empty() ? exit_status_of(report.rebase) : kExitNegative;
 }
 
 int worst_exit_status(const std::vector<int>& statuses) {

@@ -28,6 +28,9 @@ struct SeriesRebase;
 // upstream that wants a skip entry, lines duplicated upstream, a skip rule that no longer
 // holds, a patch that applies to neither upstream) is 1.
 int exit_status_of(const SeriesRebase& rebase);
+struct RebaseReport;
+// The same, and 1 while a --continue finds conflict markers left (nothing else was done).
+int exit_status_of(const RebaseReport& report);
 
 // verify: the worst of its sections' statuses (bad input beats a negative result).
 int worst_exit_status(const std::vector<int>& statuses);

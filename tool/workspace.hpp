@@ -29,4 +29,7 @@ Result<Config> resolve_config(const CliOptions& options);
 // files that were read; the caller must call `source->finish_checks()` before it reports.
 Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_checks = false);
 
+// The pristine tree is never written: a worktree folder inside it (apply, rebase) is an Error.
+Status check_worktree_outside(const Workspace& workspace, const std::string& worktree);
+
 }  // namespace patchbay

@@ -35,9 +35,11 @@ class WorktreeWriter {
   public:
     explicit WorktreeWriter(const WorktreeRequest& request) : request_(request) {}
     Status write();
+    Status append();
 
   private:
     Status init();
+    Status open_existing();
     Status write_pristine();
     Status check_out_pristine(const GitTreeRef& pristine);
     Status commit_tree(const git_oid& tree_id, const std::string& message);
@@ -69,6 +71,24 @@ Status WorktreeWriter::init() {
     if (git_repository_index(&index, repo_.get()) != 0)
         return libgit2_error("cannot open the index");
     index_.reset(index);
+    return Ok{};
+}
+
+// A repository write_worktree made: its index and HEAD are where the next commit goes.
+Status WorktreeWriter::open_existing() {
+    ensure_libgit2();
+    git_repository* repo = nullptr;
+    if (git_repository_open(&repo, request_.dir.c_str()) != 0)
+        return libgit2_error("cannot open the git repository in " + request_.dir.string());
+    repo_.reset(repo);
+    git_index* index = nullptr;
+    if (git_repository_index(&index, repo_.get()) != 0)
+        return libgit2_error("cannot open the index");
+    index_.reset(index);
+    if (git_reference_name_to_id(&head_, repo_.get(), "HEAD") != 0)
+        return libgit2_error("cannot read HEAD");
+    has_head_ = true;
+    seeded_ = true;  // perhaps: the blobs it has are never written again
     return Ok{};
 }
 
@@ -236,6 +256,14 @@ Status WorktreeWriter::write() {
     return Ok{};
 }
 
+Status WorktreeWriter::append() {
+    if (auto opened = open_existing(); !opened) return opened;
+    for (const auto& step : *request_.steps)
+        if (auto applied = apply_step(step); !applied) return applied;
+    if (git_index_write(index_.get()) != 0) return libgit2_error("cannot write the index");
+    return Ok{};
+}
+
 // Before anything is written: every path the steps write is safe, also against the symlinks
 // the steps themselves create (those of the pristine tree are checked again while writing).
 bool under_link(const std::set<std::string>& links, const std::string& path) {
@@ -267,6 +295,33 @@ Status write_worktree(const WorktreeRequest& request) {
     if (auto free = check_target(request.dir); !free) return free;
     if (auto safe = check_step_paths(*request.steps); !safe) return safe;
     return WorktreeWriter(request).write();
+}
+
+Status append_to_worktree(const fs::path& dir, const std::vector<AppliedStep>& steps) {
+    if (auto safe = check_step_paths(steps); !safe) return safe;
+    WorktreeRequest request{dir, nullptr, {}, &steps};
+    return WorktreeWriter(request).append();
+}
+
+Status write_unstaged(const fs::path& dir, const std::string& name, const TreeChanges& changes) {
+    if (auto safe = check_step_paths({{name, changes}}); !safe) return safe;
+    for (const auto& [path, state] : changes) {
+        auto written = state ? write_file_state(dir, path, *state) : remove_file_state(dir, path);
+        if (!written) return written;
+    }
+    return Ok{};
+}
+
+Result<std::string> head_commit_id(const fs::path& dir) {
+    ensure_libgit2();
+    git_repository* raw = nullptr;
+    if (git_repository_open(&raw, dir.c_str()) != 0)
+        return libgit2_error("cannot open the git repository in " + dir.string());
+    RepositoryPtr repo(raw);
+    git_oid head;
+    if (git_reference_name_to_id(&head, repo.get(), "HEAD") != 0)
+        return libgit2_error("cannot read HEAD of " + dir.string());
+    return std::string(git_oid_tostr_s(&head));
 }
 
 }  // namespace patchbay

@@ -27,4 +27,18 @@ struct WorktreeRequest {
 // left untouched.
 Status write_worktree(const WorktreeRequest& request);
 
+// One more commit per step on top of the HEAD of `dir`, a repository write_worktree made
+// (`rebase --continue`, docs/ARCHITECTURE.md §6): each step's files written, staged and
+// committed. Files the steps do not name are left as they are on disk; what was staged already
+// goes into the first commit.
+Status append_to_worktree(const std::filesystem::path& dir, const std::vector<AppliedStep>& steps);
+
+// The files of `changes` (patch `name`'s) written (or removed) below `dir`, neither staged nor
+// committed: what a person is given to finish by hand.
+Status write_unstaged(const std::filesystem::path& dir, const std::string& name,
+                      const TreeChanges& changes);
+
+// The id of the HEAD commit of the repository at `dir`.
+Result<std::string> head_commit_id(const std::filesystem::path& dir);
+
 }  // namespace patchbay

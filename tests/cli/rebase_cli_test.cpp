@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "tests/support/cli.hpp"
+#include "tests/support/tagged_lines.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/temp_tree.hpp"
 
@@ -19,20 +20,10 @@ namespace fs = std::filesystem;
 using test_support::contains;
 using test_support::patchbay;
 using test_support::read_file;
+using test_support::replaced;
+using test_support::tagged_lines;
 using test_support::TempTree;
 using test_support::write_file;
-
-std::string lines(const std::string& tag) {
-    std::string text;
-    for (int i = 1; i <= 40; ++i) text += tag + " line " + std::to_string(i) + "\n";
-    return text;
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    return at == std::string::npos ? text : text.replace(at, from.size(), to);
-}
 
 const std::string kHelper = "def helper_for_the_cache(blocks):\n    return sum(blocks)\n";
 
@@ -43,7 +34,7 @@ class Rebase : public ::testing::Test {
             "mkdir up && cd up && git init -q && git config user.name U && "
             "git config user.email u@u");
         for (std::string f : {"a", "b", "c", "d", "e", "g"})
-            tree.write("up/" + f + ".txt", lines(f));
+            tree.write("up/" + f + ".txt", tagged_lines(f));
         in_up("git add -A && git commit -qm v1 && git tag v1 && git checkout -q -b topic");
         // The series, written by git format-patch from one commit each on v1.
         edit("a.txt", "a line 5\n", "a line five\n", "0001 apply");
@@ -99,10 +90,16 @@ TEST_F(Rebase, EachPatchGetsItsOutcomeAndNothingIsWrittenWithoutWrite) {
 }
 
 // git rebase carries 0001, 0002, 0004 and 0006, drops 0003 (already upstream) and stops at
-// 0005; the trees of the patches both carry must be the same.
+// 0005; the trees of the patches both carry must be the same. 0005's conflict is resolved the
+// way `git rebase --skip` resolves it: the worktree keeps its HEAD, so the patch changes nothing.
 TEST_F(Rebase, WrittenPatchesGiveTheTreesGitRebaseGives) {
-    auto result = patchbay({"rebase", "--onto", "v2", "--write"}, tree / "s");
+    auto stopped = patchbay({"rebase", "--onto", "v2", "--worktree", "RW"}, tree / "s");
+    EXPECT_EQ(stopped.status, 1) << stopped.out << stopped.err;
+    tree.run("cd s/RW && git checkout -q -- .");
+    auto result = patchbay({"rebase", "--onto", "v2", "--continue", "--worktree", "RW", "--write"},
+                           tree / "s");
     EXPECT_EQ(result.status, 1) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out, "0005-0005-conflict.patch   already upstream")) << result.out;
     EXPECT_TRUE(contains(read_file(tree / "s/patchbay.toml"), "rev = \"v2\"\n"));
     // git stops at 0005 (a conflict) and is told to skip it; it drops 0003 by itself.
     in_up(
@@ -117,8 +114,11 @@ TEST_F(Rebase, WrittenPatchesGiveTheTreesGitRebaseGives) {
                "0006-0006-duplicate.patch\n");
     auto applied = patchbay({"apply", "--worktree", "W"}, tree / "s");
     ASSERT_EQ(applied.status, 0) << applied.out << applied.err;
-    for (std::string f : {"a.txt", "b.txt", "c.txt", "d.txt", "g.txt"})
+    for (std::string f : {"a.txt", "b.txt", "c.txt", "d.txt", "g.txt"}) {
         EXPECT_EQ(read_file(tree / "s/W" / f), read_file(tree / "up" / f)) << f;
+        EXPECT_EQ(read_file(tree / "s/RW" / f), read_file(tree / "up" / f))
+            << f << ": the rebase's own worktree holds the carried series too";
+    }
     EXPECT_TRUE(contains(read_file(tree / "s/patches/0004-0004-merge.patch"),
                          "Subject: [PATCH 4/6] 0004 merge\n"))
         << "the description is kept";

@@ -44,5 +44,30 @@ TEST(CheckSeriesRev, AFileTheCheckoutMovedSinceTheReleaseIsNoLocalModification) 
     EXPECT_TRUE(contains(dirty.err, "local modifications to tracked files (f.py)")) << dirty.err;
 }
 
+// Checked against the revision that moved it, the missing file is explained by git's rename
+// detection: where the file is now and the commit that moved it (git names the commit).
+TEST(CheckSeriesRev, AFileUpstreamMovedIsNamedWithItsNewPathAndTheCommit) {
+    TempDir dir;
+    write_file(dir / "up/f.py", "a\nb\nc\n");
+    write_file(dir / "patches/series", "0001.patch\n");
+    write_file(dir / "patches/0001.patch",
+               "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    const std::string git =
+        "git -c user.name=t -c user.email=t@example.com -c commit.gpgsign=false";
+    auto made =
+        run_process({"bash", "-c",
+                     "cd up && git init -q && git add f.py && " + git +
+                         " commit -qm one && mkdir v1 && git mv f.py v1/f.py && " + git +
+                         " commit -qm 'Move f.py into v1' && git rev-parse --short=12 HEAD"},
+                    dir.path());
+    ASSERT_EQ(made.status, 0) << made.err;
+    const std::string commit = made.out.substr(0, 12);
+    auto result = patchbay({"check-series", "--pristine", "up"}, dir.path());
+    EXPECT_EQ(result.status, 1) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out,
+                         "upstream moved it to 'v1/f.py' in " + commit + " (Move f.py into v1)"))
+        << result.out;
+}
+
 }  // namespace
 }  // namespace patchbay

@@ -42,8 +42,9 @@ class SeriesCarry : public ::testing::Test {
         plan.series = *parse_series(series, "patches/series");
         plan.patches_dir = files / "patches";
         plan.patches_label = "patches";
-        return rebase_series(plan, old_upstream, new_upstream);
+        return rebase_series(plan, old_upstream, new_upstream, options);
     }
+    RebaseOptions options;
     MemorySource old_upstream, new_upstream;
     TempTree files;
     SeriesPlan plan;
@@ -94,6 +95,79 @@ TEST_F(SeriesCarry, ASkipRuleWhoseChangeIsNotUpstreamIsSaid) {
     ASSERT_TRUE(result.ok());
     EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::skipped);
     EXPECT_TRUE(result->patches[0].skip_not_upstream);
+}
+
+// Line 20 changed by upstream and by 1.patch: the person gets d with diff3 markers named
+// after the two upstreams and the patch; 2.patch, after it, is carried on the state without it.
+TEST_F(SeriesCarry, AConflictIsGivenWithMarkersAndTheStateItIsResolvedOn) {
+    old_upstream.file("a", seq());
+    old_upstream.file("d", seq());
+    new_upstream.file("a", seq());
+    new_upstream.file("d", seq({{20, "TWENTY"}}));
+    add("0.patch", one_line_patch("a", 5, "five"));
+    add("1.patch", one_line_patch("d", 20, "twenty") + one_line_patch("a", 25, "x"));
+    add("2.patch", one_line_patch("a", 10, "ten"));
+    options.old_label = "v1";
+    options.new_label = "v2";
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    ASSERT_EQ(result->first_conflict, std::optional<std::size_t>(1));
+    EXPECT_EQ(result->steps_before_conflict, 1u) << "0.patch only";
+    const auto& attempt = result->patches[1].attempt;
+    ASSERT_EQ(attempt.size(), 2u);
+    EXPECT_EQ(attempt.at("d")->content.view(),
+              seq({{20, "<<<<<<< v2\nTWENTY\n||||||| v1\n20\n=======\ntwenty\n>>>>>>> 1.patch"}}));
+    EXPECT_EQ(attempt.at("a")->content.view(), seq({{5, "five"}, {25, "x"}}))
+        << "the path that merges is given merged, on top of 0.patch";
+    EXPECT_EQ(result->patches[2].outcome, RebaseOutcome::applies);
+    EXPECT_EQ(result->steps.size(), 2u);
+}
+
+TEST_F(SeriesCarry, AResolutionIsCarriedAndItsTextRebuilt) {
+    old_upstream.file("d", seq());
+    new_upstream.file("d", seq({{20, "TWENTY"}}));
+    add("1.patch", one_line_patch("d", 20, "twenty"));
+    add("2.patch", one_line_patch("d", 25, "x"));
+    Resolutions resolutions{
+        {"1.patch", {{"d", FileState{seq({{20, "TWENTY twenty"}}), false, false}}}}};
+    options.resolutions = &resolutions;
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    EXPECT_FALSE(result->first_conflict);
+    EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::resolved);
+    EXPECT_TRUE(carried(RebaseOutcome::resolved));
+    ASSERT_TRUE(result->patches[0].new_text);
+    EXPECT_EQ(*result->patches[0].new_text,
+              "--- a/d\n+++ b/d\n@@ -17,7 +17,7 @@\n 17\n 18\n 19\n-TWENTY\n+TWENTY twenty\n 21\n"
+              " 22\n 23\n");
+    EXPECT_EQ(result->patches[1].outcome, RebaseOutcome::applies);
+    ASSERT_EQ(result->steps.size(), 2u);
+    EXPECT_EQ(result->steps[1].changes.at("d")->content.view(),
+              seq({{20, "TWENTY twenty"}, {25, "x"}}));
+}
+
+TEST_F(SeriesCarry, AResolutionThatKeepsUpstreamLeavesThePatchUpstream) {
+    old_upstream.file("d", seq());
+    new_upstream.file("d", seq({{20, "TWENTY"}}));
+    add("1.patch", one_line_patch("d", 20, "twenty"));
+    Resolutions resolutions{{"1.patch", {{"d", FileState{seq({{20, "TWENTY"}}), false, false}}}}};
+    options.resolutions = &resolutions;
+    auto result = rebase();
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::already_upstream);
+    EXPECT_TRUE(result->steps.empty());
+}
+
+// Upstream deleted the file the patch changes: no markers can say that; the person is told.
+TEST_F(SeriesCarry, AConflictWithoutMarkersIsSaid) {
+    old_upstream.file("d", seq());
+    new_upstream.file("e", seq());
+    add("1.patch", one_line_patch("d", 20, "twenty"));
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::conflict);
+    EXPECT_EQ(result->patches[0].unmarked, std::vector<std::string>{"d"});
+    EXPECT_FALSE(result->patches[0].attempt.at("d").has_value()) << "the new upstream's side";
 }
 
 }  // namespace

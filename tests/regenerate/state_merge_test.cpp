@@ -43,3 +43,24 @@ TEST(StateMerge, ADeletionAgainstAChangeAndASymlinkDoNotMerge) {
 
 }  // namespace
 }  // namespace patchbay
+
+namespace patchbay {
+namespace {
+
+TEST(ConflictState, ATextConflictIsGivenWithDiff3MarkersAndTheLabels) {
+    MergeLabels labels{"v2", "0001-x.patch", "v1"};
+    auto state = conflict_state(text("a\nb\nc\n"), text("a\nB2\nc\n"), text("a\nB1\nc\n"), labels);
+    ASSERT_TRUE(state.ok());
+    ASSERT_TRUE(state->has_value());
+    EXPECT_EQ((*state)->content,
+              "a\n<<<<<<< v2\nB2\n||||||| v1\nb\n=======\nB1\n>>>>>>> 0001-x.patch\nc\n");
+}
+
+TEST(ConflictState, ADeletionAgainstAnEditLeavesOurs) {
+    auto state = conflict_state(text("a\n"), text("b\n"), std::nullopt, MergeLabels{});
+    ASSERT_TRUE(state.ok());
+    EXPECT_EQ(*state, PathState(text("b\n")));
+}
+
+}  // namespace
+}  // namespace patchbay

@@ -71,5 +71,32 @@ TEST_F(GitTreeReaderTest, PrefixTreeListsTheSubfolder) {
     EXPECT_EQ(git_tree_entrycount(subtree->get()), 4u);  // a.py, link, run.sh, sub
 }
 
+// With the checkout preferred, a file whose bytes hash to the blob is read from the checkout;
+// an edited one, or a symlink where the file was, gives the blob's bytes (git cat-file says
+// which) from the object store.
+TEST_F(GitTreeReaderTest, TheCheckoutStandsInForABlobOnlyWhenItHashesToIt) {
+    auto up = reader("repo", {"up"});
+    up.prefer_checkout_files();
+    const auto same = up.read("a.py");
+    EXPECT_TRUE(same.from_checkout);
+    EXPECT_EQ(same.entry->content, tree_.run("cd repo && git cat-file blob HEAD:up/a.py") + "\n");
+
+    tree_.write("repo/up/a.py", "edited\n");
+    const auto edited = up.read("a.py");
+    EXPECT_FALSE(edited.from_checkout);
+    EXPECT_EQ(edited.entry->content, tree_.run("cd repo && git cat-file blob HEAD:up/a.py") + "\n");
+
+    tree_.run("cd repo/up/sub && rm deep.py && ln -s ../a.py deep.py");
+    tree_.write("repo/up/a.py", "deep\n");  // what the blob of sub/deep.py holds
+    const auto linked = up.read("sub/deep.py");
+    EXPECT_FALSE(linked.from_checkout);
+    EXPECT_EQ(linked.entry->content, "deep\n");
+}
+
+TEST_F(GitTreeReaderTest, WithoutPreferringTheCheckoutEveryBlobIsInflated) {
+    const auto up = reader("repo", {"up"});
+    EXPECT_FALSE(up.read("a.py").from_checkout);
+}
+
 }  // namespace
 }  // namespace patchbay

@@ -240,5 +240,33 @@ TEST_F(GitWorktreeTest, ANonEmptyFolderIsLeftAlone) {
     EXPECT_FALSE(fs::exists(tree_ / "wt/.git"));
 }
 
+// rebase --continue: commits added on top of what write_worktree made; a file of no step, and
+// the person's untracked one, stay as they are.
+TEST_F(GitWorktreeTest, AppendedStepsAreCommitsOnTopOfHead) {
+    ASSERT_TRUE(write(one_patch_).ok());
+    auto head = head_commit_id(tree_ / "wt");
+    ASSERT_TRUE(head.ok()) << head.error().located();
+    EXPECT_EQ(*head, git_wt("rev-parse HEAD"));
+    tree_.write("wt/notes.txt", "mine\n");
+    std::vector<AppliedStep> more = {{"2.patch", {{"sub/y.c", text("int y2;\n")}}},
+                                     {"3.patch", {{"new.c", text("int n;\n")}}}};
+    auto appended = append_to_worktree(tree_ / "wt", more);
+    ASSERT_TRUE(appended.ok()) << appended.error().located();
+    EXPECT_EQ(git_wt("log --format=%s -3 | tr '\\n' ,"), "3.patch,2.patch,1.patch,");
+    EXPECT_EQ(git_wt("show HEAD~1:sub/y.c"), "int y2;");
+    EXPECT_EQ(git_wt("status --porcelain"), "?? notes.txt");
+}
+
+TEST_F(GitWorktreeTest, UnstagedFilesAreWrittenButNotCommitted) {
+    ASSERT_TRUE(write(one_patch_).ok());
+    auto written = write_unstaged(tree_ / "wt", "2.patch", {{"a.txt", text("conflict\n")}});
+    ASSERT_TRUE(written.ok()) << written.error().located();
+    EXPECT_EQ(test_support::read_file(tree_ / "wt/a.txt"), "conflict\n");
+    EXPECT_EQ(git_wt("status --porcelain"), " M a.txt");
+    auto escape = write_unstaged(tree_ / "wt", "2.patch", {{"../x", text("x\n")}});
+    EXPECT_FALSE(escape.ok());
+    EXPECT_FALSE(fs::exists(tree_ / "x"));
+}
+
 }  // namespace
 }  // namespace patchbay

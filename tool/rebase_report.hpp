@@ -1,0 +1,42 @@
+#pragma once
+// What `rebase` found and did, as plain values, and its two renderings (text, json): each
+// patch's outcome, the worktree where a conflict waits for a person (`--worktree`), the markers
+// a `--continue` found left, and what `--write` wrote.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "regenerate/rebase_resume.hpp"
+#include "regenerate/series_rebase.hpp"
+#include "regenerate/upstream_commit.hpp"
+
+namespace patchbay {
+
+struct RebaseWorktree {
+    std::string dir;                    // as the user gave it
+    std::string pending;                // the patch whose conflict waits there; empty when none
+    std::vector<std::string> files;     // the pending patch's conflicting files
+    std::vector<std::string> unmarked;  // those of them that hold no markers
+};
+
+struct RebaseReport {
+    std::string from;  // the upstream the series targets, described
+    std::string onto;  // the new one, described
+    std::string onto_rev;
+    bool continued = false;
+    SeriesRebase rebase;
+    std::vector<std::optional<UpstreamCommit>> since;  // per patch: what brought it upstream
+    std::optional<RebaseWorktree> worktree;
+    std::string resolve_with;         // the command that continues
+    std::vector<LeftMarker> markers;  // --continue found them: nothing else was done
+    std::string pending_name;         // the patch whose files hold those markers
+    bool write_asked = false;
+    std::optional<std::vector<std::string>> written;  // the patches --write rewrote
+    std::string config_name;                          // patchbay.toml, for the message
+};
+
+std::string render_text(const RebaseReport& report);
+std::string render_json(const RebaseReport& report);
+
+}  // namespace patchbay
