@@ -115,6 +115,21 @@ Result<AuditTree> tree_from_result(const PristineSource& source, const TreeChang
     return tree;
 }
 
+Result<AuditTree> tree_before(const AuditTree& result, const PristineSource& source,
+                              const std::set<std::string>& paths, const AuditConfig& config) {
+    AuditTree tree;
+    for (const auto& file : result.files)
+        if (paths.count(file.path) == 0) tree.files.push_back(file);
+    for (const auto& path : paths) {
+        if (!matches_any(config.include, path)) continue;
+        auto text = result_text(source, {}, path);
+        if (!text) return text.error();
+        if (*text) tree.files.push_back(make_source(path, std::move(**text)));
+    }
+    sort_tree(tree);
+    return tree;
+}
+
 TreeChanges combined_changes(const std::vector<AppliedStep>& steps) {
     TreeChanges all;
     for (const auto& step : steps)
@@ -146,11 +161,36 @@ std::string normalised_line(std::string_view line) {
     return out;
 }
 
+namespace {
+
+using FindingKey = std::tuple<std::string, std::string, std::string>;
+
+FindingKey key_of(const Finding& f) {
+    return {f.rule, f.path, normalised_line(f.source_line)};
+}
+
+}  // namespace
+
+std::vector<Finding> fixed_since_base(const std::vector<Finding>& head,
+                                      const std::vector<Finding>& base) {
+    std::multiset<FindingKey> still;
+    for (const auto& f : head) still.insert(key_of(f));
+    std::vector<Finding> fixed;
+    for (const auto& f : base) {
+        auto found = still.find(key_of(f));
+        if (found == still.end())
+            fixed.push_back(f);
+        else
+            still.erase(found);  // one head finding answers for one base finding
+    }
+    return fixed;
+}
+
 void label_new_against_base(std::vector<Finding>& head, const std::vector<Finding>& base) {
-    std::multiset<std::tuple<std::string, std::string, std::string>> known;
-    for (const auto& f : base) known.insert({f.rule, f.path, normalised_line(f.source_line)});
+    std::multiset<FindingKey> known;
+    for (const auto& f : base) known.insert(key_of(f));
     for (auto& f : head) {
-        auto found = known.find({f.rule, f.path, normalised_line(f.source_line)});
+        auto found = known.find(key_of(f));
         f.is_new = found == known.end();
         if (!f.is_new) known.erase(found);  // two identical lines at head need two at base
     }

@@ -30,6 +30,11 @@ Result<AuditTree> tree_from_result(const PristineSource& source, const TreeChang
                                    const AuditConfig& config,
                                    const std::set<std::string>* only = nullptr);
 
+// `result` as it was before the series: each of `paths` put back as `source` has it (or left out
+// when it lacks it), every other file shared, so the pristine tree is not read a second time.
+Result<AuditTree> tree_before(const AuditTree& result, const PristineSource& source,
+                              const std::set<std::string>& paths, const AuditConfig& config);
+
 // The changes of all applied steps, folded in order.
 TreeChanges combined_changes(const std::vector<AppliedStep>& steps);
 
@@ -40,6 +45,10 @@ std::set<std::string> touched_paths(const std::vector<AppliedStep>& steps,
 // Marks a head finding new when no base finding has the same rule, path and normalised source
 // line (line numbers move; the text does not).
 void label_new_against_base(std::vector<Finding>& head, const std::vector<Finding>& base);
+
+// The base findings that no head finding matches (same rule): the ones the change fixed.
+std::vector<Finding> fixed_since_base(const std::vector<Finding>& head,
+                                      const std::vector<Finding>& base);
 
 // For --diff: the new-side line numbers each file section adds, after stripping `strip`.
 std::map<std::string, std::set<std::int64_t>> added_lines(const PatchFile& patch, int strip);

@@ -7,6 +7,7 @@
 #include "common/text_lines.hpp"
 #include "common/tree_path.hpp"
 #include "patches/git_binary.hpp"
+#include "patches/hunk_matcher.hpp"
 #include "patches/near_miss.hpp"
 
 namespace patchbay {
@@ -14,6 +15,22 @@ namespace patchbay {
 namespace {
 
 constexpr std::uint32_t kSymlinkMode = 0120000;
+
+// GNU patch's default fuzz: the most a rejected hunk is tried with to say what it needs (more
+// ignores all of a 3-line context, and a match then means little).
+constexpr std::int64_t kMostFuzz = 2;
+
+// The fuzz a hunk rejected under `allowed` would have applied with anywhere in `lines`; 0 when
+// none would do: "fuzz over the policy" is then told apart from a hunk that does not fit.
+std::int64_t fuzz_needed(const std::vector<std::string_view>& lines, const Hunk& hunk,
+                         std::int64_t allowed) {
+    auto pattern = pattern_of(hunk);
+    for (std::int64_t fuzz = allowed + 1; fuzz <= useful_fuzz(pattern, kMostFuzz); ++fuzz) {
+        MatchState anywhere;
+        if (locate_hunk(lines, pattern, fuzz, anywhere) > 0) return fuzz;
+    }
+    return 0;
+}
 
 // The state of one patch application: the tree before it, plus the sections applied so far
 // (a patch may touch the same file in two sections).
@@ -247,8 +264,12 @@ void PatchRun::record_hunks(const FileDiff& file, const std::vector<HunkOutcome>
             problem(ProblemKind::rejected, line,
                     fmt::format("hunk #{} FAILED at {}", outcome.n, outcome.line));
             if (lines.empty()) lines = split_lines(text.view());
-            if (auto miss = near_miss(lines, file.hunks[i]))
-                result_.report.problems.back().details.push_back(describe(*miss));
+            auto& details = result_.report.problems.back().details;
+            auto allowed = options_.fuzz_for(i);
+            if (auto fuzz = fuzz_needed(lines, file.hunks[i], allowed))
+                details.push_back(
+                    fmt::format("it applies with fuzz {}, over the policy's {}", fuzz, allowed));
+            if (auto miss = near_miss(lines, file.hunks[i])) details.push_back(describe(*miss));
         }
         if (outcome.status == HunkStatus::already_applied)
             problem(ProblemKind::already_applied, line,

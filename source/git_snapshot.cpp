@@ -84,4 +84,17 @@ Status extract_folder_at(const fs::path& folder, const std::string& rev, const f
     return Ok{};
 }
 
+std::optional<fs::path> work_tree_root(const fs::path& path) {
+    ensure_libgit2();
+    std::error_code ec;
+    auto folder = fs::is_directory(path, ec) ? path : path.parent_path();
+    git_repository* raw = nullptr;
+    if (git_repository_open_ext(&raw, folder.empty() ? "." : folder.c_str(), 0, nullptr) != 0)
+        return std::nullopt;
+    RepositoryPtr repo(raw);
+    const char* workdir = git_repository_workdir(repo.get());
+    if (!workdir) return std::nullopt;
+    return fs::path(workdir);
+}
+
 }  // namespace patchbay

@@ -4,6 +4,7 @@
 // (audit-kernels --base REV).
 
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "common/result.hpp"
@@ -14,5 +15,9 @@ namespace patchbay {
 // into `dest`. An unknown rev, or a folder that did not exist at `rev`, is an Error.
 Status extract_folder_at(const std::filesystem::path& folder, const std::string& rev,
                          const std::filesystem::path& dest);
+
+// The root of the git work tree that holds `path` (a file or folder on disk); nullopt outside
+// one, or in a bare repository.
+std::optional<std::filesystem::path> work_tree_root(const std::filesystem::path& path);
 
 }  // namespace patchbay

@@ -1,6 +1,7 @@
 #pragma once
-// The four renderings of an audit report (docs/ARCHITECTURE.md §2, §5): text for people, JSON for
-// tools, SARIF 2.1.0 for code-scanning dashboards, GitHub workflow commands for PR annotations.
+// The five renderings of an audit report (docs/ARCHITECTURE.md §2, §5): text for people, JSON for
+// tools, SARIF 2.1.0 for code-scanning dashboards, GitHub workflow commands for PR annotations,
+// Markdown for a job summary.
 
 #include <string>
 #include <vector>
@@ -24,7 +25,11 @@ std::vector<RuleDescriptor> audit_rule_descriptors();
 std::string render_audit_text(const AuditReport& report, const Palette& palette);
 std::string render_audit_json(const AuditReport& report);
 std::string render_audit_sarif(const AuditReport& report, const std::vector<RuleDescriptor>& rules);
-std::string render_audit_github(const AuditReport& report);
+// hide_existing: no annotation for the findings of a scoped audit that are not new.
+std::string render_audit_github(const AuditReport& report, bool hide_existing = false);
+// A short Markdown summary for a PR comment or $GITHUB_STEP_SUMMARY: the counts, then the new
+// and the fixed findings, each list cut at `cap` rows with the number left out.
+std::string render_audit_markdown(const AuditReport& report, std::size_t cap = 20);
 
 // "2,383": digits grouped by thousands.
 std::string group_thousands(std::int64_t number);

@@ -1,41 +1,18 @@
-// render_audit_github: GitHub Actions workflow commands, one annotation per finding. Escaping
-// follows GitHub's toolkit (issueCommand): data escapes % CR LF; property values also : and ,.
+// render_audit_github: GitHub Actions workflow commands (tool/github_command.hpp), one
+// annotation per finding.
+// In series modes a finding a patch added is annotated on that patch file's line (the upstream
+// path is in the message): the result tree's files are not in the repository, the patches are.
+// A scoped audit annotates new findings as errors (notes stay notices), existing ones as
+// notices (none with hide_existing), and fixed ones as notices without a file.
 
 #include <fmt/format.h>
 
 #include "tool/audit_report_format.hpp"
+#include "tool/github_command.hpp"
 
 namespace patchbay {
 
 namespace {
-
-std::string escape_data(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '%')
-            out += "%25";
-        else if (c == '\r')
-            out += "%0D";
-        else if (c == '\n')
-            out += "%0A";
-        else
-            out += c;
-    }
-    return out;
-}
-
-std::string escape_property(std::string_view text) {
-    std::string out;
-    for (char c : escape_data(text)) {
-        if (c == ':')
-            out += "%3A";
-        else if (c == ',')
-            out += "%2C";
-        else
-            out += c;
-    }
-    return out;
-}
 
 const char* command_of(Severity severity) {
     if (severity == Severity::error) return "error";
@@ -43,15 +20,49 @@ const char* command_of(Severity severity) {
     return "notice";
 }
 
+const char* command_of(const Finding& f, const AuditReport& report) {
+    if (!report.scoped()) return command_of(f.severity);
+    if (!f.is_new || f.severity == Severity::note) return "notice";
+    return "error";
+}
+
+std::string title_of(const Finding& f, const AuditReport& report) {
+    if (!report.scoped() || f.is_new) return f.rule;
+    return f.rule + (report.baseline == AuditBaseline::upstream ? " (upstream)" : " (existing)");
+}
+
+bool series_mode(const AuditReport& report) {
+    return report.baseline == AuditBaseline::upstream || report.baseline == AuditBaseline::base;
+}
+
+std::string annotation(const char* command, const Finding& f, const std::string& title,
+                       const AuditReport& report) {
+    auto where = fmt::format("{}:{}", f.path, f.line);
+    if (!f.patch_file.empty())
+        return github_command(
+            {command, f.patch_file, f.patch_line, 0, title, f.message + " (" + where + ")"});
+    if (series_mode(report))
+        return github_command({command, {}, 0, 0, title, where + ": " + f.message});
+    return github_command({command, f.path, f.line, f.column, title, f.message});
+}
+
 }  // namespace
 
-std::string render_audit_github(const AuditReport& report) {
+std::string render_audit_github(const AuditReport& report, bool hide_existing) {
     std::string out;
-    for (const auto& f : report.findings)
-        out += fmt::format("::{} file={},line={},col={},title={}::{}\n", command_of(f.severity),
-                           escape_property(f.path), f.line, f.column, escape_property(f.rule),
-                           escape_data(f.message));
-    for (const auto& note : report.notes) out += "::notice::" + escape_data(note) + "\n";
+    for (const auto& f : report.findings) {
+        if (hide_existing && report.scoped() && !f.is_new) continue;
+        out += annotation(command_of(f, report), f, title_of(f, report), report);
+    }
+    // A fixed finding's line is the base's: nothing at head to point at.
+    for (const auto& f : report.fixed)
+        out += github_command({"notice",
+                               {},
+                               0,
+                               0,
+                               f.rule + " (fixed)",
+                               fmt::format("{}:{}: {}", f.path, f.line, f.message)});
+    for (const auto& note : report.notes) out += github_command({"notice", {}, 0, 0, {}, note});
     return out;
 }
 

@@ -1,6 +1,10 @@
 // render_audit_sarif: one SARIF 2.1.0 run. Results carry a fingerprint that survives line
 // moves (rule, path, normalised source line, occurrence), and a baselineState when the audit was
-// scoped to a change.
+// scoped to a change ("absent" for a fixed finding). A finding that a patch of the series added
+// is located on that patch file's line, where a pull request's reviewer sees it; the line in the
+// series result is in the message and the last related location.
+
+#include <fmt/format.h>
 
 #include <cctype>
 #include <map>
@@ -66,17 +70,41 @@ void write_location(JsonWriter& json, std::string_view path, std::int64_t line, 
     json.end_object().end_object();
 }
 
+bool on_patch(const Finding& finding) {
+    return !finding.patch_file.empty() && finding.patch_line > 0;
+}
+
+void write_related_one(JsonWriter& json, std::size_t id, const RelatedLocation& related) {
+    json.begin_object().field("id", static_cast<std::int64_t>(id));
+    write_location(json, related.path, related.line, related.column, {});
+    write_text(json, "message", related.message);
+    json.end_object();
+}
+
 void write_related(JsonWriter& json, const Finding& finding) {
-    if (finding.related.empty()) return;
+    if (finding.related.empty() && !on_patch(finding)) return;
     json.key("relatedLocations").begin_array();
-    for (std::size_t i = 0; i < finding.related.size(); ++i) {
-        const auto& related = finding.related[i];
-        json.begin_object().field("id", static_cast<std::int64_t>(i));
-        write_location(json, related.path, related.line, related.column, {});
-        write_text(json, "message", related.message);
-        json.end_object();
-    }
+    for (std::size_t i = 0; i < finding.related.size(); ++i)
+        write_related_one(json, i, finding.related[i]);
+    if (on_patch(finding))
+        write_related_one(json, finding.related.size(),
+                          {finding.path, finding.line, finding.column,
+                           "the flagged line in the series result, added by " + finding.patch});
     json.end_array();
+}
+
+void write_primary(JsonWriter& json, const Finding& finding) {
+    json.key("locations").begin_array().begin_object();
+    if (on_patch(finding))
+        write_location(json, finding.patch_file, finding.patch_line, 0, {});
+    else
+        write_location(json, finding.path, finding.line, finding.column, finding.source_line);
+    json.end_object().end_array();
+}
+
+std::string message_of(const Finding& finding) {
+    if (!on_patch(finding)) return finding.message;
+    return fmt::format("{} ({}:{})", finding.message, finding.path, finding.line);
 }
 
 void write_properties(JsonWriter& json, const Finding& finding) {
@@ -104,6 +132,7 @@ void write_suppressions(JsonWriter& json, const Finding& finding) {
 struct ResultContext {
     const std::vector<RuleDescriptor>& rules;
     bool scoped = false;
+    const char* state = nullptr;  // the baselineState, when not new/unchanged
 };
 
 void write_result(JsonWriter& json, const Finding& finding, int occurrence,
@@ -113,16 +142,17 @@ void write_result(JsonWriter& json, const Finding& finding, int occurrence,
         if (context.rules[i].id == finding.rule)
             json.field("ruleIndex", static_cast<std::int64_t>(i));
     json.field("level", to_string(finding.severity));
-    write_text(json, "message", finding.message);
-    json.key("locations").begin_array().begin_object();
-    write_location(json, finding.path, finding.line, finding.column, finding.source_line);
-    json.end_object().end_array();
+    write_text(json, "message", message_of(finding));
+    write_primary(json, finding);
     write_related(json, finding);
     json.key("partialFingerprints")
         .begin_object()
         .field("patchbayFingerprint/v1", finding_fingerprint(finding, occurrence))
         .end_object();
-    if (context.scoped) json.field("baselineState", finding.is_new ? "new" : "unchanged");
+    if (context.state)
+        json.field("baselineState", context.state);
+    else if (context.scoped)
+        json.field("baselineState", finding.is_new ? "new" : "unchanged");
     write_suppressions(json, finding);
     write_properties(json, finding);
     json.end_object();
@@ -130,13 +160,17 @@ void write_result(JsonWriter& json, const Finding& finding, int occurrence,
 
 void write_results(JsonWriter& json, const AuditReport& report, const ResultContext& context) {
     std::map<std::tuple<std::string, std::string, std::string>, int> seen;
+    auto write = [&](const Finding& finding, const ResultContext& with) {
+        auto key =
+            std::make_tuple(finding.rule, finding.path, normalised_line(finding.source_line));
+        write_result(json, finding, seen[key]++, with);
+    };
     json.key("results").begin_array();
     for (const auto* findings : {&report.findings, &report.suppressed})
-        for (const auto& finding : *findings) {
-            auto key =
-                std::make_tuple(finding.rule, finding.path, normalised_line(finding.source_line));
-            write_result(json, finding, seen[key]++, context);
-        }
+        for (const auto& finding : *findings) write(finding, context);
+    // Fixed findings come from the base: their occurrences are counted apart.
+    seen.clear();
+    for (const auto& finding : report.fixed) write(finding, {context.rules, true, "absent"});
     json.end_array();
 }
 
@@ -173,7 +207,7 @@ std::string render_audit_sarif(const AuditReport& report,
     for (const auto& rule : rules) write_rule(json, rule);
     json.end_array().end_object().end_object();
     write_notes(json, report);
-    write_results(json, report, {rules, report.scoped});
+    write_results(json, report, {rules, report.scoped()});
     json.end_object().end_array().end_object();
     return json.str() + "\n";
 }

@@ -1,5 +1,7 @@
 // render_audit_text: clang's layout, `path:line:col: severity: message [rule-id]`, the source
-// line with a caret under the column, then the related locations, the fix and the reach.
+// line with a caret under the column, then the related locations, the fix and the reach. A
+// scoped audit marks each finding new, existing (upstream, against the pristine upstream) or
+// fixed, and names the patch line that added it.
 
 #include <fmt/format.h>
 
@@ -39,10 +41,27 @@ std::string caret_line(const Finding& finding) {
     return pad;
 }
 
-void render_finding(const Finding& finding, const Palette& palette, std::string& out) {
+// "new", "existing", or "upstream" when the baseline is the pristine upstream.
+std::string status_mark(const Finding& finding, AuditBaseline baseline, const Palette& palette) {
+    if (baseline == AuditBaseline::none) return {};
+    if (finding.is_new) return " " + palette.bold("(new)");
+    return baseline == AuditBaseline::upstream ? " (upstream)" : " (existing)";
+}
+
+void render_origin(const Finding& finding, std::string& out) {
+    if (finding.patch.empty()) return;
+    if (finding.patch_line > 0)
+        out += fmt::format("    added by {}:{}\n", finding.patch_file, finding.patch_line);
+    else
+        out += fmt::format("    added by {}\n", finding.patch_file);
+}
+
+void render_finding(const Finding& finding, const std::string& mark, const Palette& palette,
+                    std::string& out) {
     out += palette.bold(fmt::format("{}:{}:{}:", finding.path, finding.line, finding.column));
-    out += fmt::format(" {}: {} {}\n", colored_severity(finding.severity, palette), finding.message,
-                       palette.dim("[" + finding.rule + "]"));
+    out += fmt::format(" {}: {} {}{}\n", colored_severity(finding.severity, palette),
+                       finding.message, palette.dim("[" + finding.rule + "]"), mark);
+    render_origin(finding, out);
     if (!finding.source_line.empty()) {
         out += finding.source_line + "\n";
         out += caret_line(finding) + palette.green("^") + "\n";
@@ -62,7 +81,10 @@ std::string plural(int count, const char* noun) {
 std::string summary_line(const AuditReport& report) {
     const auto& s = report.summary;
     std::string line = s.findings == 0 ? std::string("no findings") : plural(s.findings, "finding");
-    if (report.scoped && s.findings > 0) line += fmt::format(" ({} new)", s.new_findings);
+    if (report.scoped() && s.findings > 0)
+        line += fmt::format(" ({} new, {} {})", s.new_findings, s.findings - s.new_findings,
+                            report.baseline == AuditBaseline::upstream ? "upstream" : "existing");
+    if (s.fixed > 0) line += fmt::format(", {} fixed", s.fixed);
     line += " in " + plural(s.files, "file");
     if (s.suppressed > 0) line += fmt::format(", {} suppressed", s.suppressed);
     return line;
@@ -72,7 +94,13 @@ std::string summary_line(const AuditReport& report) {
 
 std::string render_audit_text(const AuditReport& report, const Palette& palette) {
     std::string out;
-    for (const auto& finding : report.findings) render_finding(finding, palette, out);
+    for (const auto& finding : report.findings)
+        render_finding(finding, status_mark(finding, report.baseline, palette), palette, out);
+    for (const auto& finding : report.fixed)
+        out += fmt::format(
+            "{} {}: {} {}\n",
+            palette.bold(fmt::format("{}:{}:{}:", finding.path, finding.line, finding.column)),
+            palette.green("fixed"), finding.message, palette.dim("[" + finding.rule + "]"));
     for (const auto& note : report.notes) out += "note: " + note + "\n";
     auto summary = summary_line(report);
     bool clean = report.summary.findings == 0;

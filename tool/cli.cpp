@@ -61,6 +61,17 @@ Result<Written> write_output(const std::string& path, const std::string& text) {
     return Written::whole;
 }
 
+// --summary FILE is appended to, as GitHub's step summary file expects from each step.
+Status append_summary(const std::string& path, const std::string& text) {
+    if (path.empty()) return Ok{};
+    std::ofstream out(path, std::ios::binary | std::ios::app);
+    out << text;
+    out.flush();
+    if (!out)
+        return make_error(path, 0, "cannot append the summary: " + std::string(strerror(errno)));
+    return Ok{};
+}
+
 constexpr std::size_t kMaxDiagnostics = 20;
 
 // A series of 100,000 bad entries must not print 100,000 lines: the report lists them all.
@@ -78,6 +89,10 @@ int finish(const CliOptions& options, const Result<CommandOutput>& result) {
         return kExitBadInput;
     }
     print_diagnostics(result->diagnostics);
+    if (auto appended = append_summary(options.summary, result->summary); !appended) {
+        print_error(appended.error());
+        return kExitBadInput;
+    }
     auto written = write_output(options.output, result->report);
     if (!written) {
         print_error(written.error());

@@ -22,6 +22,7 @@ struct CliOptions {
     std::string format = "text";
     std::string output;
     std::string color = "auto";
+    std::string summary;  // --summary FILE: a Markdown summary appended there as well
 
     // apply
     std::string worktree;
@@ -32,6 +33,7 @@ struct CliOptions {
     std::string base;
     std::string diff;
     std::string fail_on;
+    bool hide_existing = false;
     std::optional<int> jobs;
 
     // repro (and verify)

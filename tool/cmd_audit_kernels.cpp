@@ -2,9 +2,11 @@
 
 #include "checks/audit.hpp"
 #include "checks/audit_scope.hpp"
+#include "checks/line_origin.hpp"
 #include "common/read_file.hpp"
 #include "patches/diff_parser.hpp"
 #include "source/git_snapshot.hpp"
+#include "tool/annotation_path.hpp"
 #include "tool/audit_report_format.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
@@ -55,16 +57,84 @@ Result<SeriesResult> apply_in_memory(const SeriesPlan& plan, const PristineSourc
     return result;
 }
 
+Result<AuditReport> audit_steps(const PristineSource& source, const SeriesResult& applied,
+                                const AuditConfig& audit, const std::set<std::string>& scope,
+                                unsigned jobs) {
+    auto tree = tree_from_result(source, combined_changes(applied.steps), audit);
+    if (!tree) return tree.error();
+    auto report = run_audit(*tree, audit, &scope, jobs);
+    report.notes.insert(report.notes.end(), applied.notes.begin(), applied.notes.end());
+    return report;
+}
+
+// The patch of each applied step, parsed again (a few hundred small files at most), so a
+// finding can name the line of the patch file that added its line.
+class StepPatches {
+  public:
+    StepPatches(const SeriesPlan& plan, const std::vector<AppliedStep>& steps)
+        : plan_(plan), steps_(steps), loaded_(load_patches(plan)) {
+        for (std::size_t i = 0; i < plan.series.entries.size(); ++i)
+            entry_of_.emplace(plan.series.entries[i].name, i);
+    }
+    StepPatch operator()(std::size_t step) const {
+        const auto& name = steps_[step].name;
+        StepPatch patch{nullptr, plan_.strip, annotation_path(plan_.patches_dir / name)};
+        auto entry = entry_of_.find(name);
+        if (entry == entry_of_.end()) return patch;
+        const auto& loaded = loaded_.patches[entry->second];
+        if (loaded && *loaded) patch.patch = &loaded->value();
+        patch.strip = plan_.series.entries[entry->second].strip.value_or(plan_.strip);
+        return patch;
+    }
+
+  private:
+    const SeriesPlan& plan_;
+    const std::vector<AppliedStep>& steps_;
+    LoadedPatches loaded_;
+    std::map<std::string, std::size_t> entry_of_;
+};
+
+void attribute(AuditReport& report, const SeriesPlan& plan, const PristineSource& source,
+               const std::vector<AppliedStep>& steps) {
+    StepPatches patches(plan, steps);
+    std::function<StepPatch(std::size_t)> patch_of = std::cref(patches);
+    attribute_to_patches(report.findings, source, steps, patch_of);
+    attribute_to_patches(report.suppressed, source, steps, patch_of);
+}
+
+// New and fixed against a base audit of (part of) the same tree; findings outside `scope`
+// exist in both by construction.
+void compare_with_base(AuditReport& head, const AuditReport& base,
+                       const std::set<std::string>& scope, AuditBaseline baseline) {
+    label_new_against_base(head.findings, base.findings);
+    for (auto& finding : head.findings)
+        finding.is_new = finding.is_new && scope.count(finding.path) > 0;
+    head.fixed = fixed_since_base(head.findings, base.findings);
+    head.baseline = baseline;
+}
+
+// The series' result tree against the pristine upstream: only the files the series writes can
+// differ, so only those are audited twice.
 Result<AuditReport> audit_result_tree(const CliOptions& options) {
     auto workspace = open_workspace(options);
     if (!workspace) return workspace.error();
-    auto applied = apply_in_memory(workspace->plan, *workspace->source);
+    const auto& source = *workspace->source;
+    auto applied = apply_in_memory(workspace->plan, source);
     if (!applied) return applied.error();
     const auto& audit = workspace->config.audit;
-    auto tree = tree_from_result(*workspace->source, combined_changes(applied->steps), audit);
+    unsigned jobs = resolve_jobs(options.jobs);
+    auto tree = tree_from_result(source, combined_changes(applied->steps), audit);
     if (!tree) return tree.error();
-    auto report = run_audit(*tree, audit, nullptr, resolve_jobs(options.jobs));
+    auto report = run_audit(*tree, audit, nullptr, jobs);
     report.notes.insert(report.notes.end(), applied->notes.begin(), applied->notes.end());
+    std::set<std::string> all_steps;
+    for (const auto& step : applied->steps) all_steps.insert(step.name);
+    auto scope = touched_paths(applied->steps, all_steps);
+    auto pristine = tree_before(*tree, source, scope, audit);
+    if (!pristine) return pristine.error();
+    auto upstream = run_audit(*pristine, audit, &scope, jobs);
+    compare_with_base(report, upstream, scope, AuditBaseline::upstream);
+    attribute(report, workspace->plan, source, applied->steps);
     return report;
 }
 
@@ -84,7 +154,7 @@ Result<AuditReport> audit_directory(const CliOptions& options) {
     for (const auto& entry : added) scope.insert(entry.first);
     auto report = run_audit(*tree, config->audit, &scope, jobs);
     label_new_by_added_lines(report.findings, added);
-    report.scoped = true;
+    report.baseline = AuditBaseline::diff;
     return report;
 }
 
@@ -109,16 +179,6 @@ Result<SeriesPlan> base_plan(const Workspace& head, const std::string& rev, cons
     plan->patches_label = head.plan.patches_label + "@" + rev;
     plan->upto = head.plan.upto;
     return plan;
-}
-
-Result<AuditReport> audit_steps(const PristineSource& source, const SeriesResult& applied,
-                                const AuditConfig& audit, const std::set<std::string>& scope,
-                                unsigned jobs) {
-    auto tree = tree_from_result(source, combined_changes(applied.steps), audit);
-    if (!tree) return tree.error();
-    auto report = run_audit(*tree, audit, &scope, jobs);
-    report.notes.insert(report.notes.end(), applied.notes.begin(), applied.notes.end());
-    return report;
 }
 
 // The files the changed patches write, at head or at base: a patch that stops touching a
@@ -147,8 +207,8 @@ Result<AuditReport> audit_change(const CliOptions& options) {
     if (!head_report) return head_report;
     auto base_report = audit_steps(*head->source, *base_run, audit, scope, jobs);
     if (!base_report) return base_report;
-    label_new_against_base(head_report->findings, base_report->findings);
-    head_report->scoped = true;
+    compare_with_base(*head_report, *base_report, scope, AuditBaseline::base);
+    attribute(*head_report, head->plan, *head->source, head_run->steps);
     head_report->notes.push_back(fmt::format(
         "audited {} file(s) produced by the patches changed since {}", scope.size(), options.base));
     return head_report;
@@ -157,13 +217,15 @@ Result<AuditReport> audit_change(const CliOptions& options) {
 void count_new(AuditReport& report) {
     report.summary.new_findings = 0;
     for (const auto& finding : report.findings) report.summary.new_findings += finding.is_new;
+    report.summary.fixed = static_cast<int>(report.fixed.size());
 }
 
 std::string render(const AuditReport& report, const CommandContext& context) {
     const auto& format = context.options.format;
     if (format == "json") return render_audit_json(report);
     if (format == "sarif") return render_audit_sarif(report, audit_rule_descriptors());
-    if (format == "github") return render_audit_github(report);
+    if (format == "github") return render_audit_github(report, context.options.hide_existing);
+    if (format == "markdown") return render_audit_markdown(report);
     return render_audit_text(report, context.palette);
 }
 
@@ -181,15 +243,19 @@ Result<AuditReport> audit_in_scope(const CliOptions& options) {
 
 void add_audit_kernels_options(CLI::App& app, CliOptions& options) {
     add_source_options(app, options);
-    add_report_options(app, options, {"text", "json", "sarif", "github"});
+    add_report_options(app, options, {"text", "json", "sarif", "github", "markdown"});
+    add_summary_option(app, options);
     app.add_option("--upto", options.upto, "audit the result tree up to this patch");
     app.add_option("--tree", options.tree, "audit this folder instead of the series result");
     app.add_option("--base", options.base,
                    "audit what the patches changed since this revision of the series repository");
     app.add_option("--diff", options.diff, "with --tree: audit the files this diff touches");
-    app.add_option("--fail-on", options.fail_on,
-                   "which findings fail the run: new (default with --base/--diff) or all")
+    app.add_option(
+           "--fail-on", options.fail_on,
+           "which findings fail the run: new (default, but for --tree without --diff) or all")
         ->check(CLI::IsMember({"new", "all"}));
+    app.add_flag("--hide-existing", options.hide_existing,
+                 "github format: no annotation for findings that are not new");
     app.add_option("--jobs", options.jobs,
                    "threads to check files on (default: PATCHBAY_JOBS, else one per core)")
         ->check(CLI::PositiveNumber);
@@ -200,10 +266,12 @@ Result<CommandOutput> run_audit_kernels(const CommandContext& context) {
     auto report = audit_in_scope(options);
     if (!report) return report.error();
     count_new(*report);
-    bool scoped = !options.base.empty() || !options.diff.empty();
-    bool only_new = options.fail_on.empty() ? scoped : options.fail_on == "new";
+    // Upstream's own findings and the ones a base already had fail only with --fail-on all.
+    bool only_new = options.fail_on.empty() ? report->scoped() : options.fail_on == "new";
     auto fail_on = only_new ? AuditFailOn::new_findings : AuditFailOn::all_findings;
-    return CommandOutput{render(*report, context), exit_status_of(*report, fail_on), {}};
+    auto summary = options.summary.empty() ? std::string() : render_audit_markdown(*report);
+    return CommandOutput{
+        render(*report, context), exit_status_of(*report, fail_on), {}, std::move(summary)};
 }
 
 }  // namespace patchbay

@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "tool/annotation_path.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
 #include "tool/kept_until_exit.hpp"
@@ -18,10 +19,31 @@ ProgressLine progress_line(ProgressStyle style) {
     return ProgressLine(style, std::chrono::milliseconds(300));
 }
 
-std::string render(const SeriesReport& report, const CommandContext& context) {
-    if (context.options.format == "json") return render_json(report);
-    if (context.options.format == "junit") return render_junit(report);
+// The report with each problem's file relative to the repository root (they are relative to
+// patchbay.toml's folder): where GitHub looks for an annotation's file.
+SeriesReport with_repository_paths(SeriesReport report, const Config& config) {
+    auto relocate = [&](Problem& problem) {
+        if (!problem.file.empty()) problem.file = annotation_path(config.resolve(problem.file));
+    };
+    for (auto& patch : report.patches)
+        for (auto& problem : patch.problems) relocate(problem);
+    for (auto& problem : report.series_problems) relocate(problem);
+    return report;
+}
+
+std::string render(const SeriesReport& report, const Config& config,
+                   const CommandContext& context) {
+    const auto& format = context.options.format;
+    if (format == "json") return render_json(report);
+    if (format == "junit") return render_junit(report);
+    if (format == "github") return render_github(with_repository_paths(report, config));
+    if (format == "markdown") return render_markdown(with_repository_paths(report, config));
     return render_text(report, context.palette);
+}
+
+std::string summary(const SeriesReport& report, const Config& config, const CliOptions& options) {
+    if (options.summary.empty()) return {};
+    return render_markdown(with_repository_paths(report, config));
 }
 
 std::vector<Error> failed_patch_errors(const SeriesReport& report) {
@@ -38,7 +60,8 @@ std::vector<Error> failed_patch_errors(const SeriesReport& report) {
 
 void add_check_series_options(CLI::App& app, CliOptions& options) {
     add_source_options(app, options);
-    add_report_options(app, options, {"text", "json", "junit"});
+    add_report_options(app, options, {"text", "json", "junit", "github", "markdown"});
+    add_summary_option(app, options);
     app.add_option("--upto", options.upto, "stop after this patch");
 }
 
@@ -53,8 +76,10 @@ Result<CommandOutput> run_check_series(const CommandContext& context) {
     if (auto checked = source.finish_checks(); !checked) return checked.error();
     if (!run) return run.error();
     run->report.upstream.path = workspace->config.upstream_path;  // as the user wrote it
-    CommandOutput output{render(run->report, context), exit_status_of(run->report),
-                         failed_patch_errors(run->report)};
+    const auto& config = workspace->config;
+    CommandOutput output{render(run->report, config, context), exit_status_of(run->report),
+                         failed_patch_errors(run->report),
+                         summary(run->report, config, context.options)};
     keep_until_exit(std::move(workspace).value());
     keep_until_exit(std::move(run).value());
     return output;

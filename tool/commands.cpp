@@ -38,6 +38,11 @@ void add_source_options(CLI::App& app, CliOptions& o) {
     app.add_flag("--allow-dirty", o.allow_dirty, "accept a git checkout with local modifications");
 }
 
+void add_summary_option(CLI::App& app, CliOptions& o) {
+    app.add_option("--summary", o.summary,
+                   "also append a Markdown summary to this file (e.g. $GITHUB_STEP_SUMMARY)");
+}
+
 void add_report_options(CLI::App& app, CliOptions& o, const std::vector<std::string>& formats) {
     app.add_option("--format", o.format, "report format")->check(CLI::IsMember(formats));
     app.add_option("--output,-o", o.output, "write the report to this file instead of stdout");

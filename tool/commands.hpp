@@ -19,6 +19,7 @@ struct CommandOutput {
     std::string report;              // for stdout (or --output FILE)
     int exit_status = 0;             // 0 success, 1 negative result, 2 bad input
     std::vector<Error> diagnostics;  // printed on stderr as "patchbay: error: …"
+    std::string summary = {};        // Markdown, appended to --summary FILE when given
 };
 
 struct CommandContext {
@@ -38,6 +39,8 @@ std::span<const Command> commands();
 
 // Shared flag groups.
 void add_source_options(CLI::App& app, CliOptions& options);
+// --summary FILE, for the commands that have a Markdown summary.
+void add_summary_option(CLI::App& app, CliOptions& options);
 void add_report_options(CLI::App& app, CliOptions& options,
                         const std::vector<std::string>& formats);
 

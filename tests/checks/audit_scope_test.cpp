@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/memory_source.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -33,6 +34,58 @@ TEST(TreeFromDirectory, KeepsOnlyFilesARuleCanUse) {
 
 TEST(NormalisedLine, CollapsesWhitespace) {
     EXPECT_EQ(normalised_line("  a  *\tb \r\n"), "a * b");
+}
+
+// The result tree of a series that changed a.py, created c.py and deleted d.py: before it,
+// a.py and d.py are the pristine ones, c.py is not there, b.py is the same file.
+TEST(TreeBefore, ChangedPathsComeFromThePristineSourceTheRestIsShared) {
+    test_support::MemorySource source;
+    source.file("a.py", "old\n");
+    source.file("b.py", "same\n");
+    source.file("d.py", "deleted\n");
+    AuditTree result;
+    result.files = {{"a.py", "new\n", Language::python},
+                    {"b.py", "same\n", Language::python},
+                    {"c.py", "created\n", Language::python}};
+    AuditConfig config;
+    auto before = tree_before(result, source, {"a.py", "c.py", "d.py"}, config);
+    ASSERT_TRUE(before.ok()) << before.error().located();
+    std::vector<std::string> seen;
+    for (const auto& file : before->files) seen.push_back(file.path + "=" + file.text);
+    EXPECT_EQ(seen, (std::vector<std::string>{"a.py=old\n", "b.py=same\n", "d.py=deleted\n"}));
+}
+
+Finding at(std::string rule, std::string path, std::string source_line) {
+    Finding f;
+    f.rule = std::move(rule);
+    f.path = std::move(path);
+    f.source_line = std::move(source_line);
+    return f;
+}
+
+// Matched on rule, path and the line's text with whitespace collapsed, one for one: the base's
+// second identical line is fixed when head keeps only one.
+TEST(FixedSinceBase, BaseFindingsNoHeadFindingMatches) {
+    std::vector<Finding> base{at("r", "a.py", "x = y * s"), at("r", "a.py", "x = y * s"),
+                              at("r", "b.py", "z"), at("q", "a.py", "w")};
+    std::vector<Finding> head{at("r", "a.py", "x  =  y * s"), at("q", "a.py", "w"),
+                              at("r", "c.py", "z")};
+    auto fixed = fixed_since_base(head, base);
+    ASSERT_EQ(fixed.size(), 2u);
+    EXPECT_EQ(fixed[0].path, "a.py");
+    EXPECT_EQ(fixed[0].rule, "r");
+    EXPECT_EQ(fixed[1].path, "b.py");
+    EXPECT_TRUE(fixed_since_base(base, base).empty());
+}
+
+TEST(LabelNewAgainstBase, NewWhenTheBaseLacksTheLine) {
+    std::vector<Finding> base{at("r", "a.py", "x = y * s")};
+    std::vector<Finding> head{at("r", "a.py", "x = y * s"), at("r", "a.py", "x = y * s"),
+                              at("r", "a.py", "other")};
+    label_new_against_base(head, base);
+    EXPECT_FALSE(head[0].is_new);
+    EXPECT_TRUE(head[1].is_new);  // two identical lines at head need two at base
+    EXPECT_TRUE(head[2].is_new);
 }
 
 }  // namespace

@@ -51,10 +51,17 @@ TEST(AuditKernelsDemo, TheWholeSeriesHasNoErrorOrWarning) {
 TEST(AuditKernelsDemo, GithubAndSarifFormats) {
     auto github = patchbay({"audit-kernels", "--upto", kBeforeFix, "--format", "github"}, kDemo);
     EXPECT_EQ(github.status, 1);
-    EXPECT_TRUE(contains(github.out,
-                         "::error file=vllm/attention/ops/paged_gather_v2.py,line=42,col=31,"
-                         "title=int32-index-stride::"))
+    // Located on the line of patch 0003 that adds the multiply (found by grep), under the
+    // repository's path to the demo; the result tree's path and line go in the message.
+    auto added = run_process({"grep", "-n", "-m1", "-F", "-x", "--",
+                              "+    k_src = k_cache_ptr + blk * stride_kb + head * stride_kh",
+                              (kDemo / "patches/0003-triton-paged-gather-v2.patch").string()});
+    ASSERT_EQ(added.status, 0);
+    EXPECT_TRUE(contains(github.out, "patches/0003-triton-paged-gather-v2.patch,line=" +
+                                         std::to_string(std::stoi(added.out)) +
+                                         ",title=int32-index-stride::"))
         << github.out;
+    EXPECT_TRUE(contains(github.out, "(vllm/attention/ops/paged_gather_v2.py:42)"));
     auto sarif = patchbay({"audit-kernels", "--upto", kBeforeFix, "--format", "sarif"}, kDemo);
     EXPECT_EQ(sarif.status, 1);
     EXPECT_TRUE(contains(sarif.out, R"("version":"2.1.0")"));
@@ -84,6 +91,16 @@ TEST(AuditKernelsTree, AuditsAPlainFolderAndScopesADiff) {
     EXPECT_TRUE(contains(diff.out, R"("line":28,"column":37)")) << diff.out;
     EXPECT_TRUE(contains(diff.out, R"("status":"new")"));
     EXPECT_TRUE(contains(diff.out, R"("files":1)"));
+    // --diff mode's github format: the new finding is an error on the audited folder's file.
+    auto github =
+        patchbay({"audit-kernels", "--tree", tree.string(), "--diff",
+                  (kDemo / "patches/0002-kv-int32-block-ids.patch").string(), "--format", "github"},
+                 dir.path());
+    EXPECT_EQ(github.status, 1);
+    EXPECT_TRUE(contains(github.out,
+                         "::error file=csrc/attention/paged_gather.cuh,line=28,col=37,"
+                         "title=int32-index-stride::"))
+        << github.out;
 }
 
 // Hidden from the findings (and the exit status), but kept for review with the reason.

@@ -57,6 +57,24 @@ TEST(ApplyPatch, RejectedHunkDiscardsTheWholePatch) {
     EXPECT_TRUE(applied.changes.empty());
 }
 
+// The first context line differs ("A" for "a"): GNU patch applies it with fuzz 1, the policy
+// (fuzz 0) rejects it, and the rejection says so first; a hunk that fits nowhere does not.
+TEST(ApplyPatch, ARejectionOverTheFuzzPolicySaysTheFuzzItNeeds) {
+    MemorySource source;
+    source.file("f.py", "A\nb\nc\n");
+    auto fuzzy = apply_text(source, kModify);
+    ASSERT_EQ(fuzzy.report.problems.size(), 1u);
+    const auto& problem = fuzzy.report.problems[0];
+    EXPECT_EQ(problem.kind, ProblemKind::rejected);
+    ASSERT_FALSE(problem.details.empty());
+    EXPECT_EQ(problem.details[0], "it applies with fuzz 1, over the policy's 0");
+    source.file("f.py", "x\ny\nz\n");
+    auto misfit = apply_text(source, kModify);
+    ASSERT_EQ(misfit.report.problems.size(), 1u);
+    for (const auto& detail : misfit.report.problems[0].details)
+        EXPECT_EQ(detail.find("applies with fuzz"), std::string::npos) << detail;
+}
+
 TEST(ApplyPatch, CreatingAFileThatExistsWithThatContentIsAlreadyApplied) {
     MemorySource source;
     source.file("n.py", "one\ntwo\n");

@@ -1,6 +1,6 @@
-// The four renderings of an audit report, against expected text written by hand. The SARIF
-// output is also validated against the SARIF 2.1.0 JSON schema when a validator and the schema
-// are installed (python3-jsonschema; the schema from npm's @microsoft/jest-sarif).
+// The renderings of an audit report, against expected text written by hand. The SARIF output
+// is also validated against the SARIF 2.1.0 JSON schema when a validator and the schema are
+// installed (tests/support/sarif_schema.hpp).
 
 #include "tool/audit_report_format.hpp"
 
@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "tests/support/process.hpp"
+#include "tests/support/sarif_schema.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -68,14 +69,35 @@ AuditReport report() {
     r.findings = {stride_finding(), env_finding()};
     r.summary = {12, 2, 1, 1};
     r.notes = {"no GPU found"};
-    r.scoped = true;
+    r.baseline = AuditBaseline::base;
+    return r;
+}
+
+// The series result against the pristine upstream: the stride finding was added by a patch
+// (its line 57), the env finding is upstream's own, and one upstream finding was fixed.
+AuditReport series_report() {
+    AuditReport r;
+    auto added = stride_finding();
+    added.patch = "0006-widen.patch";
+    added.patch_file = "patches/0006-widen.patch";
+    added.patch_line = 57;
+    auto upstream = env_finding();
+    upstream.related.clear();
+    upstream.fix_hint.clear();
+    auto fixed = odd_finding();
+    fixed.path = "vllm/old.py";
+    fixed.message = "gone";
+    r.findings = {added, upstream};
+    r.fixed = {fixed};
+    r.summary = {5, 2, 1, 0, 1};
+    r.baseline = AuditBaseline::upstream;
     return r;
 }
 
 TEST(AuditReportText, ClangStyleLinesWithSourceCaretRelatedFixAndReach) {
     auto expected =
         "vllm/attention/ops/paged_gather_v2.py:43:27: error: block id times stride_kb in 32-bit "
-        "arithmetic [int32-index-stride]\n"
+        "arithmetic [int32-index-stride] (new)\n"
         "    k_src = k_cache_ptr + blk * stride_kb + head * stride_kh\n"
         "                          ^\n"
         "    vllm/attention/ops/paged_gather_v2.py:36: note: block id loaded from "
@@ -84,14 +106,14 @@ TEST(AuditReportText, ClangStyleLinesWithSourceCaretRelatedFixAndReach) {
         "    reach: block ids from 2,383 (pool of 8.0 GiB and up)\n"
         "vllm/attention/ops/paged_gather_v2.py:61:33: warning: environment variable "
         "'VLLM_GATHER_SPLITS' is read here but is not registered in vllm/envs.py "
-        "(environment_variables) [unregistered-env-read]\n"
+        "(environment_variables) [unregistered-env-read] (existing)\n"
         "    splits = int(os.environ.get(\"VLLM_GATHER_SPLITS\", \"1\"))\n"
         "                                ^\n"
         "    vllm/envs.py:14: note: registry table here\n"
         "    fix: add 'VLLM_GATHER_SPLITS' to environment_variables in vllm/envs.py, or read it "
         "through vllm.envs\n"
         "note: no GPU found\n"
-        "2 findings (1 new) in 12 files, 1 suppressed\n";
+        "2 findings (1 new, 1 existing) in 12 files, 1 suppressed\n";
     EXPECT_EQ(render_audit_text(report(), Palette{false}), expected);
 }
 
@@ -105,7 +127,8 @@ TEST(AuditReportText, CaretKeepsTabsAndSummaryHandlesNoFindings) {
     r.summary = {1, 1, 0, 0};
     EXPECT_EQ(render_audit_text(r, Palette{false}),
               "a,b:c.py:1:3: note: m [raw-env-read]\n\tx = 1\n\t ^\n1 finding in 1 file\n");
-    EXPECT_EQ(render_audit_text(AuditReport{{}, {3, 0, 0, 0}, {}, false, {}}, Palette{false}),
+    EXPECT_EQ(render_audit_text(AuditReport{{}, {3, 0, 0, 0}, {}, AuditBaseline::none, {}},
+                                Palette{false}),
               "no findings in 3 files\n");
 }
 
@@ -140,15 +163,15 @@ TEST(AuditReportJson, FixedNamesStatusRelatedAndReach) {
         R"j("related":[{"path":"vllm/envs.py","line":14,"message":"registry table here"}],)j"
         R"j("fix":"add 'VLLM_GATHER_SPLITS' to environment_variables in vllm/envs.py, or read it through vllm.envs",)j"
         R"j("source":"    splits = int(os.environ.get(\"VLLM_GATHER_SPLITS\", \"1\"))"}],)j"
-        R"j("summary":{"files":12,"findings":2,"new":1,"suppressed":1},"notes":["no GPU found"]})j"
+        R"j("summary":{"files":12,"findings":2,"new":1,"suppressed":1,"fixed":0,"baseline":"base"},"notes":["no GPU found"]})j"
         "\n";
     EXPECT_EQ(render_audit_json(report()), expected);
 }
 
 TEST(AuditReportJson, EmptyReport) {
-    EXPECT_EQ(render_audit_json(AuditReport{{}, {4, 0, 0, 0}, {}, false, {}}),
+    EXPECT_EQ(render_audit_json(AuditReport{{}, {4, 0, 0, 0}, {}, AuditBaseline::none, {}}),
               "{\"version\":1,\"findings\":[],\"summary\":{\"files\":4,\"findings\":0,\"new\":0,"
-              "\"suppressed\":0}}\n");
+              "\"suppressed\":0,\"fixed\":0,\"baseline\":\"none\"}}\n");
 }
 
 Finding suppressed_finding() {
@@ -165,9 +188,9 @@ Finding suppressed_finding() {
 // A silenced finding stays in the report for reviewers: after the summary, with the comment's
 // line and reason.
 TEST(AuditReportJson, SuppressedFindingsKeepTheirReason) {
-    AuditReport r{{}, {3, 0, 0, 1}, {}, false, {suppressed_finding()}};
+    AuditReport r{{}, {3, 0, 0, 1}, {}, AuditBaseline::none, {suppressed_finding()}};
     auto expected =
-        R"j({"version":1,"findings":[],"summary":{"files":3,"findings":0,"new":0,"suppressed":1},)j"
+        R"j({"version":1,"findings":[],"summary":{"files":3,"findings":0,"new":0,"suppressed":1,"fixed":0,"baseline":"none"},)j"
         R"j("suppressed":[{"rule":"unregistered-env-read","severity":"warning","path":"vllm/attention/ops/paged_gather_v2.py",)j"
         R"j("line":70,"column":33,"message":"environment variable 'VLLM_GATHER_SPLITS' is read here but is not registered in vllm/envs.py (environment_variables)","status":"existing",)j"
         R"j("related":[],"source":"x = os.getenv(\"VLLM_X\")  # patchbay: ignore[unregistered-env-read] CI only",)j"
@@ -238,12 +261,12 @@ TEST(AuditReportSarif, BaselineStateOnlyWhenScopedAndNotesAsNotifications) {
     // int32-index-stride is not among kRules: no ruleIndex rather than a wrong one.
     EXPECT_NE(sarif.find(R"j({"ruleId":"int32-index-stride","level":"error")j"), std::string::npos);
     auto unscoped = report();
-    unscoped.scoped = false;
+    unscoped.baseline = AuditBaseline::none;
     EXPECT_EQ(render_audit_sarif(unscoped, kRules).find("baselineState"), std::string::npos);
 }
 
 TEST(AuditReportSarif, SuppressedFindingsAreResultsWithInSourceSuppressions) {
-    AuditReport r{{env_finding()}, {3, 1, 0, 1}, {}, false, {suppressed_finding()}};
+    AuditReport r{{env_finding()}, {3, 1, 0, 1}, {}, AuditBaseline::none, {suppressed_finding()}};
     auto sarif = render_audit_sarif(r, kRules);
     auto first = sarif.find("\"ruleId\"");
     auto second = sarif.find("\"ruleId\"", first + 1);
@@ -269,46 +292,22 @@ TEST(AuditReportSarif, UrisArePercentEncoded) {
               std::string::npos);
 }
 
-std::filesystem::path sarif_schema() {
-    if (const char* set = std::getenv("PATCHBAY_SARIF_SCHEMA")) return set;
-    for (const char* root : {"/usr/local/lib/node_modules", "/usr/lib/node_modules"}) {
-        auto path = std::filesystem::path(root) /
-                    "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json";
-        if (std::filesystem::exists(path)) return path;
-    }
-    return {};
-}
-
-// Debian's python3, where python3-jsonschema installs; a python3 earlier on PATH may lack it.
-std::string python() {
-    return std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
-}
-
-const char* kValidate =
-    "import json, sys, jsonschema\n"
-    "schema = json.load(open(sys.argv[1]))\n"
-    "jsonschema.validators.validator_for(schema)(schema).validate(json.load(open(sys.argv[2])))\n";
-
 TEST(AuditReportSarif, ValidatesAgainstTheSarif210Schema) {
-    auto schema = sarif_schema();
-    if (schema.empty())
-        GTEST_SKIP() << "SARIF schema not installed (npm install -g @microsoft/jest-sarif, or set "
-                        "PATCHBAY_SARIF_SCHEMA)";
-    if (test_support::run_process({python(), "-c", "import jsonschema"}).status != 0)
-        GTEST_SKIP()
-            << "python3 with jsonschema not installed (apt-get install python3-jsonschema)";
+    if (auto why = test_support::sarif_validation_unavailable(); !why.empty()) GTEST_SKIP() << why;
     test_support::TempDir dir;
     auto full = report();
     full.findings.push_back(odd_finding());
     full.suppressed.push_back(suppressed_finding());
+    full.fixed = series_report().fixed;
+    full.findings.push_back(series_report().findings.front());  // located on its patch
     test_support::write_file(dir / "out.sarif", render_audit_sarif(full, kRules));
-    auto result = test_support::run_process(
-        {python(), "-c", kValidate, schema.string(), (dir / "out.sarif").string()});
+    auto result = test_support::validate_sarif(dir / "out.sarif");
     EXPECT_EQ(result.status, 0) << result.err;
 }
 
 TEST(AuditReportGithub, WorkflowCommandsWithEscapes) {
     auto r = report();
+    r.baseline = AuditBaseline::none;  // a plain folder: the severity picks the command
     r.findings.push_back(odd_finding());
     auto expected =
         "::error file=vllm/attention/ops/paged_gather_v2.py,line=43,col=27,"
@@ -319,6 +318,91 @@ TEST(AuditReportGithub, WorkflowCommandsWithEscapes) {
         "::notice file=a%2Cb%3Ac.py,line=1,col=2,title=raw-env-read::50%25 done%0D%0Anext: x, y\n"
         "::notice::no GPU found\n";
     EXPECT_EQ(render_audit_github(r), expected);
+}
+
+TEST(AuditReportSeries, GithubAnnotatesThePatchFileLine) {
+    EXPECT_EQ(render_audit_github(series_report()),
+              "::error file=patches/0006-widen.patch,line=57,title=int32-index-stride::block id "
+              "times stride_kb in 32-bit arithmetic (vllm/attention/ops/paged_gather_v2.py:43)\n"
+              "::notice title=unregistered-env-read (upstream)::vllm/attention/ops/"
+              "paged_gather_v2.py:61: environment variable 'VLLM_GATHER_SPLITS' is read here but "
+              "is not registered in vllm/envs.py (environment_variables)\n"
+              "::notice title=raw-env-read (fixed)::vllm/old.py:1: gone\n");
+    auto hidden = render_audit_github(series_report(), true);
+    EXPECT_EQ(hidden.find("(upstream)"), std::string::npos) << hidden;
+    EXPECT_NE(hidden.find("(fixed)"), std::string::npos);
+}
+
+// --diff: the files are the audited folder's, so existing findings keep their file.
+TEST(AuditReportSeries, DiffModeNewAsErrorsExistingAsNotices) {
+    auto r = report();
+    r.baseline = AuditBaseline::diff;
+    auto out = render_audit_github(r);
+    EXPECT_NE(out.find("::error file=vllm/attention/ops/paged_gather_v2.py,line=43,col=27,"
+                       "title=int32-index-stride::"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("::notice file=vllm/attention/ops/paged_gather_v2.py,line=61,col=33,"
+                       "title=unregistered-env-read (existing)::"),
+              std::string::npos)
+        << out;
+    EXPECT_EQ(render_audit_github(r, true).find("unregistered-env-read"), std::string::npos);
+}
+
+TEST(AuditReportSeries, JsonNamesThePatchAndListsFixed) {
+    auto json = render_audit_json(series_report());
+    EXPECT_NE(json.find(R"("status":"new","patch":"0006-widen.patch",)"
+                        R"("patch_file":"patches/0006-widen.patch","patch_line":57,"related")"),
+              std::string::npos)
+        << json;
+    EXPECT_NE(json.find(R"("message":"gone","status":"fixed")"), std::string::npos);
+    EXPECT_NE(json.find(R"("fixed":1,"baseline":"upstream"})"), std::string::npos);
+}
+
+TEST(AuditReportSeries, TextMarksNewUpstreamAndFixed) {
+    auto text = render_audit_text(series_report(), Palette{false});
+    EXPECT_NE(text.find("arithmetic [int32-index-stride] (new)\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("    added by patches/0006-widen.patch:57\n"), std::string::npos);
+    EXPECT_NE(text.find("(environment_variables) [unregistered-env-read] (upstream)\n"),
+              std::string::npos);
+    EXPECT_NE(text.find("vllm/old.py:1:2: fixed: gone [raw-env-read]\n"), std::string::npos);
+    EXPECT_NE(text.find("2 findings (1 new, 1 upstream), 1 fixed in 5 files\n"), std::string::npos);
+}
+
+TEST(AuditReportSeries, SarifLocatesOnThePatchAndKeepsTheResultLine) {
+    auto sarif = render_audit_sarif(series_report(), kRules);
+    EXPECT_NE(sarif.find(R"j("message":{"text":"block id times stride_kb in 32-bit arithmetic )j"
+                         R"j((vllm/attention/ops/paged_gather_v2.py:43)"},)j"
+                         R"j("locations":[{"physicalLocation":{"artifactLocation":)j"
+                         R"j({"uri":"patches/0006-widen.patch"},"region":{"startLine":57}}}])j"),
+              std::string::npos)
+        << sarif;
+    EXPECT_NE(
+        sarif.find(R"j({"id":1,"physicalLocation":{"artifactLocation":)j"
+                   R"j({"uri":"vllm/attention/ops/paged_gather_v2.py"},)j"
+                   R"j("region":{"startLine":43,"startColumn":27}},"message":{"text":)j"
+                   R"j("the flagged line in the series result, added by 0006-widen.patch"}})j"),
+        std::string::npos);
+    EXPECT_NE(sarif.find(R"j("baselineState":"absent")j"), std::string::npos);
+    EXPECT_NE(sarif.find(R"j("baselineState":"unchanged")j"), std::string::npos);
+}
+
+TEST(AuditReportMarkdown, CountsThenNewAndFixedTables) {
+    EXPECT_EQ(render_audit_markdown(series_report()),
+              "### patchbay audit-kernels\n\n"
+              "**1 new**, 1 upstream, 1 fixed, in 5 file(s)\n"
+              "\n#### New findings\n\n"
+              "| rule | severity | where | finding |\n|---|---|---|---|\n"
+              "| `int32-index-stride` | error | `patches/0006-widen.patch:57` "
+              "(`vllm/attention/ops/paged_gather_v2.py:43`) | block id times stride_kb in 32-bit "
+              "arithmetic |\n"
+              "\n#### Fixed\n\n"
+              "| rule | severity | where | finding |\n|---|---|---|---|\n"
+              "| `raw-env-read` | note | `vllm/old.py:1` | gone |\n");
+    auto many = series_report();
+    many.findings.push_back(many.findings.front());
+    auto capped = render_audit_markdown(many, 1);
+    EXPECT_NE(capped.find("\n… and 1 more new findings.\n"), std::string::npos) << capped;
 }
 
 TEST(GroupThousands, GroupsByThree) {

@@ -106,5 +106,70 @@ TEST(RenderJunit, OneTestcasePerEntryWithFailuresAndSkips) {
     EXPECT_NE(xml.find(R"(<skipped message="native upstream"/>)"), std::string::npos);
 }
 
+// A warning the policy lets pass and a series problem without a line, beside the rejection.
+SeriesReport report_with_warnings() {
+    auto report = sample_report();
+    Problem whitespace{ProblemKind::whitespace, "trailing whitespace", "patches/0001-a.patch", 9};
+    whitespace.severity = FindingSeverity::warning;
+    report.patches[0].problems.push_back(whitespace);
+    Problem unlisted{ProblemKind::unlisted, "no series line names it", "patches/x.patch", 0};
+    unlisted.severity = FindingSeverity::warning;
+    report.series_problems.push_back(unlisted);
+    return report;
+}
+
+TEST(RenderGithub, OneAnnotationPerProblemOnItsPatchFileLine) {
+    EXPECT_EQ(render_github(report_with_warnings()),
+              "::warning file=patches/0001-a.patch,line=9,title=whitespace::0001-a.patch: "
+              "trailing whitespace\n"
+              "::error file=patches/0002-b.patch,line=5,title=rejected::0002-b.patch: hunk #1 "
+              "FAILED at 7\n"
+              "::warning file=patches/x.patch,title=unlisted::no series line names it\n"
+              "::notice title=check-series::3 entries: 1 applied, 1 skipped, 1 rejected, 0 "
+              "failed; 3 hunks: 1 exact, 1 offset, 0 fuzz, 1 rejected\n");
+}
+
+TEST(RenderGithub, TheFirstDetailOfARejectionIsInTheMessage) {
+    auto report = sample_report();
+    report.patches[2].problems[0].details = {"closest match at line 9", "second"};
+    auto out = render_github(report);
+    EXPECT_NE(out.find("::0002-b.patch: hunk #1 FAILED at 7: closest match at line 9\n"),
+              std::string::npos)
+        << out;
+}
+
+TEST(RenderMarkdown, TheVerdictTheSeriesTableAndTheProblems) {
+    EXPECT_EQ(render_markdown(sample_report()),
+              "### patchbay check-series\n\n"
+              "**FAILED**: 3 entries (1 applied, 1 skipped, 1 rejected, 0 failed), 3 hunks (1 "
+              "exact, 1 offset, 0 fuzz, 1 rejected)\n\n"
+              "| # | patch | status | hunks | problems |\n"
+              "|---:|---|---|---|---:|\n"
+              "| 1 | `0001-a.patch` | applied | 1 exact, 1 offset | 0 |\n"
+              "| 2 | `old.patch` | skipped | native upstream | 0 |\n"
+              "| 3 | `0002-b.patch` | rejected | 1 rejected | 1 |\n"
+              "\n#### Problems\n\n"
+              "| where | kind | severity | problem |\n"
+              "|---|---|---|---|\n"
+              "| `patches/0002-b.patch:5` | rejected | failure | hunk #1 FAILED at 7 |\n");
+}
+
+// Past the cap, entries that applied exactly are left out first, then the rest is cut.
+TEST(RenderMarkdown, ALongSeriesListsOnlyWhatNeedsAttentionUpToTheCap) {
+    auto report = report_with_warnings();
+    PatchReport clean;
+    clean.name = "0003-c.patch";
+    clean.files.push_back({"z.py", "z.py", FileOp::modify, {{1, HunkStatus::exact, 3, 0, 0}}});
+    report.patches.push_back(clean);
+    auto out = render_markdown(report, 2);
+    EXPECT_NE(out.find("| 1 | `0001-a.patch` |"), std::string::npos) << out;
+    EXPECT_NE(out.find("| 2 | `old.patch` |"), std::string::npos);
+    EXPECT_EQ(out.find("0002-b.patch` | rejected"), std::string::npos);
+    EXPECT_EQ(out.find("0003-c.patch"), std::string::npos);
+    EXPECT_NE(out.find("\nNot listed: 1 entry that applied exactly.\n"), std::string::npos);
+    EXPECT_NE(out.find("\n… and 1 more entries with something to report.\n"), std::string::npos);
+    EXPECT_NE(out.find("\n… and 1 more problems.\n"), std::string::npos) << out;
+}
+
 }  // namespace
 }  // namespace patchbay
