@@ -167,14 +167,20 @@ def main():
           f"finding: no int32-index-stride result in the SARIF file: {findings}")
     status, output = results["audit-annotate"]
     check(status == 1, f"finding: the annotation step exit {status}, not 1")
-    check("::" in output and "int32-index-stride" in output,
-          f"finding: no workflow command names the rule: {output}")
+    # The multiply's line was added by 0003; the PR took 0006's widening of its load away.
+    check("::error file=patches/0003-triton-paged-gather-v2.patch" in output and
+          "int32-index-stride" in output,
+          f"finding: no annotation on the patch file names the rule: {output}")
+    check("int32-index-stride" in summary, "finding: the step summary lacks the new finding")
 
     # One whose hunk no longer applies: check-series fails and says why in the summary.
     results, summary, findings = scenario(job, sarif, "rejected hunk", (
         "   const int head = blockIdx.y;", "   const int head = blockIdx.z;"))
     check(results["check-series"][0] == 1, "rejected: check-series did not exit 1")
     check("rejected" in summary, "rejected: the step summary does not say rejected")
+    status, output = results["check-series"]
+    check("::error file=patches/0006-widen-block-ids.patch,line=" in output,
+          f"rejected: no annotation on the patch file: {output}")
 
     print("FAILED" if failures else "OK")
     return 1 if failures else 0
