@@ -43,8 +43,9 @@ struct SeriesResult {
     std::vector<std::string> notes;
 };
 
-Result<SeriesResult> apply_in_memory(const SeriesPlan& plan, const PristineSource& source) {
-    auto run = run_series(plan, source);
+Result<SeriesResult> apply_in_memory(const SeriesPlan& plan, const PristineSource& source,
+                                     ProgressLine& line) {
+    auto run = run_series(plan, source, series_progress(line));
     if (!run) return run.error();
     if (run->report.has_failed_patch())
         return make_error(plan.series.path, 0,
@@ -57,11 +58,19 @@ Result<SeriesResult> apply_in_memory(const SeriesPlan& plan, const PristineSourc
     return result;
 }
 
+// Reading and checking a large tree takes seconds: say which of the two is under way.
+void show_checking(ProgressLine& line, const AuditTree& tree) {
+    line.show(fmt::format("checking {} of {} files", tree.files.size(),
+                          tree.files.size() + tree.dropped.size()));
+}
+
 Result<AuditReport> audit_steps(const PristineSource& source, const SeriesResult& applied,
                                 const AuditConfig& audit, const std::set<std::string>& scope,
-                                unsigned jobs) {
+                                unsigned jobs, ProgressLine& line) {
+    line.show("reading the result tree");
     auto tree = tree_from_result(source, combined_changes(applied.steps), audit);
     if (!tree) return tree.error();
+    show_checking(line, *tree);
     auto report = run_audit(*tree, audit, &scope, jobs);
     report.notes.insert(report.notes.end(), applied.notes.begin(), applied.notes.end());
     return report;
@@ -115,16 +124,18 @@ void compare_with_base(AuditReport& head, const AuditReport& base,
 
 // The series' result tree against the pristine upstream: only the files the series writes can
 // differ, so only those are audited twice.
-Result<AuditReport> audit_result_tree(const CliOptions& options) {
+Result<AuditReport> audit_result_tree(const CliOptions& options, ProgressLine& line) {
     auto workspace = open_workspace(options);
     if (!workspace) return workspace.error();
     const auto& source = *workspace->source;
-    auto applied = apply_in_memory(workspace->plan, source);
+    auto applied = apply_in_memory(workspace->plan, source, line);
     if (!applied) return applied.error();
     const auto& audit = workspace->config.audit;
     unsigned jobs = resolve_jobs(options.jobs);
+    line.show("reading the result tree");
     auto tree = tree_from_result(source, combined_changes(applied->steps), audit);
     if (!tree) return tree.error();
+    show_checking(line, *tree);
     auto report = run_audit(*tree, audit, nullptr, jobs);
     report.notes.insert(report.notes.end(), applied->notes.begin(), applied->notes.end());
     std::set<std::string> all_steps;
@@ -138,12 +149,14 @@ Result<AuditReport> audit_result_tree(const CliOptions& options) {
     return report;
 }
 
-Result<AuditReport> audit_directory(const CliOptions& options) {
+Result<AuditReport> audit_directory(const CliOptions& options, ProgressLine& line) {
     auto config = resolve_config(options);
     if (!config) return config.error();
     unsigned jobs = resolve_jobs(options.jobs);
+    line.show("reading " + options.tree);
     auto tree = tree_from_directory(options.tree, config->audit, jobs);
     if (!tree) return tree.error();
+    show_checking(line, *tree);
     if (options.diff.empty()) return run_audit(*tree, config->audit, nullptr, jobs);
     auto text = read_file(options.diff);
     if (!text) return text.error();
@@ -190,22 +203,22 @@ std::set<std::string> change_scope(const SeriesResult& head, const SeriesResult&
     return scope;
 }
 
-Result<AuditReport> audit_change(const CliOptions& options) {
+Result<AuditReport> audit_change(const CliOptions& options, ProgressLine& line) {
     auto head = open_workspace(options);
     if (!head) return head.error();
     ScratchDir scratch;
     auto base = base_plan(*head, options.base, scratch.path());
     if (!base) return base.error();
-    auto head_run = apply_in_memory(head->plan, *head->source);
+    auto head_run = apply_in_memory(head->plan, *head->source, line);
     if (!head_run) return head_run.error();
-    auto base_run = apply_in_memory(*base, *head->source);
+    auto base_run = apply_in_memory(*base, *head->source, line);
     if (!base_run) return base_run.error();
     auto scope = change_scope(*head_run, *base_run, changed_patches(head->plan, scratch.path()));
     const auto& audit = head->config.audit;
     unsigned jobs = resolve_jobs(options.jobs);
-    auto head_report = audit_steps(*head->source, *head_run, audit, scope, jobs);
+    auto head_report = audit_steps(*head->source, *head_run, audit, scope, jobs, line);
     if (!head_report) return head_report;
-    auto base_report = audit_steps(*head->source, *base_run, audit, scope, jobs);
+    auto base_report = audit_steps(*head->source, *base_run, audit, scope, jobs, line);
     if (!base_report) return base_report;
     compare_with_base(*head_report, *base_report, scope, AuditBaseline::base);
     attribute(*head_report, head->plan, *head->source, head_run->steps);
@@ -229,14 +242,14 @@ std::string render(const AuditReport& report, const CommandContext& context) {
     return render_audit_text(report, context.palette);
 }
 
-Result<AuditReport> audit_in_scope(const CliOptions& options) {
+Result<AuditReport> audit_in_scope(const CliOptions& options, ProgressLine& line) {
     if (!options.diff.empty() && options.tree.empty())
         return make_error("--diff needs --tree DIR: the tree the diff applies to");
     if (!options.tree.empty() && !options.base.empty())
         return make_error("--tree and --base cannot be combined");
-    if (!options.tree.empty()) return audit_directory(options);
-    if (!options.base.empty()) return audit_change(options);
-    return audit_result_tree(options);
+    if (!options.tree.empty()) return audit_directory(options, line);
+    if (!options.base.empty()) return audit_change(options, line);
+    return audit_result_tree(options, line);
 }
 
 }  // namespace
@@ -263,7 +276,10 @@ void add_audit_kernels_options(CLI::App& app, CliOptions& options) {
 
 Result<CommandOutput> run_audit_kernels(const CommandContext& context) {
     const auto& options = context.options;
-    auto report = audit_in_scope(options);
+    auto report = [&] {
+        ProgressLine line(context.progress, std::chrono::milliseconds(300));
+        return audit_in_scope(options, line);
+    }();  // the line is cleared before anything is printed
     if (!report) return report.error();
     count_new(*report);
     // Upstream's own findings and the ones a base already had fail only with --fail-on all.

@@ -46,7 +46,10 @@ ProgressLine::~ProgressLine() {
 }
 
 void ProgressLine::show(std::string_view text) {
-    if (style_ == ProgressStyle::off || std::chrono::steady_clock::now() < shown_after_) return;
+    if (style_ == ProgressStyle::off) return;
+    // A line redrawn on a terminal waits out the quiet time, so that a quick run stays silent;
+    // plain lines were asked for by name (--progress always), for a log, and come at once.
+    if (style_ == ProgressStyle::redraw && std::chrono::steady_clock::now() < shown_after_) return;
     if (style_ == ProgressStyle::lines) return write_stderr(fmt::format("patchbay: {}\n", text));
     write_stderr(fmt::format("\r\033[K{}", text.substr(0, kMaxDrawnChars)));
     drawn_ = true;

@@ -22,7 +22,8 @@ ProgressStyle progress_style(ProgressMode mode, bool stderr_is_tty, const char* 
 
 class ProgressLine {
   public:
-    // Nothing is shown until `quiet` has passed since construction: quick runs stay silent.
+    // On a terminal nothing is drawn until `quiet` has passed since construction: quick runs
+    // stay silent. Plain lines (ProgressStyle::lines) are written from the start.
     explicit ProgressLine(ProgressStyle style,
                           std::chrono::milliseconds quiet = std::chrono::milliseconds(0));
     ~ProgressLine();  // clears a line drawn in place

@@ -53,6 +53,29 @@ def run(folder, args, stderr_on_pty, term="xterm"):
     return child.wait(), stdout, err
 
 
+def audit_progress(scratch):
+    """audit-kernels over a tree of 3,000 copies of the demo's Triton kernel says what it is
+    doing with --progress always (plain lines come at once; on a terminal the line waits out a
+    quiet time this run may not reach, which the repro case above covers)."""
+    tree = os.path.join(scratch, "big")
+    kernel = os.path.join(SOURCE, "examples/demo/upstream/vllm/attention/ops/paged_gather.py")
+    with open(kernel) as f:
+        text = f.read()
+    for i in range(3000):
+        folder = os.path.join(tree, f"pkg{i // 100}")
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, f"k{i}.py"), "w") as f:
+            f.write(text)
+    args = ["audit-kernels", "--tree", tree, "--jobs", "1", "--format", "json"]
+    status, out, err = run(scratch, args + ["--progress", "always"], stderr_on_pty=False)
+    print("audit, pipe, --progress always:", repr(err[:200]))
+    check(b"patchbay: checking 3000 of 3000 files\n" in err,
+          f"audit: no progress line for the check: {err!r}")
+    check(b"patchbay: reading " in err, f"audit: no progress line for the reading: {err!r}")
+    status, out, err = run(scratch, args, stderr_on_pty=False)
+    check(err == b"", f"audit, pipe: progress written to a pipe: {err!r}")
+
+
 def main():
     scratch = tempfile.mkdtemp(prefix="patchbay-progress-")
     try:
@@ -85,6 +108,7 @@ def main():
             status, out, err = run(folder, args + extra, stderr_on_pty=True, term=term)
             print(f"terminal, {what}:", repr(err))
             check(STEP not in err and REDRAW not in err, f"{what}: progress drawn: {err!r}")
+        audit_progress(scratch)
     finally:
         shutil.rmtree(scratch)
     print("FAILED" if failures else "OK")
