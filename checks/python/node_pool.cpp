@@ -27,7 +27,9 @@ struct FreeLists {
 
 thread_local FreeLists lists;
 
-std::size_t size_class(std::size_t bytes) { return (bytes + kGrain - 1) / kGrain; }
+std::size_t size_class(std::size_t bytes) {
+    return (bytes + kGrain - 1) / kGrain;
+}
 
 }  // namespace
 
