@@ -1,6 +1,13 @@
 #include "checks/audit_scope.hpp"
 
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <tuple>
 
 #include "checks/path_glob.hpp"
@@ -24,19 +31,56 @@ void sort_tree(AuditTree& tree) {
               [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
 }
 
-// The included regular files under `root` (no symlinks), relative paths with "/".
-Result<std::vector<std::pair<std::string, fs::path>>> included_files(const fs::path& root,
-                                                                     const AuditConfig& config) {
-    std::vector<std::pair<std::string, fs::path>> found;
-    std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(root, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->is_symlink() || !it->is_regular_file()) continue;
-        auto rel = it->path().lexically_relative(root).generic_string();
-        if (matches_any(config.include, rel)) found.emplace_back(std::move(rel), it->path());
+// The included regular files under `root` (no symlinks), folder by folder: a folder's files
+// are files[folder_begin[f], folder_begin[f + 1]), their paths relative, with "/".
+struct TreeListing {
+    std::vector<std::string> folders;  // relative, "" for the root, else ending in "/"
+    std::vector<std::size_t> folder_begin;
+    std::vector<std::string> files;
+};
+
+// d_type, or the entry's own type (lstat) where the file system does not fill it in.
+unsigned char entry_type(DIR* folder, const dirent& entry) {
+    if (entry.d_type != DT_UNKNOWN) return entry.d_type;
+    struct stat info {};
+    if (::fstatat(dirfd(folder), entry.d_name, &info, AT_SYMLINK_NOFOLLOW) != 0) return DT_UNKNOWN;
+    return S_ISDIR(info.st_mode) ? DT_DIR : S_ISREG(info.st_mode) ? DT_REG : DT_UNKNOWN;
+}
+
+// Lists folder `f` of `out`, then its subfolders; errno is set when a folder cannot be read.
+bool list_folder(const fs::path& root, std::size_t f, const AuditConfig& config, TreeListing& out) {
+    DIR* folder = ::opendir((root / out.folders[f]).c_str());
+    if (!folder) return false;
+    out.folder_begin[f] = out.files.size();
+    std::vector<std::string> subfolders;
+    errno = 0;
+    while (const dirent* entry = ::readdir(folder)) {
+        std::string_view name = entry->d_name;
+        if (name == "." || name == "..") continue;
+        std::string rel = out.folders[f] + entry->d_name;
+        auto type = entry_type(folder, *entry);
+        if (type == DT_DIR) subfolders.push_back(std::move(rel) + "/");
+        if (type == DT_REG && matches_any(config.include, rel)) out.files.push_back(std::move(rel));
     }
-    if (ec) return make_error(root.string(), 0, "cannot list the folder: " + ec.message());
-    return found;
+    const int reason = errno;
+    ::closedir(folder);
+    errno = reason;
+    if (reason != 0) return false;
+    for (auto& sub : subfolders) {
+        out.folders.push_back(std::move(sub));
+        out.folder_begin.push_back(0);
+        if (!list_folder(root, out.folders.size() - 1, config, out)) return false;
+    }
+    return true;
+}
+
+Result<TreeListing> list_tree(const fs::path& root, const AuditConfig& config) {
+    TreeListing listing{{""}, {0}, {}};
+    if (!list_folder(root, 0, config, listing))
+        return make_error(root.string(), 0,
+                          std::string("cannot list the folder: ") + std::strerror(errno));
+    listing.folder_begin.push_back(listing.files.size());
+    return listing;
 }
 
 std::set<std::string> result_paths(const PristineSource& source, const TreeChanges& changes,
@@ -66,34 +110,50 @@ Result<std::optional<std::string>> result_text(const PristineSource& source,
     return std::optional<std::string>(entry->content);
 }
 
+// Reads and filters the files of folder `f`, opened once: each file is opened relative to it.
+// `prefix` is the root with a final "/".
+void read_folder(const std::string& prefix, const TreeListing& listing, std::size_t f,
+                 const AuditConfig& config, std::vector<Result<std::string>>& texts,
+                 std::vector<char>& needed) {
+    const int folder =
+        ::open((prefix + listing.folders[f]).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    for (std::size_t i = listing.folder_begin[f]; i < listing.folder_begin[f + 1]; ++i) {
+        const auto& rel = listing.files[i];
+        std::string full = prefix + rel;  // what an error names
+        const char* name = rel.c_str() + listing.folders[f].size();
+        texts[i] = folder >= 0 ? read_file_at(folder, name, full) : read_file(full);
+        if (!texts[i]) continue;
+        SourceFile probe = make_source(rel, std::move(texts[i]).value());
+        needed[i] = any_rule_may_need(probe, config);
+        texts[i] = needed[i] ? std::move(probe.text) : std::string();
+    }
+    if (folder >= 0) ::close(folder);
+}
+
 }  // namespace
 
 Result<AuditTree> tree_from_directory(const fs::path& root, const AuditConfig& config,
                                       unsigned jobs) {
     std::error_code ec;
     if (!fs::is_directory(root, ec)) return make_error(root.string(), 0, "is not a folder");
-    auto files = included_files(root, config);
-    if (!files) return files.error();
+    auto listing = list_tree(root, config);
+    if (!listing) return listing.error();
     // Each file is read, and dropped at once when no rule can use it: most of a large tree,
     // whose memory the next read then reuses.
-    std::vector<Result<std::string>> texts(files->size(), std::string());
-    std::vector<char> needed(files->size(), 0);
-    parallel_for(files->size(), jobs, [&](std::size_t i) {
-        texts[i] = read_file((*files)[i].second);
-        if (!texts[i]) return;
-        SourceFile probe = make_source((*files)[i].first, std::move(texts[i]).value());
-        needed[i] = any_rule_may_need(probe, config);
-        texts[i] = needed[i] ? std::move(probe.text) : std::string();
-    });
+    auto& files = listing->files;
+    std::vector<Result<std::string>> texts(files.size(), std::string());
+    std::vector<char> needed(files.size(), 0);
+    const std::string prefix = (root / "").native();
+    parallel_for(listing->folders.size(), jobs,
+                 [&](std::size_t f) { read_folder(prefix, *listing, f, config, texts, needed); });
     AuditTree tree;
-    for (std::size_t i = 0; i < files->size(); ++i) {
+    for (std::size_t i = 0; i < files.size(); ++i) {
         if (!texts[i]) return texts[i].error();  // the first unreadable file in listing order
         if (!needed[i]) {
-            tree.dropped.push_back(std::move((*files)[i].first));
+            tree.dropped.push_back(std::move(files[i]));
             continue;
         }
-        tree.files.push_back(
-            make_source(std::move((*files)[i].first), std::move(texts[i]).value()));
+        tree.files.push_back(make_source(std::move(files[i]), std::move(texts[i]).value()));
     }
     sort_tree(tree);
     return tree;

@@ -13,8 +13,8 @@ namespace patchbay {
 
 namespace {
 
-Error read_error(const std::filesystem::path& path) {
-    return make_error(path.string(), 0, std::string("cannot read: ") + std::strerror(errno));
+Error read_error(std::string_view path) {
+    return make_error(std::string(path), 0, std::string("cannot read: ") + std::strerror(errno));
 }
 
 // Fills `out` from `fd` up to its size; how many bytes came, or -1 on an error.
@@ -32,13 +32,12 @@ long read_into(int fd, char* out, std::size_t size) {
 
 // Straight into a string of the file's size (a stream would copy every byte twice more);
 // whatever a growing file adds after that is read in blocks and appended.
-Result<std::string> read_open_file(int fd, const std::filesystem::path& path) {
-    struct stat info {};
-    std::string bytes(::fstat(fd, &info) == 0 ? static_cast<std::size_t>(info.st_size) : 0, '\0');
+Result<std::string> read_open_file(int fd, std::size_t size, std::string_view path) {
+    std::string bytes(size, '\0');
     const long got = read_into(fd, bytes.data(), bytes.size());
     if (got < 0) return read_error(path);
     bytes.resize(static_cast<std::size_t>(got));
-    std::array<char, 64 * 1024> block{};
+    std::array<char, 64 * 1024> block;  // not zeroed: that was 64 KiB of memset per file
     for (long more = 0; (more = read_into(fd, block.data(), block.size())) != 0;) {
         if (more < 0) return read_error(path);
         bytes.append(block.data(), static_cast<std::size_t>(more));
@@ -46,21 +45,41 @@ Result<std::string> read_open_file(int fd, const std::filesystem::path& path) {
     return bytes;
 }
 
+// Why `path` cannot be read: a folder, something other than a regular file (`mode` 0: not
+// known), or errno's reason.
+Error not_readable(std::string_view path, mode_t mode) {
+    if (S_ISDIR(mode)) return make_error(std::string(path), 0, "is a directory, not a file");
+    if (mode != 0 && !S_ISREG(mode))
+        return make_error(std::string(path), 0, "is not a regular file");
+    return read_error(path);
+}
+
 }  // namespace
 
-Result<std::string> read_file(const std::filesystem::path& path) {
-    std::error_code ec;
-    auto status = std::filesystem::status(path, ec);
-    if (std::filesystem::is_directory(status))
-        return make_error(path.string(), 0, "is a directory, not a file");
-    // A FIFO would block forever and /dev/zero never ends: only regular files are read.
-    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
-        return make_error(path.string(), 0, "is not a regular file");
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return read_error(path);
-    auto bytes = read_open_file(fd, path);
+// One open and one fstat, no stat of the path first (it would walk the path a second time).
+// The open does not block (a FIFO would wait for a writer); fstat then refuses what is not a
+// regular file (/dev/zero never ends).
+Result<std::string> read_file_at(int folder, const char* name, std::string_view shown) {
+    struct stat info {};
+    const int fd = ::openat(folder, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+        const int reason = errno;
+        if (::fstatat(folder, name, &info, 0) != 0) info.st_mode = 0;  // a socket cannot be opened
+        errno = reason;
+        return not_readable(shown, info.st_mode);
+    }
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        auto error = not_readable(shown, info.st_mode);
+        ::close(fd);
+        return error;
+    }
+    auto bytes = read_open_file(fd, static_cast<std::size_t>(info.st_size), shown);
     ::close(fd);
     return bytes;
+}
+
+Result<std::string> read_file(const std::filesystem::path& path) {
+    return read_file_at(AT_FDCWD, path.c_str(), path.native());
 }
 
 bool file_holds(const std::filesystem::path& path, std::string_view expected) {

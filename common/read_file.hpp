@@ -12,6 +12,10 @@ namespace patchbay {
 
 // The bytes of the regular file `path` (symlinks followed); an Error naming it otherwise.
 Result<std::string> read_file(const std::filesystem::path& path);
+// The same for `name` relative to the folder open as file descriptor `folder` (openat(2); a walk
+// that reads a folder's files this way spares the kernel looking up the whole path of each).
+// Errors name `shown`.
+Result<std::string> read_file_at(int folder, const char* name, std::string_view shown);
 
 // Whether the file at `path` holds exactly `expected`; false when it cannot be read. Compared a
 // block at a time: no second copy of a large file is made.

@@ -343,9 +343,8 @@ std::optional<Expr> PythonParser::slice_part() {
 
 // Comma-separated items up to `closing` (consumed). In a subscript the items may be slices, and
 // a trailing comma or several items make one tuple; elsewhere they are list elements.
-std::optional<std::vector<Expr>> PythonParser::items_until(std::string_view closing,
-                                                           bool in_subscript) {
-    std::vector<Expr> items;
+std::optional<ExprList> PythonParser::items_until(std::string_view closing, bool in_subscript) {
+    ExprList items;
     const Token& first = peek();
     bool comma = false;
     while (!accept_op(closing)) {
@@ -358,7 +357,9 @@ std::optional<std::vector<Expr>> PythonParser::items_until(std::string_view clos
     if (in_subscript && (items.size() > 1 || comma)) {
         Expr tuple = make_expr(ExprKind::tuple, first);
         tuple.children = std::move(items);
-        return std::vector<Expr>{std::move(tuple)};
+        ExprList wrapped;
+        wrapped.push_back(std::move(tuple));
+        return wrapped;
     }
     return items;
 }

@@ -42,8 +42,8 @@ class PythonParser {
     std::optional<Expr> target_list();      // for-loop targets: stops before `in`
 
     // Statements.
-    void statement(std::vector<Stmt>& out);
-    std::vector<Stmt> block();  // after the ':' of a compound statement
+    void statement(StmtList& out);
+    StmtList block();  // after the ':' of a compound statement
     std::optional<FunctionDef> function(std::vector<Expr> decorators);  // at `def`
 
   private:
@@ -75,7 +75,7 @@ class PythonParser {
     std::optional<Expr> subscript(Expr value);
     std::optional<Expr> subscript_item();
     std::optional<Expr> slice_part();
-    std::optional<std::vector<Expr>> items_until(std::string_view closing, bool in_subscript);
+    std::optional<ExprList> items_until(std::string_view closing, bool in_subscript);
     std::size_t operator_level() const;
     std::optional<std::string> comparison_operator();
 
@@ -86,8 +86,8 @@ class PythonParser {
     std::optional<Stmt> simple_statement();
     std::optional<Stmt> assignment_or_expression(const Token& first);
     bool else_block(Stmt& stmt);
-    void simple_line(std::vector<Stmt>& out);
-    void indented_statements(std::vector<Stmt>& out);
+    void simple_line(StmtList& out);
+    void indented_statements(StmtList& out);
     Stmt skipped_statement(const Token& first);
     std::optional<std::vector<Parameter>> parameters();
     std::optional<Parameter> parameter();

@@ -28,7 +28,7 @@ Stmt make_stmt(StmtKind kind, const Token& first) {
 
 }  // namespace
 
-void PythonParser::statement(std::vector<Stmt>& out) {
+void PythonParser::statement(StmtList& out) {
     const Token& first = peek();
     if (at_word("if") || at_word("for") || at_word("while")) {
         auto stmt = compound_statement();
@@ -56,8 +56,8 @@ Stmt PythonParser::skipped_statement(const Token& first) {
     return stmt;
 }
 
-std::vector<Stmt> PythonParser::block() {
-    std::vector<Stmt> body;
+StmtList PythonParser::block() {
+    StmtList body;
     if (!at(TokenKind::newline)) {
         simple_line(body);
         return body;
@@ -70,7 +70,7 @@ std::vector<Stmt> PythonParser::block() {
     return body;
 }
 
-void PythonParser::indented_statements(std::vector<Stmt>& out) {
+void PythonParser::indented_statements(StmtList& out) {
     while (!at_end() && !at(TokenKind::dedent)) {
         if (at(TokenKind::indent) || at(TokenKind::newline)) {
             take();  // stray (an inconsistent dedent re-indents)
@@ -127,7 +127,7 @@ std::optional<Stmt> PythonParser::while_statement() {
 }
 
 // Simple statements separated by ';' up to the NEWLINE; a failure skips the rest of the line.
-void PythonParser::simple_line(std::vector<Stmt>& out) {
+void PythonParser::simple_line(StmtList& out) {
     while (true) {
         const Token& first = peek();
         auto stmt = simple_statement();

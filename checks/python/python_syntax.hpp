@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "checks/python/node_pool.hpp"
 #include "checks/token.hpp"
 
 namespace patchbay {
@@ -37,10 +38,14 @@ enum class ExprKind {
     empty,        // an absent slice part
 };
 
+struct Expr;
+// A node's children, from the parser's pool (checks/python/node_pool.hpp).
+using ExprList = std::vector<Expr, PoolAllocator<Expr>>;
+
 struct Expr {
     ExprKind kind = ExprKind::empty;
     std::string text;
-    std::vector<Expr> children;
+    ExprList children;
     std::int64_t line = 0;  // where the expression starts (its left operand for binary nodes)
     std::int64_t column = 0;
     std::int64_t op_line = 0;  // binary, compare, boolean: the operator's own position
@@ -61,16 +66,20 @@ enum class StmtKind {
     other,       // anything else; a block after it, if any, is parsed into body
 };
 
+struct Stmt;
+// A block's statements, from the same pool.
+using StmtList = std::vector<Stmt, PoolAllocator<Stmt>>;
+
 struct Stmt {
     StmtKind kind = StmtKind::other;
     std::int64_t line = 0;
     std::int64_t column = 0;
     std::string op;  // aug_assign's operator; pass's keyword; other's first token
-    std::vector<Expr> targets;
+    ExprList targets;
     std::optional<Expr> value;
     std::optional<Expr> annotation;
-    std::vector<Stmt> body;
-    std::vector<Stmt> orelse;
+    StmtList body;
+    StmtList orelse;
 };
 
 struct Parameter {
@@ -92,7 +101,7 @@ struct FunctionDef {
     KernelDialect dialect = KernelDialect::triton;
     std::vector<Expr> decorators;
     std::vector<Parameter> parameters;
-    std::vector<Stmt> body;
+    StmtList body;
     std::int64_t line = 0;  // of `def`
     std::int64_t column = 0;
 

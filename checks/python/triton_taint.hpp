@@ -33,13 +33,17 @@ struct IndexOrigin {
     std::int64_t end_line = 0;  // of its closing parenthesis, where `.to(tl.int64)` goes
 };
 
+// The candidate products a value carries, from the parser's pool (the interpreter copies and
+// merges these sets at every operation).
+using ProductSet = std::set<std::size_t, std::less<>, PoolAllocator<std::size_t>>;
+
 struct TaintValue {
     std::optional<IndexOrigin> origin;  // read from memory (possibly scaled or offset)
     bool wide = false;                  // 64-bit
     bool bounded = false;               // the loaded value reduced modulo / masked: `slot % bs`
     bool pointer = false;
     std::string index_table;           // pointer into this index table
-    std::set<std::size_t> products;    // candidate products flowing into this value
+    ProductSet products;               // candidate products flowing into this value
     std::vector<TaintValue> elements;  // a tuple's items
 
     bool is_narrow_index() const { return origin.has_value() && !wide; }
@@ -71,7 +75,8 @@ struct CandidateProduct {
     bool used() const { return data_address || !loaded_through.empty(); }
 };
 
-using TaintEnv = std::map<std::string, TaintValue>;
+using TaintEnv = std::map<std::string, TaintValue, std::less<>,
+                          PoolAllocator<std::pair<const std::string, TaintValue>>>;
 
 // Candidates of one file, shared by every function interpreted in it.
 class CandidateTable {
@@ -113,16 +118,15 @@ struct TritonFile {
 
 // Interprets one call of `def` with the given parameter values (absent ones start clean or
 // from their annotation) and returns the joined value of its return statements.
-TaintValue interpret_function(TritonFile& file, const FunctionDef& def,
-                              std::map<std::string, TaintValue> arguments);
+TaintValue interpret_function(TritonFile& file, const FunctionDef& def, TaintEnv arguments);
 
 // The interpreter of one function invocation.
 class TritonInterpreter {
   public:
     TritonInterpreter(TritonFile& file, const FunctionDef& def) : file_(file), def_(def) {}
 
-    void bind_parameters(std::map<std::string, TaintValue> arguments);
-    void run(const std::vector<Stmt>& statements);
+    void bind_parameters(TaintEnv arguments);
+    void run(const StmtList& statements);
     const TaintValue& returned() const { return returned_; }
 
     TaintValue eval(const Expr& expr);

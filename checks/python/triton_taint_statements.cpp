@@ -45,8 +45,7 @@ void visit_expr(const Expr& expr, const std::function<void(const Expr&)>& visit)
     for (const auto& child : expr.children) visit_expr(child, visit);
 }
 
-void visit_statements(const std::vector<Stmt>& statements,
-                      const std::function<void(const Expr&)>& visit) {
+void visit_statements(const StmtList& statements, const std::function<void(const Expr&)>& visit) {
     for (const auto& stmt : statements) {
         for (const auto& target : stmt.targets) visit_expr(target, visit);
         if (stmt.value) visit_expr(*stmt.value, visit);
@@ -71,7 +70,7 @@ std::set<std::string> parameters_used_as_pointers(const FunctionDef& def) {
 
 }  // namespace
 
-void TritonInterpreter::bind_parameters(std::map<std::string, TaintValue> arguments) {
+void TritonInterpreter::bind_parameters(TaintEnv arguments) {
     pointer_parameters_ = parameters_used_as_pointers(def_);
     for (const auto& param : def_.parameters) {
         auto given = arguments.find(param.name);
@@ -88,7 +87,7 @@ void TritonInterpreter::bind_parameters(std::map<std::string, TaintValue> argume
     }
 }
 
-void TritonInterpreter::run(const std::vector<Stmt>& statements) {
+void TritonInterpreter::run(const StmtList& statements) {
     for (const auto& stmt : statements) statement(stmt);
 }
 
@@ -181,7 +180,7 @@ void TritonInterpreter::loop(const Stmt& stmt) {
 }
 
 TaintValue TritonInterpreter::helper_call(const FunctionDef& helper, const Expr& expr) {
-    std::map<std::string, TaintValue> arguments;
+    TaintEnv arguments;
     std::size_t positional = 0;
     for (std::size_t i = 1; i < expr.children.size(); ++i) {
         const Expr& arg = expr.children[i];
@@ -227,8 +226,7 @@ bool TritonInterpreter::is_unannotated_parameter(const Expr& expr) const {
     return param && !param->annotation;
 }
 
-TaintValue interpret_function(TritonFile& file, const FunctionDef& def,
-                              std::map<std::string, TaintValue> arguments) {
+TaintValue interpret_function(TritonFile& file, const FunctionDef& def, TaintEnv arguments) {
     for (const FunctionDef* active : file.active)
         if (active == &def) return {};  // recursion: Triton does not compile it anyway
     file.active.push_back(&def);

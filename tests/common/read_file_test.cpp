@@ -1,5 +1,8 @@
 #include "common/read_file.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include "tests/support/temp_tree.hpp"
@@ -35,6 +38,28 @@ TEST(ReadFile, RefusesFoldersAndMissingFiles) {
     tree.write("dir/x", "x");
     EXPECT_FALSE(read_file(tree / "dir").ok());
     EXPECT_FALSE(read_file(tree / "missing").ok());
+}
+
+TEST(ReadFile, RefusesAFifoWithoutWaitingForAWriter) {
+    TempTree tree;
+    tree.run("mkfifo pipe");
+    auto bytes = read_file(tree / "pipe");
+    ASSERT_FALSE(bytes.ok());
+    EXPECT_NE(bytes.error().message.find("is not a regular file"), std::string::npos);
+}
+
+TEST(ReadFileAt, ReadsRelativeToAnOpenFolderAndNamesTheShownPath) {
+    TempTree tree;
+    tree.write("dir/x.py", "x = 1\n");
+    const int folder = ::open((tree / "dir").c_str(), O_RDONLY | O_DIRECTORY);
+    ASSERT_GE(folder, 0);
+    auto bytes = read_file_at(folder, "x.py", "shown/x.py");
+    auto missing = read_file_at(folder, "y.py", "shown/y.py");
+    ::close(folder);
+    ASSERT_TRUE(bytes.ok());
+    EXPECT_EQ(*bytes, "x = 1\n");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_EQ(missing.error().file, "shown/y.py");
 }
 
 TEST(FileHolds, OnlyTheExactBytes) {
