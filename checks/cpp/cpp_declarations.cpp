@@ -283,16 +283,6 @@ void read_template_parameters(std::span<const Token> tokens,
     }
 }
 
-// The first token of the declaration around `name`: template header included, as far back
-// as read_template_parameters looks.
-std::size_t declaration_start(std::span<const Token> tokens, std::size_t name) {
-    std::size_t k = name;
-    while (k > 0 && !is_op(tokens[k - 1], ";") && !is_op(tokens[k - 1], "{") &&
-           !is_op(tokens[k - 1], "}") && tokens[k - 1].kind != TokenKind::directive)
-        --k;
-    return k;
-}
-
 // The name token of the function whose body opens at `brace`, or kNone.
 std::size_t function_name_before(std::span<const Token> tokens,
                                  const std::vector<std::size_t>& brackets, std::size_t brace) {
@@ -474,19 +464,12 @@ std::vector<std::size_t> match_brackets(std::span<const Token> tokens) {
 
 std::vector<FunctionInfo> find_functions(std::span<const Token> tokens,
                                          const std::vector<std::size_t>& brackets) {
-    return find_functions(tokens, brackets, [](std::size_t, std::size_t) { return true; });
-}
-
-std::vector<FunctionInfo> find_functions(
-    std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
-    const std::function<bool(std::size_t begin, std::size_t end)>& wanted) {
     std::vector<FunctionInfo> functions;
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         if (!is_op(tokens[i], "{") || brackets[i] == kNone) continue;
         auto name = function_name_before(tokens, brackets, i);
         if (name == kNone) continue;
-        if (wanted(declaration_start(tokens, name), brackets[i]))
-            functions.push_back(make_function(tokens, brackets, name, i));
+        functions.push_back(make_function(tokens, brackets, name, i));
         i = brackets[i];
     }
     return functions;

@@ -4,7 +4,6 @@
 // file with their bodies, and the parameters and locals declared in them, in scope order.
 
 #include <cstddef>
-#include <functional>
 #include <map>
 #include <span>
 #include <string>
@@ -77,11 +76,6 @@ struct FunctionInfo {
 // class stays part of the function around it.
 std::vector<FunctionInfo> find_functions(std::span<const Token> tokens,
                                          const std::vector<std::size_t>& brackets);
-// The same, but only the functions whose tokens [begin, end] (template header to closing
-// brace) `wanted` accepts get their parameters and locals read and are returned.
-std::vector<FunctionInfo> find_functions(
-    std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
-    const std::function<bool(std::size_t begin, std::size_t end)>& wanted);
 
 // Tries to read a declaration statement at `pos` ("const int a = x, *b;"). Returns the index
 // just past its declarators (at the ';' or ')' that ends it) and appends one Declaration per

@@ -7,7 +7,6 @@
 // token order; loops are not iterated.
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -682,119 +681,6 @@ bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
     return false;
 }
 
-// ---- a file no function of which can read an index ------------------------------------
-// may_read_ids needs, in some function, a pointer or array declaration of an id type (or named
-// like a table), a subscript of a member or a call result, or __ld*. Over the whole file's
-// tokens, without finding functions: every declaration's base type starts after one of the
-// tokens below, so a `*` or `[` whose run of type-like tokens starts elsewhere (`x = a[i]`,
-// `n * m` after `=`) declares nothing. Over-approximates may_read_ids, so a file it clears
-// would give no finding.
-
-bool may_start_declaration(const Token& token) {
-    if (token.kind == TokenKind::directive) return true;
-    static constexpr std::array<std::string_view, 8> kStarts = {";", "{", "}", "(",
-                                                                ")", ",", "<", ":"};
-    return token.kind == TokenKind::op &&
-           std::find(kStarts.begin(), kStarts.end(), token.text) != kStarts.end();
-}
-
-bool in_type_run(const Token& token) {
-    if (token.kind == TokenKind::identifier) return true;
-    static constexpr std::array<std::string_view, 7> kMarks = {"::", "*", "&", "&&",
-                                                               "<",  ">", ">>"};
-    return token.kind == TokenKind::op &&
-           std::find(kMarks.begin(), kMarks.end(), token.text) != kMarks.end();
-}
-
-char lower_ascii(char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
-}
-
-// `word` has `part` (lower case) at `pos`, ignoring case.
-bool has_lower_at(std::string_view word, std::size_t pos, std::string_view part) {
-    if (pos > word.size() || part.size() > word.size() - pos) return false;
-    for (std::size_t k = 0; k < part.size(); ++k)
-        if (lower_ascii(word[pos + k]) != part[k]) return false;
-    return true;
-}
-
-// What unseen_type_holds_ids accepts by spelling ("id…", "…idx…", "…index…", "…IdType…",
-// "…_id", "…id_t"), in one pass without its lower-case copy.
-bool may_spell_id_type(std::string_view word) {
-    for (std::size_t p = 0; p < word.size(); ++p) {
-        if (lower_ascii(word[p]) != 'i') continue;
-        if (has_lower_at(word, p, "index")) return true;
-        if (!has_lower_at(word, p, "id")) continue;
-        if (p == 0 || has_lower_at(word, p + 2, "type") || has_lower_at(word, p + 2, "x"))
-            return true;
-        if (p + 2 == word.size() && word[p - 1] == '_') return true;
-        if (p + 4 == word.size() && has_lower_at(word, p + 2, "_t")) return true;
-    }
-    return false;
-}
-
-// A word that, as a declaration's type, may make a pointer of it hold ids (holds_ids in
-// may_read_ids): a narrow builtin, an alias that is one, or a type spelled like an id type.
-bool may_be_id_type(std::string_view word, const TypeAliases& aliases) {
-    static constexpr std::array<std::string_view, 17> kNarrow = {
-        "int",      "unsigned", "signed",  "short",    "char",   "bool",
-        "int32_t",  "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t",
-        "char16_t", "char32_t", "wchar_t", "uint",     "__int32"};
-    if (std::find(kNarrow.begin(), kNarrow.end(), word) != kNarrow.end()) return true;
-    if (may_spell_id_type(word)) return true;
-    if (!aliases.contains(word)) return false;
-    IntWidth width = aliases.width_of(word);
-    return width == IntWidth::narrow || (width == IntWidth::unknown && unseen_type_holds_ids(word));
-}
-
-// The type-like tokens before `at` start where a declaration can and hold an id type.
-bool id_type_run_before(std::span<const Token> tokens, std::size_t at, const TypeAliases& aliases) {
-    std::size_t start = at;
-    bool angle = false;  // `template <int* P>`: the run passes the '<' a parameter follows
-    for (; start > 0 && in_type_run(tokens[start - 1]); --start)
-        angle = angle || is_op(tokens[start - 1], "<");
-    if (start > 0 && !angle && !may_start_declaration(tokens[start - 1])) return false;
-    for (std::size_t i = start; i < at; ++i)
-        if (tokens[i].kind == TokenKind::identifier && may_be_id_type(tokens[i].text, aliases))
-            return true;
-    return false;
-}
-
-bool subscript_may_read_ids(std::span<const Token> tokens, std::size_t at,
-                            const TypeAliases& aliases) {
-    if (at < 2) return true;
-    const Token& before = tokens[at - 1];
-    if (is_op(before, ")")) return true;
-    if (before.kind != TokenKind::identifier) return false;
-    const Token& earlier = tokens[at - 2];
-    if (is_op(earlier, ".") || is_op(earlier, "->") || is_op(earlier, ",")) return true;
-    return id_type_run_before(tokens, at, aliases);
-}
-
-bool star_may_read_ids(std::span<const Token> tokens, std::size_t at, const TypeAliases& aliases) {
-    if (at == 0 || is_op(tokens[at - 1], ",") || is_op(tokens[at - 1], "(")) return true;
-    return id_type_run_before(tokens, at, aliases);
-}
-
-bool token_may_read_ids(std::span<const Token> tokens, std::size_t i, const TypeAliases& aliases,
-                        const IndexTableNames& table_names) {
-    const Token& t = tokens[i];
-    if (t.kind == TokenKind::identifier)
-        return t.text.starts_with("__ld") || table_names.matches(t.text);
-    if (is_op(t, "[")) return subscript_may_read_ids(tokens, i, aliases);
-    return is_op(t, "*") && star_may_read_ids(tokens, i, aliases);
-}
-
-// Whether tokens [begin, end) hold one that may make a function around them read an index: a
-// pointer or array declaration of an id type (or named like a table), a subscript of a member
-// or a call result, __ld*. Every one may_read_ids accepts is among them.
-bool span_may_read_ids(std::span<const Token> tokens, std::size_t begin, std::size_t end,
-                       const TypeAliases& aliases, const IndexTableNames& table_names) {
-    for (std::size_t i = begin; i < end; ++i)
-        if (token_may_read_ids(tokens, i, aliases, table_names)) return true;
-    return false;
-}
-
 }  // namespace
 
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file, const AuditTree& tree,
@@ -806,18 +692,14 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
                                                 const TypeAliases& tree_aliases,
                                                 const AuditConfig& config) {
     auto tokens = tokenize_cpp(file.text);
+    auto brackets = match_brackets(tokens);
     TypeAliases aliases(&tree_aliases);  // the file's own win over the tree's
     add_type_aliases(tokens, aliases);
-    IndexTableNames table_names(config);
-    std::vector<Finding> findings;
-    if (!span_may_read_ids(tokens, 0, tokens.size(), aliases, table_names)) return findings;
-    auto brackets = match_brackets(tokens);
     auto reach = reach_for(config);
     bool bounded_can_wrap = reach && reach->first_block == 0;
-    auto wanted = [&](std::size_t begin, std::size_t end) {
-        return span_may_read_ids(tokens, begin, end, aliases, table_names);
-    };
-    for (const auto& function : find_functions(tokens, brackets, wanted))
+    IndexTableNames table_names(config);
+    std::vector<Finding> findings;
+    for (const auto& function : find_functions(tokens, brackets))
         if (may_read_ids(function, tokens, aliases, table_names))
             FunctionAnalysis(file, tokens, brackets, aliases, table_names, function,
                              bounded_can_wrap)

@@ -4,7 +4,6 @@
 // message, related (the index-table load), fix_hint and source_line filled in; the rule adds
 // the reach.
 
-#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,8 +42,6 @@ class IndexTableNames {
   private:
     std::vector<std::string> prefixes_;
     std::vector<std::string> globs_;
-    // The first bytes a prefix can match: most names are rejected on their first byte.
-    std::array<bool, 256> first_bytes_{};
 };
 
 // Whether `name` matches one of the configured index-table patterns.

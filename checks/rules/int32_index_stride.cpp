@@ -22,15 +22,9 @@ IndexTableNames::IndexTableNames(const AuditConfig& config) {
         else
             globs_.push_back(pattern);
     }
-    for (const auto& prefix : prefixes_) {
-        if (prefix.empty()) first_bytes_.fill(true);
-        if (!prefix.empty()) first_bytes_[static_cast<unsigned char>(prefix[0])] = true;
-    }
 }
 
 bool IndexTableNames::matches(std::string_view name) const {
-    if (globs_.empty() && (name.empty() || !first_bytes_[static_cast<unsigned char>(name[0])]))
-        return false;
     for (const auto& prefix : prefixes_)
         if (name.starts_with(prefix)) return true;
     if (globs_.empty()) return false;
