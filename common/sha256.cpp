@@ -15,7 +15,7 @@ std::string sha256_hex(std::string_view bytes) {
     return to_hex(sha256(bytes));
 }
 
-std::string to_hex(const Sha256Digest& digest) {
+std::string to_hex(std::span<const std::uint8_t> digest) {
     static constexpr char kDigits[] = "0123456789abcdef";
     std::string hex;
     hex.reserve(digest.size() * 2);

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -15,6 +16,7 @@ Sha256Digest sha256(std::string_view bytes);
 // Lower-case hex, as `sha256sum` prints it.
 std::string sha256_hex(std::string_view bytes);
 
-std::string to_hex(const Sha256Digest& digest);
+// Lower-case hex of any digest.
+std::string to_hex(std::span<const std::uint8_t> digest);
 
 }  // namespace patchbay

@@ -6,6 +6,8 @@
 
 #include <memory>
 
+#include "common/git_blob_id.hpp"
+
 namespace patchbay {
 
 namespace {
@@ -35,14 +37,6 @@ Error libgit2_error(const std::string& what) {
 
 bool is_null_id(const std::string& id) {
     return id.find_first_not_of('0') == std::string::npos;
-}
-
-std::string blob_id(std::string_view bytes) {
-    git_oid oid;
-    git_odb_hash(&oid, bytes.data(), bytes.size(), GIT_OBJECT_BLOB);
-    char hex[GIT_OID_HEXSZ + 1] = {};
-    git_oid_tostr(hex, sizeof hex, &oid);
-    return hex;
 }
 
 // A repository that lives in memory only: the preimage goes in, the result comes out.
@@ -126,19 +120,19 @@ Result<std::string> apply_with_libgit2(std::string_view preimage, const FileDiff
 
 bool is_blob(std::string_view bytes, const std::string& abbreviated) {
     if (abbreviated.empty() || is_null_id(abbreviated)) return false;
-    return blob_id(bytes).starts_with(abbreviated);
+    return git_blob_id_hex(bytes).starts_with(abbreviated);
 }
 
 Result<std::string> apply_git_binary(std::string_view preimage, const FileDiff& file) {
     if (file.op != FileOp::create && !file.old_index.empty() && !is_null_id(file.old_index) &&
         !is_blob(preimage, file.old_index))
-        return make_error("the file is blob " + blob_id(preimage).substr(0, 12) + ", not the " +
-                          file.old_index + " the binary patch was made from");
+        return make_error("the file is blob " + git_blob_id_hex(preimage).substr(0, 12) +
+                          ", not the " + file.old_index + " the binary patch was made from");
     auto result = apply_with_libgit2(preimage, file);
     if (!result) return result;
     if (file.op != FileOp::remove && !file.new_index.empty() && !is_null_id(file.new_index) &&
         !is_blob(*result, file.new_index))
-        return make_error("the binary patch gave blob " + blob_id(*result).substr(0, 12) +
+        return make_error("the binary patch gave blob " + git_blob_id_hex(*result).substr(0, 12) +
                           ", not the " + file.new_index + " of its index line");
     return result;
 }

@@ -5,7 +5,7 @@
 #include <cctype>
 #include <memory>
 
-#include "source/blob_hash.hpp"
+#include "common/git_blob_id.hpp"
 #include "source/git_handles.hpp"
 
 namespace patchbay {
@@ -79,10 +79,7 @@ Result<BufferDiff> diff_buffers(std::string_view old_text, std::string_view new_
 }
 
 std::string blob_id(std::string_view content, std::size_t length) {
-    const git_oid oid = blob_oid(content);
-    char hex[GIT_OID_HEXSZ + 1] = {};
-    git_oid_fmt(hex, &oid);
-    std::string id(hex, GIT_OID_HEXSZ);
+    std::string id = git_blob_id_hex(content);
     return length == 0 || length >= id.size() ? id : id.substr(0, length);
 }
 

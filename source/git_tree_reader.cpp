@@ -1,8 +1,10 @@
 #include "source/git_tree_reader.hpp"
 
+#include <algorithm>
+
+#include "common/git_blob_id.hpp"
 #include "common/read_file.hpp"
 #include "common/tree_path.hpp"
-#include "source/blob_hash.hpp"
 
 namespace patchbay {
 
@@ -99,8 +101,8 @@ std::optional<std::string> GitTreeReader::checkout_copy(const std::string& path,
         return std::nullopt;
     auto bytes = read_file(file);
     if (!bytes) return std::nullopt;
-    const git_oid hashed = blob_oid(*bytes);
-    if (!git_oid_equal(&hashed, &id)) return std::nullopt;
+    const GitBlobId hashed = git_blob_id(*bytes);
+    if (!std::equal(hashed.begin(), hashed.end(), id.id)) return std::nullopt;
     return std::move(bytes).value();
 }
 
