@@ -6,11 +6,12 @@ namespace patchbay {
 
 namespace {
 
-// Lower is rarer: upper-case letters (rare in code), then the lower-case ones from 'z' (1) to
-// 'e' (26), in the usual English order, close enough for code; anything else (digits, '_', ':')
-// counts as common.
+// Lower is rarer: upper-case letters (rare in code), then the lower-case ones from the rarest
+// (1) to the most common (26), in their order in kernel code (6.3 MB of Python and CUDA from
+// lmdeploy, LightLLM, FlashInfer and flash-linear-attention: 'b' and 'k' are far more common
+// there than in English, `block`, `k_ptr`); anything else (digits, '_', ':') counts as common.
 int commonness(char c) {
-    static constexpr std::string_view kByFrequency = "etaoinsrlcdhupmfgybwvkxjqz";
+    static constexpr std::string_view kByFrequency = "etsanroildcpumfhgbkyvwxqzj";
     if (c >= 'A' && c <= 'Z') return 0;
     auto at = kByFrequency.find(c);
     if (at == std::string_view::npos) return 100;
@@ -37,7 +38,11 @@ bool text_contains(std::string_view text, std::string_view needle) {
         const void* hit = std::memchr(at, needle[pivot], static_cast<std::size_t>(end - at));
         if (!hit) return false;
         at = static_cast<const char*>(hit);
-        if (std::memcmp(at - pivot, needle.data(), needle.size()) == 0) return true;
+        // The ends first, inline: a common pivot hits often and a memcmp call costs more.
+        const char* start = at - pivot;
+        if (start[0] == needle.front() && start[needle.size() - 1] == needle.back() &&
+            std::memcmp(start, needle.data(), needle.size()) == 0)
+            return true;
         ++at;
     }
     return false;

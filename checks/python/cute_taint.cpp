@@ -63,7 +63,7 @@ TaintValue TritonInterpreter::cute_subscript(const Expr& expr) {
         eval(index);
         return {};
     }
-    std::string name = base.kind == ExprKind::name ? base.text : describe(base);
+    std::string name = base.kind == ExprKind::name ? std::string(base.text) : describe(base);
     if (is_view(index)) {
         coordinates(index, name, std::nullopt);
         return global_tensor();

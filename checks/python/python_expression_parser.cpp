@@ -53,10 +53,10 @@ std::size_t arithmetic_level(std::string_view t) {
 
 // A node that starts where `first` does, with `first` moved in as its first child: the
 // children are moved, never copied (a copy of a subtree is one allocation per node in it).
-Expr node(ExprKind kind, Expr first, std::string text = {}) {
+Expr node(ExprKind kind, Expr first, std::string_view text = {}) {
     Expr out;
     out.kind = kind;
-    out.text = std::move(text);
+    out.text = text;
     out.line = first.line;
     out.column = first.column;
     out.children.reserve(2);
@@ -64,8 +64,8 @@ Expr node(ExprKind kind, Expr first, std::string text = {}) {
     return out;
 }
 
-Expr operator_node(ExprKind kind, Expr left, const Token& op, std::string text, Expr right) {
-    Expr out = node(kind, std::move(left), std::move(text));
+Expr operator_node(ExprKind kind, Expr left, const Token& op, std::string_view text, Expr right) {
+    Expr out = node(kind, std::move(left), text);
     out.op_line = op.line;
     out.op_column = op.column;
     out.children.push_back(std::move(right));
@@ -74,10 +74,10 @@ Expr operator_node(ExprKind kind, Expr left, const Token& op, std::string text, 
 
 }  // namespace
 
-Expr make_expr(ExprKind kind, const Token& at, std::string text) {
+Expr make_expr(ExprKind kind, const Token& at, std::string_view text) {
     Expr out;
     out.kind = kind;
-    out.text = std::move(text);
+    out.text = text;
     out.line = at.line;
     out.column = at.column;
     return out;
@@ -206,10 +206,10 @@ std::size_t PythonParser::operator_level() const {
     return not_in ? kComparison : kNoOperator;
 }
 
-std::optional<std::string> PythonParser::comparison_operator() {
+std::optional<std::string_view> PythonParser::comparison_operator() {
     static constexpr std::array<std::string_view, 6> kOps = {"<", ">", "==", ">=", "<=", "!="};
     for (auto op : kOps)
-        if (accept_op(op)) return std::string(op);
+        if (accept_op(op)) return op;
     if (accept_word("in")) return "in";
     if (at_word("not") && peek(1).kind == TokenKind::identifier && peek(1).text == "in") {
         pos_ += 2;
@@ -227,17 +227,17 @@ std::optional<Expr> PythonParser::binary(std::size_t level) {
         const Token& op = peek();
         std::size_t op_level = operator_level();
         if (op_level == kNoOperator || op_level < level) break;
-        std::string text;
+        std::string_view text;
         if (op_level == kComparison)
             text = *comparison_operator();
         else
-            text = std::string(take().text);
+            text = take().text;
         auto right = binary(op_level + 1);
         if (!right) return std::nullopt;
         ExprKind kind = op_level <= kAnd          ? ExprKind::boolean
                         : op_level == kComparison ? ExprKind::compare
                                                   : ExprKind::binary;
-        left = operator_node(kind, std::move(*left), op, std::move(text), std::move(*right));
+        left = operator_node(kind, std::move(*left), op, text, std::move(*right));
     }
     return left;
 }
@@ -258,7 +258,7 @@ std::optional<Expr> PythonParser::factor() {
     const Token& op = take();
     auto operand = factor();
     if (!operand) return std::nullopt;
-    Expr out = make_expr(ExprKind::unary, op, std::string(op.text));
+    Expr out = make_expr(ExprKind::unary, op, op.text);
     out.children.push_back(std::move(*operand));
     return out;
 }
@@ -283,7 +283,7 @@ std::optional<Expr> PythonParser::trailer(Expr base) {
     if (at_op("[")) return subscript(std::move(base));
     take();  // "."
     if (!at(TokenKind::identifier)) return std::nullopt;
-    return node(ExprKind::attribute, std::move(base), std::string(take().text));
+    return node(ExprKind::attribute, std::move(base), take().text);
 }
 
 std::optional<Expr> PythonParser::call(Expr callee) {
@@ -308,7 +308,7 @@ std::optional<Expr> PythonParser::call_argument() {
     if (keyword) take();  // "="
     auto value = expression();
     if (!value) return std::nullopt;
-    Expr out = make_expr(ExprKind::keyword, name, std::string(name.text));
+    Expr out = make_expr(ExprKind::keyword, name, name.text);
     out.children.push_back(std::move(*value));
     return out;
 }
@@ -366,11 +366,10 @@ std::optional<ExprList> PythonParser::items_until(std::string_view closing, bool
 
 std::optional<Expr> PythonParser::atom() {
     const Token& token = peek();
-    if (token.kind == TokenKind::number)
-        return make_expr(ExprKind::number, take(), std::string(token.text));
+    if (token.kind == TokenKind::number) return make_expr(ExprKind::number, take(), token.text);
     if (token.kind == TokenKind::string) return strings();
     if (token.kind == TokenKind::identifier && !is_reserved_word(token.text))
-        return make_expr(ExprKind::name, take(), std::string(token.text));
+        return make_expr(ExprKind::name, take(), token.text);
     if (at_op("...")) return make_expr(ExprKind::name, take(), "...");
     if (at_op("(")) return parenthesised();
     if (at_op("[")) return bracketed_list();
@@ -380,10 +379,11 @@ std::optional<Expr> PythonParser::atom() {
 
 std::optional<Expr> PythonParser::strings() {
     Expr out = make_expr(ExprKind::string, peek());
-    while (at(TokenKind::string)) {
-        if (!out.text.empty()) out.text += ' ';
-        out.text += take().text;
-    }
+    const char* begin = peek().text.data();
+    const Token* last = &peek();
+    while (at(TokenKind::string)) last = &take();
+    out.text = std::string_view(
+        begin, static_cast<std::size_t>(last->text.data() + last->text.size() - begin));
     return out;
 }
 

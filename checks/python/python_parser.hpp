@@ -77,7 +77,7 @@ class PythonParser {
     std::optional<Expr> slice_part();
     std::optional<ExprList> items_until(std::string_view closing, bool in_subscript);
     std::size_t operator_level() const;
-    std::optional<std::string> comparison_operator();
+    std::optional<std::string_view> comparison_operator();
 
     std::optional<Stmt> compound_statement();
     std::optional<Stmt> if_statement();
@@ -94,7 +94,7 @@ class PythonParser {
 };
 
 // Expr helpers shared by the two halves.
-Expr make_expr(ExprKind kind, const Token& at, std::string text = {});
+Expr make_expr(ExprKind kind, const Token& at, std::string_view text = {});
 bool is_reserved_word(std::string_view word);
 
 }  // namespace patchbay

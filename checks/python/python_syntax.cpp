@@ -37,10 +37,13 @@ const Parameter* FunctionDef::parameter(std::string_view wanted) const {
 }
 
 std::string dotted_name(const Expr& expr) {
-    if (expr.kind == ExprKind::name) return expr.text;
+    if (expr.kind == ExprKind::name) return std::string(expr.text);
     if (expr.kind != ExprKind::attribute) return {};
     std::string object = dotted_name(expr.children[0]);
-    return object.empty() ? std::string() : object + "." + expr.text;
+    if (object.empty()) return object;
+    object += '.';
+    object += expr.text;
+    return object;
 }
 
 std::string module_member(const Expr& callee, std::initializer_list<std::string_view> modules) {

@@ -19,7 +19,7 @@ namespace patchbay {
 enum class ExprKind {
     name,         // text: the identifier (None, True and False are names too)
     number,       // text: the literal
-    string,       // text: the literal(s), adjacent literals joined by a space
+    string,       // text: the literal(s), adjacent literals as written (their source span)
     attribute,    // children[0].text
     call,         // children[0](children[1..]); keyword arguments are keyword nodes
     keyword,      // text=children[0] in a call; text "**" for **kwargs
@@ -42,9 +42,12 @@ struct Expr;
 // A node's children, from the parser's pool (checks/python/node_pool.hpp).
 using ExprList = std::vector<Expr, PoolAllocator<Expr>>;
 
+// `text` views the parsed source (or a string literal of the parser): an Expr lives no longer
+// than the text it was parsed from. A view moves as two words, where a string moved its bytes:
+// each parsed name travels up through a dozen grammar levels.
 struct Expr {
     ExprKind kind = ExprKind::empty;
-    std::string text;
+    std::string_view text;
     ExprList children;
     std::int64_t line = 0;  // where the expression starts (its left operand for binary nodes)
     std::int64_t column = 0;

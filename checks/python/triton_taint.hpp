@@ -75,7 +75,17 @@ struct CandidateProduct {
     bool used() const { return data_address || !loaded_through.empty(); }
 };
 
-using TaintEnv = std::map<std::string, TaintValue, std::less<>,
+// Names by length first, then by bytes: most names of a kernel differ in length, and those
+// compare without a memcmp call (the interpreter looks a name up at every use). The order of
+// an environment is never observable: join() merges by name.
+struct ShorterNameFirst {
+    using is_transparent = void;
+    bool operator()(std::string_view a, std::string_view b) const {
+        return a.size() != b.size() ? a.size() < b.size() : a < b;
+    }
+};
+
+using TaintEnv = std::map<std::string, TaintValue, ShorterNameFirst,
                           PoolAllocator<std::pair<const std::string, TaintValue>>>;
 
 // Candidates of one file, shared by every function interpreted in it.
@@ -113,7 +123,7 @@ struct TritonFile {
     CandidateTable candidates;
     std::vector<const FunctionDef*> active;  // interpretation stack, against recursion
 
-    const FunctionDef* function(const std::string& name) const;
+    const FunctionDef* function(std::string_view name) const;
 };
 
 // Interprets one call of `def` with the given parameter values (absent ones start clean or
@@ -160,9 +170,9 @@ class TritonInterpreter {
     TaintValue sequence(const Expr& expr);
     TaintValue evaluate_children(const Expr& expr);
     TaintValue call(const Expr& expr);
-    TaintValue triton_call(const std::string& callee, const Expr& expr);
-    TaintValue memory_access(const std::string& callee, const Expr& expr);
-    TaintValue block_pointer(const std::string& callee, const Expr& expr);
+    TaintValue triton_call(std::string_view callee, const Expr& expr);
+    TaintValue memory_access(std::string_view callee, const Expr& expr);
+    TaintValue block_pointer(std::string_view callee, const Expr& expr);
     std::string loaded_from(const Expr* pointer_expr, const TaintValue& pointer) const;
     TaintValue method_call(const Expr& expr);
     // CuTe DSL kernels (cute_taint.cpp): tensor elements are read by subscripts, and the

@@ -118,7 +118,7 @@ TaintValue TritonInterpreter::sequence(const Expr& expr) {
 TaintValue TritonInterpreter::binary(const Expr& expr) {
     TaintValue a = eval(expr.children[0]);
     TaintValue b = eval(expr.children[1]);
-    const std::string& op = expr.text;
+    const std::string_view op = expr.text;
     // `x << k` scales like `x * 2^k`; `x >> k` divides like `x // 2^k`.
     if (op == "*" || op == "<<")
         return multiply(expr.children[0], a, expr.children[1], b, expr.op_line, expr.op_column);
@@ -210,7 +210,7 @@ TaintValue TritonInterpreter::call(const Expr& expr) {
     return out;
 }
 
-TaintValue TritonInterpreter::triton_call(const std::string& function, const Expr& expr) {
+TaintValue TritonInterpreter::triton_call(std::string_view function, const Expr& expr) {
     if (function == "load" || function == "store" || function.starts_with("atomic_"))
         return memory_access(function, expr);
     if (function == "make_block_ptr" || function == "advance") return block_pointer(function, expr);
@@ -230,7 +230,7 @@ TaintValue TritonInterpreter::triton_call(const std::string& function, const Exp
 // tl.load / tl.store / tl.atomic_*: the pointer argument is an address; what a load or an
 // atomic returns is an integer read from memory, a possible index, whatever the pointer is
 // called (a float that is never used in an address never makes a finding).
-TaintValue TritonInterpreter::memory_access(const std::string& function, const Expr& expr) {
+TaintValue TritonInterpreter::memory_access(std::string_view function, const Expr& expr) {
     const Expr* pointer_expr = argument(expr, 0, "pointer");
     std::optional<LoadSite> site;
     if (function == "load") site = LoadSite{expr.line, expr.column};
@@ -256,14 +256,14 @@ std::string TritonInterpreter::loaded_from(const Expr* pointer_expr,
     while (base && (base->kind == ExprKind::binary || base->kind == ExprKind::subscript) &&
            !base->children.empty())
         base = &base->children[0];
-    if (base && base->kind == ExprKind::name) return base->text;
+    if (base && base->kind == ExprKind::name) return std::string(base->text);
     return pointer_expr ? describe(*pointer_expr) : std::string("memory");
 }
 
 // tl.make_block_ptr(base, shape, strides, offsets, ...) and tl.advance(ptr, offsets): the base
 // and the offsets end up in an address (Triton multiplies each offset by its 64-bit stride, so
 // a loaded id given as an offset is fine; a 32-bit product computed before is not).
-TaintValue TritonInterpreter::block_pointer(const std::string& function, const Expr& expr) {
+TaintValue TritonInterpreter::block_pointer(std::string_view function, const Expr& expr) {
     bool make = function == "make_block_ptr";
     const Expr* base = argument(expr, 0, "base");
     const Expr* offsets = argument(expr, make ? 3 : 1, "offsets");

@@ -15,9 +15,11 @@ constexpr int kLoopPasses = 2;
 
 bool is_annotated(const Parameter& param, std::string_view type) {
     if (!param.annotation) return false;
-    std::string name = dotted_name(*param.annotation);
-    return name == std::string("tl.") + std::string(type) ||
-           name == std::string("triton.language.") + std::string(type);
+    const std::string name = dotted_name(*param.annotation);
+    const std::string_view spelled = name;
+    for (std::string_view module : {"tl.", "triton.language."})
+        if (spelled.starts_with(module) && spelled.substr(module.size()) == type) return true;
+    return false;
 }
 
 // A CuTe DSL parameter that is a tensor in global memory: annotated `cute.Tensor`, or not
@@ -63,7 +65,7 @@ std::set<std::string> parameters_used_as_pointers(const FunctionDef& def) {
         bool memory =
             callee == "tl.load" || callee == "tl.store" || callee.starts_with("tl.atomic_");
         const Expr* base = memory ? pointer_base(expr.children[1]) : nullptr;
-        if (base && def.parameter(base->text)) names.insert(base->text);
+        if (base && def.parameter(base->text)) names.emplace(base->text);
     });
     return names;
 }
@@ -128,7 +130,7 @@ void TritonInterpreter::add_return(TaintValue value) {
 
 void TritonInterpreter::assign(const Expr& target, const TaintValue& value) {
     if (target.kind == ExprKind::name) {
-        env_[target.text] = value;
+        env_[std::string(target.text)] = value;
         return;
     }
     if (target.kind == ExprKind::starred) return assign(target.children[0], value);
@@ -143,7 +145,7 @@ void TritonInterpreter::assign(const Expr& target, const TaintValue& value) {
 void TritonInterpreter::augmented(const Stmt& stmt) {
     Expr as_binary;
     as_binary.kind = ExprKind::binary;
-    as_binary.text = stmt.op.substr(0, stmt.op.size() - 1);
+    as_binary.text = std::string_view(stmt.op).substr(0, stmt.op.size() - 1);
     as_binary.line = as_binary.op_line = stmt.line;
     as_binary.column = as_binary.op_column = stmt.column;
     as_binary.children = {stmt.targets[0], *stmt.value};
@@ -186,7 +188,7 @@ TaintValue TritonInterpreter::helper_call(const FunctionDef& helper, const Expr&
         const Expr& arg = expr.children[i];
         TaintValue value = eval(arg);
         if (arg.kind == ExprKind::keyword)
-            arguments[arg.text] = std::move(value);
+            arguments[std::string(arg.text)] = std::move(value);
         else if (arg.kind != ExprKind::starred && positional < helper.parameters.size())
             arguments[helper.parameters[positional++].name] = std::move(value);
     }
@@ -197,10 +199,11 @@ std::string TritonInterpreter::describe(const Expr& expr) const {
     switch (expr.kind) {
         case ExprKind::name:
         case ExprKind::number:
-            return expr.text;
+            return std::string(expr.text);
         case ExprKind::attribute: {
             std::string dotted = dotted_name(expr);
-            return dotted.empty() ? describe(expr.children[0]) + "." + expr.text : dotted;
+            return dotted.empty() ? describe(expr.children[0]) + "." + std::string(expr.text)
+                                  : dotted;
         }
         case ExprKind::subscript:
             return describe(expr.children[0]);
@@ -211,10 +214,10 @@ std::string TritonInterpreter::describe(const Expr& expr) const {
             return dotted_name(callee) + "(...)";
         }
         case ExprKind::binary:
-            return "(" + describe(expr.children[0]) + " " + expr.text + " " +
+            return "(" + describe(expr.children[0]) + " " + std::string(expr.text) + " " +
                    describe(expr.children[1]) + ")";
         case ExprKind::unary:
-            return expr.text + describe(expr.children[0]);
+            return std::string(expr.text) + describe(expr.children[0]);
         default:
             return "expression";
     }

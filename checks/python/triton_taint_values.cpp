@@ -84,7 +84,7 @@ bool CandidateTable::reported(const CandidateProduct& candidate) const {
     return false;
 }
 
-const FunctionDef* TritonFile::function(const std::string& name) const {
+const FunctionDef* TritonFile::function(std::string_view name) const {
     for (const auto& def : functions)
         if (def.name == name) return &def;
     return nullptr;

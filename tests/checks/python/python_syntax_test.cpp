@@ -14,16 +14,16 @@ std::string sexp(const Expr& expr) {
         case ExprKind::name:
         case ExprKind::number:
         case ExprKind::string:
-            return expr.text;
+            return std::string(expr.text);
         case ExprKind::empty:
             return "_";
         case ExprKind::attribute:
-            return "(. " + sexp(expr.children[0]) + " " + expr.text + ")";
+            return "(. " + sexp(expr.children[0]) + " " + std::string(expr.text) + ")";
         case ExprKind::call:
             head = "call";
             break;
         case ExprKind::keyword:
-            head = "kw " + expr.text;
+            head = "kw " + std::string(expr.text);
             break;
         case ExprKind::starred:
             head = "star";
