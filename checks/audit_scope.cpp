@@ -117,9 +117,10 @@ void read_folder(const std::string& prefix, const TreeListing& listing, std::siz
                  std::vector<char>& needed) {
     const int folder =
         ::open((prefix + listing.folders[f]).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    std::string full;  // what an error names; one buffer for the folder, not one per file
     for (std::size_t i = listing.folder_begin[f]; i < listing.folder_begin[f + 1]; ++i) {
         const auto& rel = listing.files[i];
-        std::string full = prefix + rel;  // what an error names
+        full.assign(prefix).append(rel);
         const char* name = rel.c_str() + listing.folders[f].size();
         texts[i] = folder >= 0 ? read_file_at(folder, name, full) : read_file(full);
         if (!texts[i]) continue;

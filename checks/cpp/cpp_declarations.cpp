@@ -470,18 +470,19 @@ TypeAliases collect_type_aliases(const AuditTree& tree, const SourceFile& file) 
 std::vector<std::size_t> match_brackets(std::span<const Token> tokens) {
     std::vector<std::size_t> partner(tokens.size(), kNone);
     std::vector<std::size_t> open;
-    auto closes = [](std::string_view close, std::string_view opened) {
-        return (close == ")" && opened == "(") || (close == "]" && opened == "[") ||
-               (close == "}" && opened == "{");
+    // Brackets are one-byte operators: compared by that byte.
+    auto bracket = [&](std::size_t i) {
+        const auto& text = tokens[i].text;
+        return tokens[i].kind == TokenKind::op && text.size() == 1 ? text[0] : '\0';
     };
     for (std::size_t i = 0; i < tokens.size(); ++i) {
-        if (tokens[i].kind != TokenKind::op) continue;
-        auto text = tokens[i].text;
-        if (text == "(" || text == "[" || text == "{") open.push_back(i);
-        if (text != ")" && text != "]" && text != "}") continue;
+        const char c = bracket(i);
+        if (c == '(' || c == '[' || c == '{') open.push_back(i);
+        if (c != ')' && c != ']' && c != '}') continue;
+        const char opener = c == ')' ? '(' : c == ']' ? '[' : '{';
         // An unbalanced closer is skipped; openers it passes over stay unmatched.
         auto it = std::find_if(open.rbegin(), open.rend(),
-                               [&](std::size_t o) { return closes(text, tokens[o].text); });
+                               [&](std::size_t o) { return bracket(o) == opener; });
         if (it == open.rend()) continue;
         std::size_t o = *it;
         open.erase(std::next(it).base(), open.end());

@@ -12,17 +12,24 @@
 namespace patchbay {
 namespace {
 
-bool is_ident_start(char c) {
+constexpr bool is_ident_start(char c) {
     auto u = static_cast<unsigned char>(c);
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' || u >= 0x80;
 }
 
-bool is_digit(char c) {
+constexpr bool is_digit(char c) {
     return c >= '0' && c <= '9';
 }
 
-bool is_ident_char(char c) {
+constexpr bool is_ident_char(char c) {
     return is_ident_start(c) || is_digit(c);
+}
+
+// is_ident_char as a table, for the tokenizer's hottest loop (the letters of every word).
+constexpr std::array<bool, 256> ident_char_table() {
+    std::array<bool, 256> table{};
+    for (int c = 0; c < 256; ++c) table[c] = is_ident_char(static_cast<char>(c));
+    return table;
 }
 
 bool is_string_prefix(std::string_view word) {
@@ -90,7 +97,9 @@ class CppLexer {
     void skip_space_and_comments() {
         while (pos_ < text_.size()) {
             char c = peek();
-            if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v')
+            if (c == ' ' || c == '\t')  // most of it: no line to count
+                ++pos_;
+            else if (c == '\r' || c == '\n' || c == '\f' || c == '\v')
                 advance();
             else if (at_line_splice())
                 advance_to(pos_ + (peek(1) == '\r' ? 3 : 2));
@@ -149,9 +158,11 @@ class CppLexer {
         return TokenKind::directive;
     }
 
+    // A word holds no newline, so the cursor moves without advance()'s line bookkeeping.
     TokenKind read_word() {
+        static constexpr auto kIdentChar = ident_char_table();
         std::size_t begin = pos_;
-        while (pos_ < text_.size() && is_ident_char(peek())) advance();
+        while (pos_ < text_.size() && kIdentChar[static_cast<unsigned char>(text_[pos_])]) ++pos_;
         auto word = text_.substr(begin, pos_ - begin);
         if ((peek() == '"' || peek() == '\'') && is_string_prefix(word)) {
             if (word.back() == 'R' && peek() == '"') return read_raw_string();

@@ -61,9 +61,13 @@ std::set<std::string> parameters_used_as_pointers(const FunctionDef& def) {
     std::set<std::string> names;
     visit_statements(def.body, [&](const Expr& expr) {
         if (expr.kind != ExprKind::call || expr.children.size() < 2) return;
-        std::string callee = dotted_name(expr.children[0]);
-        bool memory =
-            callee == "tl.load" || callee == "tl.store" || callee.starts_with("tl.atomic_");
+        // `tl.load`, `tl.store`, `tl.atomic_*`, read off the tree (no dotted string per call).
+        const Expr& callee = expr.children[0];
+        const std::string_view member = callee.text;
+        bool memory = callee.kind == ExprKind::attribute &&
+                      callee.children[0].kind == ExprKind::name &&
+                      callee.children[0].text == "tl" &&
+                      (member == "load" || member == "store" || member.starts_with("atomic_"));
         const Expr* base = memory ? pointer_base(expr.children[1]) : nullptr;
         if (base && def.parameter(base->text)) names.emplace(base->text);
     });
