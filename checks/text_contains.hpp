@@ -2,7 +2,7 @@
 // The substring test of the audit's pre-filters, which run over every byte of the tree several
 // times. std::string_view::find runs memchr on the needle's first character and stops at every
 // 'p', 'r', 's' or 't' of the text ("page_table", "req_to_token", "slot_mapping", "typedef");
-// this runs memchr on the needle's rarest character in source code instead ('q', 'k', 'y', ...)
+// this runs memchr on the needle's rarest character in kernel code instead ('j', 'q', 'y', ...)
 // and compares only around those.
 
 #include <string_view>

@@ -91,6 +91,16 @@ TEST(Int32IndexStride, NoIndexTableNamesAreNeeded) {
     EXPECT_EQ(audit_text("prefill.py", text, config).size(), 3u);
 }
 
+// The pre-filter looks for `jit` first, as every Triton kernel's decorator spells it; a CuTe DSL
+// file may spell only `@cute.kernel`. Such a file must still be kept and analysed.
+TEST(Int32IndexStride, CuteKernelFileWithoutJitPassesThePreFilter) {
+    auto text = test_support::read_file(kFixtures / "cute/pool_indices.py");
+    ASSERT_EQ(text.find("jit"), std::string::npos);
+    SourceFile file{"pool_indices.py", text, Language::python};
+    EXPECT_TRUE(index_stride_rule().may_need(file, AuditConfig{}));
+    EXPECT_EQ(audit_text("pool_indices.py", text, AuditConfig{}).size(), 3u);
+}
+
 // The block id of a slot is flagged, the offset inside the block is not: with no geometry,
 // and with one whose block (880 x 4 x 256) is far below 2^31 elements.
 TEST(Int32IndexStride, ReshapeAndCacheFlagsTheBlockIdNotTheOffset) {
