@@ -121,12 +121,12 @@ class Int32IndexStrideRule : public Rule {
 
     // A finding needs what cannot_match looks for; a C/C++ file that spells typedef or using
     // may declare a stride type another file uses.
+    // cannot_match first: its searches stop at the first `*` and `[` of most files.
     bool may_need(const SourceFile& file, const AuditConfig&) const override {
-        if (file.language == Language::cuda &&
-            (text_contains(file.text, "typedef") || text_contains(file.text, "using")))
-            return true;
-        return (file.language == Language::python || file.language == Language::cuda) &&
-               !cannot_match(file);
+        if (file.language != Language::python && file.language != Language::cuda) return false;
+        if (!cannot_match(file)) return true;
+        return file.language == Language::cuda &&
+               (text_contains(file.text, "typedef") || text_contains(file.text, "using"));
     }
 };
 

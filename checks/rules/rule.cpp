@@ -10,11 +10,12 @@ void Rule::check(const AuditTree& tree, const AuditConfig& config,
     for (const auto& file : tree.files) run->check_file(file, findings);
 }
 
+// The rules first: a file one of them keeps (most C/C++ files) needs no search for a
+// suppression; a file they all drop is searched once.
 bool any_rule_may_need(const SourceFile& file, const AuditConfig& config) {
-    if (text_contains(file.text, "patchbay:")) return true;  // a suppression, maybe invalid
     for (const auto& rule : all_rules())
         if (rule->may_need(file, config)) return true;
-    return false;
+    return text_contains(file.text, "patchbay:");  // a suppression, maybe invalid
 }
 
 }  // namespace patchbay
