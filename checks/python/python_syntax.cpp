@@ -46,12 +46,24 @@ std::string dotted_name(const Expr& expr) {
     return object;
 }
 
+namespace {
+
+// Whether `expr` is the name or attribute chain that spells the dotted `module`, compared part
+// by part from the right (no dotted string is built: this runs for every call of a kernel).
+bool spells_module(const Expr& expr, std::string_view module) {
+    if (expr.kind == ExprKind::name) return expr.text == module;
+    if (expr.kind != ExprKind::attribute) return false;
+    auto dot = module.rfind('.');
+    return dot != std::string_view::npos && module.substr(dot + 1) == expr.text &&
+           spells_module(expr.children[0], module.substr(0, dot));
+}
+
+}  // namespace
+
 std::string module_member(const Expr& callee, std::initializer_list<std::string_view> modules) {
-    std::string name = dotted_name(callee);
+    if (callee.kind != ExprKind::attribute) return {};
     for (std::string_view module : modules)
-        if (name.size() > module.size() && name.starts_with(module) && name[module.size()] == '.' &&
-            name.find('.', module.size() + 1) == std::string::npos)
-            return name.substr(module.size() + 1);
+        if (spells_module(callee.children[0], module)) return std::string(callee.text);
     return {};
 }
 

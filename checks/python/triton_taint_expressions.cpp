@@ -43,6 +43,14 @@ bool is_narrow_integer(std::string_view type) {
     return false;
 }
 
+// The first name of a chain of names and attributes (`tl` of `tl.float32`), "" when the chain
+// holds anything else (a call, a subscript).
+std::string_view attribute_chain_root(const Expr& expr) {
+    if (expr.kind == ExprKind::name) return expr.text;
+    return expr.kind == ExprKind::attribute ? attribute_chain_root(expr.children[0])
+                                            : std::string_view();
+}
+
 }  // namespace
 
 TaintValue TritonInterpreter::eval(const Expr& expr) {
@@ -100,8 +108,8 @@ TaintValue TritonInterpreter::name(const Expr& expr) {
 }
 
 TaintValue TritonInterpreter::attribute(const Expr& expr) {
-    std::string dotted = dotted_name(expr);
-    if (dotted.starts_with("tl.") || dotted.starts_with("triton.")) return {};
+    const std::string_view root = attribute_chain_root(expr.children[0]);
+    if (root == "tl" || root == "triton") return {};
     return eval(expr.children[0]);  // x.T, x.dtype: as good as x for our purpose
 }
 
