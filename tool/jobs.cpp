@@ -1,5 +1,7 @@
 #include "tool/jobs.hpp"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
@@ -17,13 +19,23 @@ std::optional<unsigned> positive(std::string_view text) {
     return value;
 }
 
+// hardware_concurrency() counts the machine's CPUs: under `taskset -c 0` it would put two
+// workers on the one core the process may use.
+unsigned usable_cpus() {
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    if (sched_getaffinity(0, sizeof(allowed), &allowed) == 0 && CPU_COUNT(&allowed) > 0)
+        return static_cast<unsigned>(CPU_COUNT(&allowed));
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
 }  // namespace
 
 unsigned resolve_jobs(std::optional<int> flag, const char* env) {
     if (flag && *flag > 0) return static_cast<unsigned>(*flag);
     if (env)
         if (auto jobs = positive(env)) return *jobs;
-    return std::max(1u, std::thread::hardware_concurrency());
+    return usable_cpus();
 }
 
 unsigned resolve_jobs(std::optional<int> flag) {

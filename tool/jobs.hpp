@@ -1,6 +1,7 @@
 #pragma once
 // How many threads a command spreads its per-file work over: `--jobs N`, else the PATCHBAY_JOBS
-// environment variable, else one per hardware thread.
+// environment variable, else one per CPU this process may run on (as `nproc` counts them: a
+// `taskset` or a container's cpuset narrows it).
 
 #include <optional>
 
