@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "checks/name_order.hpp"
 #include "checks/source_file.hpp"
 #include "checks/token.hpp"
 
@@ -32,7 +33,7 @@ class TypeAliases {
   private:
     const std::string* target_of(std::string_view name) const;
 
-    std::map<std::string, std::string, std::less<>> target_;
+    std::map<std::string, std::string, ShorterNameFirst> target_;
     const TypeAliases* inherited_ = nullptr;
 };
 

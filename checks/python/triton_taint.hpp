@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "checks/name_order.hpp"
 #include "checks/python/python_syntax.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "config/config.hpp"
@@ -75,16 +76,7 @@ struct CandidateProduct {
     bool used() const { return data_address || !loaded_through.empty(); }
 };
 
-// Names by length first, then by bytes: most names of a kernel differ in length, and those
-// compare without a memcmp call (the interpreter looks a name up at every use). The order of
-// an environment is never observable: join() merges by name.
-struct ShorterNameFirst {
-    using is_transparent = void;
-    bool operator()(std::string_view a, std::string_view b) const {
-        return a.size() != b.size() ? a.size() < b.size() : a < b;
-    }
-};
-
+// join() merges environments by name: their order is never observable.
 using TaintEnv = std::map<std::string, TaintValue, ShorterNameFirst,
                           PoolAllocator<std::pair<const std::string, TaintValue>>>;
 
