@@ -9,10 +9,6 @@ namespace patchbay {
 
 namespace {
 
-bool is_op(const Token& token, std::string_view text) {
-    return token.kind == TokenKind::op && token.text == text;
-}
-
 bool opens(const Token& token) {
     return is_op(token, "(") || is_op(token, "[") || is_op(token, "{");
 }

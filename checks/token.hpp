@@ -36,6 +36,23 @@ constexpr std::array<bool, 256> byte_set(std::string_view bytes) {
     return set;
 }
 
+inline bool is_op(const Token& token, std::string_view text) {
+    return token.kind == TokenKind::op && token.text == text;
+}
+
+// Whether a word is in a keyword list.
+template <std::size_t N>
+bool one_of(std::string_view word, const std::array<std::string_view, N>& words) {
+    for (auto w : words)
+        if (w == word) return true;
+    return false;
+}
+
+// ASCII by hand, as the per-byte tests of both lexers (std::isdigit depends on the locale).
+constexpr bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
 // Comments are not tokens; suppression comments are read from the raw lines instead.
 std::vector<Token> tokenize_python(std::string_view text);
 std::vector<Token> tokenize_cpp(std::string_view text);

@@ -12,7 +12,7 @@ std::int64_t count_kind(const Hunk& hunk, LineKind a, LineKind b) {
                          [&](const HunkLine& line) { return line.kind == a || line.kind == b; });
 }
 
-bool is_change(const HunkLine& line) {
+bool is_changed_line(const HunkLine& line) {
     return line.kind != LineKind::context;
 }
 
@@ -27,12 +27,12 @@ std::int64_t Hunk::body_new_count() const {
 }
 
 std::int64_t Hunk::prefix_context() const {
-    auto first_change = std::find_if(lines.begin(), lines.end(), is_change);
+    auto first_change = std::find_if(lines.begin(), lines.end(), is_changed_line);
     return first_change - lines.begin();
 }
 
 std::int64_t Hunk::suffix_context() const {
-    auto last_change = std::find_if(lines.rbegin(), lines.rend(), is_change);
+    auto last_change = std::find_if(lines.rbegin(), lines.rend(), is_changed_line);
     return last_change - lines.rbegin();
 }
 

@@ -1,4 +1,5 @@
 #include "patches/git_header.hpp"
+#include "common/string_prefix.hpp"
 
 #include <cstdint>
 
@@ -79,12 +80,6 @@ std::string name_value(std::string_view text) {
     return quoted ? *quoted : std::string(text);
 }
 
-bool consume(std::string_view& text, std::string_view prefix) {
-    if (!text.starts_with(prefix)) return false;
-    text.remove_prefix(prefix.size());
-    return true;
-}
-
 // "index abc..def" or "index abc..def 100644" (the mode of both sides).
 bool read_index(std::string_view value, FileDiff& file) {
     auto dots = value.find("..");
@@ -117,21 +112,22 @@ void read_target(std::string_view value, FileOp op, GitExtendedHeader& extended)
 
 // nullopt: not an extended line; false: one with a bad value.
 std::optional<bool> read_line(std::string_view text, FileDiff& file, GitExtendedHeader& ext) {
-    if (consume(text, "old mode ")) return read_mode(text, file.old_mode);
-    if (consume(text, "new mode ")) return read_mode(text, file.new_mode);
-    if (consume(text, "deleted file mode "))
+    if (consume_prefix(text, "old mode ")) return read_mode(text, file.old_mode);
+    if (consume_prefix(text, "new mode ")) return read_mode(text, file.new_mode);
+    if (consume_prefix(text, "deleted file mode "))
         return ext.deleted_file = true, read_mode(text, file.old_mode);
-    if (consume(text, "new file mode ")) return ext.new_file = true, read_mode(text, file.new_mode);
-    if (consume(text, "rename from ") || consume(text, "rename old "))
+    if (consume_prefix(text, "new file mode "))
+        return ext.new_file = true, read_mode(text, file.new_mode);
+    if (consume_prefix(text, "rename from ") || consume_prefix(text, "rename old "))
         return read_source(text, FileOp::rename, ext), true;
-    if (consume(text, "rename to ") || consume(text, "rename new "))
+    if (consume_prefix(text, "rename to ") || consume_prefix(text, "rename new "))
         return read_target(text, FileOp::rename, ext), true;
-    if (consume(text, "copy from ")) return read_source(text, FileOp::copy, ext), true;
-    if (consume(text, "copy to ")) return read_target(text, FileOp::copy, ext), true;
-    if (consume(text, "similarity index "))
+    if (consume_prefix(text, "copy from ")) return read_source(text, FileOp::copy, ext), true;
+    if (consume_prefix(text, "copy to ")) return read_target(text, FileOp::copy, ext), true;
+    if (consume_prefix(text, "similarity index "))
         return (file.similarity = parse_percent(text)).has_value();
-    if (consume(text, "dissimilarity index ")) return parse_percent(text).has_value();
-    if (consume(text, "index ")) return read_index(text, file);
+    if (consume_prefix(text, "dissimilarity index ")) return parse_percent(text).has_value();
+    if (consume_prefix(text, "index ")) return read_index(text, file);
     return std::nullopt;
 }
 

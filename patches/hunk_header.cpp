@@ -1,4 +1,5 @@
 #include "patches/hunk_header.hpp"
+#include "common/string_prefix.hpp"
 
 #include <cstdint>
 #include <limits>
@@ -38,19 +39,13 @@ Parse read_range(std::string_view& text, char sign, std::int64_t& start, std::in
     return read_number(text, count);
 }
 
-bool consume(std::string_view& text, std::string_view prefix) {
-    if (!text.starts_with(prefix)) return false;
-    text.remove_prefix(prefix.size());
-    return true;
-}
-
 Parse read_header(std::string_view text, Hunk& hunk) {
-    if (!consume(text, "@@ ")) return Parse::malformed;
+    if (!consume_prefix(text, "@@ ")) return Parse::malformed;
     if (Parse p = read_range(text, '-', hunk.old_start, hunk.old_count); p != Parse::ok) return p;
-    if (!consume(text, " ")) return Parse::malformed;
+    if (!consume_prefix(text, " ")) return Parse::malformed;
     if (Parse p = read_range(text, '+', hunk.new_start, hunk.new_count); p != Parse::ok) return p;
-    if (!consume(text, " @@")) return Parse::malformed;
-    consume(text, " ");
+    if (!consume_prefix(text, " @@")) return Parse::malformed;
+    consume_prefix(text, " ");
     hunk.function_context = std::string(text);
     return Parse::ok;
 }

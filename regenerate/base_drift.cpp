@@ -8,25 +8,19 @@ namespace patchbay {
 
 namespace {
 
-using State = std::optional<FileState>;
-
 // A patch's change to the path: the state before it and after it.
 struct Change {
-    State before;
-    State after;
+    PathState before;
+    PathState after;
 };
 
 std::optional<Change> change_of(const PathHistory& history, const std::string& patch) {
-    State before = history.pristine;
+    PathState before = history.pristine;
     for (const auto& step : history.steps) {
         if (step.patch == patch) return Change{before, step.after};
         before = step.after;
     }
     return std::nullopt;
-}
-
-bool is_text(const State& state) {
-    return state && !state->symlink;
 }
 
 // The removed and added lines of each hunk, without their places or context.
@@ -54,7 +48,8 @@ bool same_lines(const std::vector<std::vector<HunkLine>>& a,
 // The same change, even when it was made to a file that differs elsewhere.
 Result<bool> same_change(const Change& a, const Change& b) {
     if (a.before == b.before) return a.after == b.after;
-    bool all_text = is_text(a.before) && is_text(a.after) && is_text(b.before) && is_text(b.after);
+    bool all_text = is_regular_file(a.before) && is_regular_file(a.after) &&
+                    is_regular_file(b.before) && is_regular_file(b.after);
     if (!all_text || a.after->executable != b.after->executable) return false;
     auto lines_a = changed_lines(a);
     if (!lines_a) return lines_a.error();
@@ -79,7 +74,7 @@ Result<PathHistory> series_history(const PristineSource& source, std::span<const
     auto pristine = source.lookup(path);
     if (!pristine) return pristine.error();
     PathHistory history{to_state(std::move(pristine).value()), {}};
-    State last = history.pristine;
+    PathState last = history.pristine;
     for (const auto& step : steps) {
         auto found = step.changes.find(path);
         if (found == step.changes.end() || found->second == last) continue;

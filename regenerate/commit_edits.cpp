@@ -20,19 +20,12 @@ Result<CommitPtr> resolve_commit(git_repository* repo, const std::string& rev) {
     return CommitPtr(reinterpret_cast<git_commit*>(object));
 }
 
-Result<TreePtr> tree_of(git_commit* commit) {
-    git_tree* tree = nullptr;
-    if (git_commit_tree(&tree, commit) != 0)
-        return make_error(last_git_error("cannot read a tree"));
-    return TreePtr(tree);
-}
-
 Result<TreePtr> parent_tree_of(git_commit* commit, const std::string& rev) {
     git_commit* parent = nullptr;
     if (git_commit_parent(&parent, commit, 0) != 0)
         return make_error(fmt::format("--from-commit {}: the commit has no parent", rev));
     CommitPtr handle(parent);
-    return tree_of(parent);
+    return commit_tree(parent);
 }
 
 // The path below `directory`, or nullopt for a path outside it.
@@ -99,7 +92,7 @@ Result<std::vector<PathChange>> commit_edits(const fs::path& repo_dir, const std
     RepositoryPtr repo(raw);
     auto commit = resolve_commit(raw, rev);
     if (!commit) return commit.error();
-    auto new_tree = tree_of(commit->get());
+    auto new_tree = commit_tree(commit->get());
     if (!new_tree) return new_tree.error();
     auto old_tree = parent_tree_of(commit->get(), rev);
     if (!old_tree) return old_tree.error();

@@ -9,10 +9,8 @@ namespace patchbay {
 
 namespace {
 
-using State = std::optional<FileState>;
-
 // The merged state of one path whose base moved; nullopt when the edit does not merge.
-Result<std::optional<State>> merged_state(const WorktreeEdit& edit, const State& series) {
+Result<std::optional<PathState>> merged_state(const WorktreeEdit& edit, const PathState& series) {
     return merge_states(edit.base, series, edit.now);
 }
 
@@ -34,7 +32,7 @@ Error conflict_error(const std::vector<RebasedPath>& conflicts, const CarryConte
 }
 
 // Records a path whose base moved: merged and reported, or a conflict.
-Status carry_moved(const WorktreeEdit& edit, const State& series, const CarryContext& context,
+Status carry_moved(const WorktreeEdit& edit, const PathState& series, const CarryContext& context,
                    CarriedEdits& carried, std::vector<RebasedPath>& conflicts) {
     auto merged = merged_state(edit, series);
     if (!merged) return merged.error();
@@ -58,7 +56,7 @@ Result<CarriedEdits> carry_edits(const std::vector<WorktreeEdit>& edits, const T
     for (const auto& edit : edits) {
         auto entry = series.lookup(edit.path);
         if (!entry) return entry.error();
-        State now = to_state(std::move(entry).value());
+        PathState now = to_state(std::move(entry).value());
         if (edit.base == now) {
             carried.changes.push_back({edit.path, now, edit.now});
             continue;

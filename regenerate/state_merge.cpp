@@ -4,10 +4,6 @@ namespace patchbay {
 
 namespace {
 
-bool is_text(const PathState& state) {
-    return state && !state->symlink;
-}
-
 // The executable bit the side that changed it says, else ours.
 bool executable_of(const PathState& base, const PathState& ours, const PathState& theirs) {
     return theirs->executable != base->executable ? theirs->executable : ours->executable;
@@ -19,7 +15,8 @@ Result<std::optional<PathState>> merge_states(const PathState& base, const PathS
                                               const PathState& theirs) {
     if (theirs == base || ours == theirs) return std::optional<PathState>(ours);
     if (ours == base) return std::optional<PathState>(theirs);
-    if (!is_text(base) || !is_text(ours) || !is_text(theirs)) return std::optional<PathState>();
+    if (!is_regular_file(base) || !is_regular_file(ours) || !is_regular_file(theirs))
+        return std::optional<PathState>();
     auto merged = merge_texts(base->content.view(), ours->content.view(), theirs->content.view());
     if (!merged) return merged.error();
     if (!merged->clean) return std::optional<PathState>();
@@ -29,7 +26,7 @@ Result<std::optional<PathState>> merge_states(const PathState& base, const PathS
 
 Result<PathState> conflict_state(const PathState& base, const PathState& ours,
                                  const PathState& theirs, const MergeLabels& labels) {
-    if (!is_text(base) || !is_text(ours) || !is_text(theirs)) return ours;
+    if (!is_regular_file(base) || !is_regular_file(ours) || !is_regular_file(theirs)) return ours;
     auto merged =
         merge_texts(base->content.view(), ours->content.view(), theirs->content.view(), labels);
     if (!merged) return merged.error();

@@ -12,8 +12,6 @@
 
 namespace patchbay {
 
-using PathState = std::optional<FileState>;
-
 // The merged state, or nullopt when the two changes conflict. An Error only when libgit2 fails.
 Result<std::optional<PathState>> merge_states(const PathState& base, const PathState& ours,
                                               const PathState& theirs);

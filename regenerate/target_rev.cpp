@@ -7,14 +7,14 @@ namespace patchbay {
 
 namespace {
 
-struct Line {
+struct LineSpan {
     std::size_t begin;
     std::size_t end;  // after its "\n"
     std::string_view text;
 };
 
-std::vector<Line> lines_of(std::string_view text) {
-    std::vector<Line> lines;
+std::vector<LineSpan> line_spans(std::string_view text) {
+    std::vector<LineSpan> lines;
     for (std::size_t at = 0; at < text.size();) {
         auto newline = text.find('\n', at);
         auto end = newline == std::string_view::npos ? text.size() : newline + 1;
@@ -57,7 +57,7 @@ struct Table {
     std::size_t end;  // the next table's header, or the line count
 };
 
-std::optional<Table> upstream_table(const std::vector<Line>& lines) {
+std::optional<Table> upstream_table(const std::vector<LineSpan>& lines) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
         if (!stripped(lines[i].text).starts_with("[upstream]")) continue;
         std::size_t end = i + 1;
@@ -70,7 +70,7 @@ std::optional<Table> upstream_table(const std::vector<Line>& lines) {
 }  // namespace
 
 Result<std::string> with_upstream_rev(std::string_view toml, const std::string& rev) {
-    auto lines = lines_of(toml);
+    auto lines = line_spans(toml);
     auto table = upstream_table(lines);
     if (!table) return make_error("patchbay.toml has no [upstream] table");
     std::string text(toml), line = "rev = " + quoted(rev) + "\n";

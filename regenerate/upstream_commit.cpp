@@ -13,12 +13,6 @@ namespace {
 
 using RevwalkPtr = std::unique_ptr<git_revwalk, GitFree<git_revwalk_free>>;
 
-std::string hex_of(const git_oid& id) {
-    char text[GIT_OID_HEXSZ + 1] = {};
-    git_oid_fmt(text, &id);
-    return text;
-}
-
 Status push_rev(git_revwalk* walk, git_repository* repo, const std::string& rev, bool hide) {
     git_oid id;
     git_object* object = nullptr;
@@ -43,7 +37,7 @@ Result<std::vector<std::string>> line_between(git_repository* repo, const std::s
     if (auto hidden = push_rev(raw, repo, old_commit, true); !hidden) return hidden.error();
     std::vector<std::string> ids;
     git_oid id;
-    while (git_revwalk_next(&id, raw) == 0) ids.push_back(hex_of(id));
+    while (git_revwalk_next(&id, raw) == 0) ids.push_back(oid_hex(id));
     return ids;
 }
 

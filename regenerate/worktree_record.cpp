@@ -29,13 +29,6 @@ Result<CommitPtr> parent_of(git_commit* commit) {
     return CommitPtr(parent);
 }
 
-Result<TreePtr> tree_of(git_commit* commit) {
-    git_tree* tree = nullptr;
-    if (git_commit_tree(&tree, commit) != 0)
-        return make_error(last_git_error("cannot read a commit's tree"));
-    return TreePtr(tree);
-}
-
 // A HEAD that stops before NAME: an earlier entry's commit or the pristine one.
 bool stops_before(const std::string& subject, const WorktreeRequirement& requirement) {
     if (requirement.name_applies) return false;
@@ -114,7 +107,7 @@ Result<WorktreeRecord> WorktreeRecord::open(const fs::path& dir,
     } else {
         record.base_ = std::move(head_commit);
     }
-    auto tree = tree_of(record.base_.get());
+    auto tree = commit_tree(record.base_.get());
     if (!tree) return tree.error();
     record.base_tree_ = std::move(*tree);
     return record;
@@ -132,7 +125,7 @@ Result<WorktreeRecord> WorktreeRecord::at_commit(const fs::path& dir, const std:
     if (git_oid_fromstr(&oid, id.c_str()) != 0 || git_commit_lookup(&commit, repo, &oid) != 0)
         return make_error(dir.string(), 0, "has no commit " + id + ": " + last_git_error("?"));
     record.base_.reset(commit);
-    auto tree = tree_of(commit);
+    auto tree = commit_tree(commit);
     if (!tree) return tree.error();
     record.base_tree_ = std::move(*tree);
     return record;
@@ -147,7 +140,7 @@ Result<PathHistory> WorktreeRecord::history(const std::string& path) const {
     if (!chain) return chain.error();
     PathHistory history;
     for (std::size_t i = 0; i < chain->size(); ++i) {
-        auto tree = tree_of((*chain)[i].get());
+        auto tree = commit_tree((*chain)[i].get());
         if (!tree) return tree.error();
         auto state = state_in(repo_.get(), tree->get(), path);
         if (!state) return state.error();

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, ASan+UBSan) into build-fuzz/ and runs each on its seed
-# corpus (tests/fuzz/corpus/<target>/) for a bounded time. FUZZ_SECONDS (default 20) per target;
-# pass target names to run only those. A crash leaves crash-* files in build-fuzz/artifacts/
-# and fails the script. Longer runs by hand: build-fuzz/fuzz_<target> -max_total_time=300 DIR.
+# corpus (tests/fuzz/corpus/<target>/) for a bounded time, one target per core at a time.
+# FUZZ_SECONDS (default 20) per target; pass target names to run only those. A crash leaves
+# crash-* files in build-fuzz/artifacts/ and its log in build-fuzz/logs/, and fails the script.
+# Longer runs by hand: build-fuzz/fuzz_<target> -max_total_time=300 DIR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +14,7 @@ if ! command -v clang++ >/dev/null; then
 fi
 
 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DPATCHBAY_FUZZ=ON \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DPATCHBAY_FUZZ=ON -DPATCHBAY_UNITY=ON \
     -DCMAKE_CXX_COMPILER=clang++ \
     -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer" \
     >/dev/null
@@ -27,15 +28,33 @@ targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
     for corpus in tests/fuzz/corpus/*/; do targets+=("$(basename "$corpus")"); done
 fi
-mkdir -p build-fuzz/artifacts
 for target in "${targets[@]}"; do
     binary="build-fuzz/fuzz_${target}"
     [ -x "$binary" ] || { echo "fuzz-smoke: no $binary" >&2; exit 2; }
-    work="build-fuzz/corpus-${target}"  # new inputs go here, the committed seeds stay as they are
-    mkdir -p "$work"
-    echo "fuzz-smoke: ${target} for ${seconds} s"
-    "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-        -artifact_prefix="build-fuzz/artifacts/${target}-" -print_final_stats=1 \
-        "$work" "tests/fuzz/corpus/${target}" 2>&1 | grep -E '^(stat::number_of_executed_units|#[0-9]+ *DONE|==[0-9]+==ERROR|SUMMARY)' || true
-    test "${PIPESTATUS[0]}" -eq 0
 done
+mkdir -p build-fuzz/artifacts build-fuzz/logs
+
+# One target for `seconds` on one core; its whole log in build-fuzz/logs/<target>.log.
+fuzz_one() {
+    local target=$1 work="build-fuzz/corpus-$1"  # new inputs go here; the seeds stay as they are
+    mkdir -p "$work"
+    "build-fuzz/fuzz_${target}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -max_len=65536 -artifact_prefix="build-fuzz/artifacts/${target}-" -print_final_stats=1 \
+        "$work" "tests/fuzz/corpus/${target}" >"build-fuzz/logs/${target}.log" 2>&1
+}
+export -f fuzz_one
+export seconds
+
+# The targets run side by side, one per core: each still gets its `seconds` of one core.
+echo "fuzz-smoke: ${#targets[@]} targets, ${seconds} s each, $(nproc) at a time"
+status=0
+printf '%s\n' "${targets[@]}" | xargs -P "$(nproc)" -I{} bash -c 'fuzz_one "$1"' _ {} || status=$?
+for target in "${targets[@]}"; do
+    echo "fuzz-smoke: ${target}"
+    grep -E '^(stat::number_of_executed_units|#[0-9]+ *DONE|==[0-9]+==ERROR|SUMMARY)' \
+        "build-fuzz/logs/${target}.log" || true
+done
+if [ "$status" -ne 0 ]; then
+    echo "fuzz-smoke: a target failed; see build-fuzz/logs/ and build-fuzz/artifacts/" >&2
+    exit 1
+fi

@@ -4,6 +4,7 @@
 #   bash scripts/sanitize.sh           # AddressSanitizer + UndefinedBehaviorSanitizer, whole suite
 #   bash scripts/sanitize.sh thread    # ThreadSanitizer, the layers that run work on threads
 #
+# Both compile each layer as one unity file (PATCHBAY_UNITY): these builds exist to run the tests.
 # ASan+UBSan build into build-asan/ (-fno-sanitize-recover=all: a green run means zero reports).
 # TSan builds into build-tsan/ only the test executables of the layers whose code runs on
 # several threads (common's parallel_for, the series runner's undo snapshots, the audit over a
@@ -15,9 +16,17 @@ mode="${1:-address}"
 case "$mode" in
 address)
     # -g1: line tables for the reports, without the full debug info that slows every compile.
-    cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DPATCHBAY_WERROR=ON \
+    cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
+        -DPATCHBAY_WERROR=ON -DPATCHBAY_UNITY=ON \
         -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
     cmake --build build-asan -j2
+    # ctest starts the tests it knows to be long first; on a fresh clone it knows only what the
+    # plain run (scripts/test.sh) measured, which ranks the tests the same way.
+    costs=Testing/Temporary/CTestCostData.txt
+    if [ -f "build/$costs" ] && [ ! -f "build-asan/$costs" ]; then
+        mkdir -p "build-asan/$(dirname "$costs")"
+        cp "build/$costs" "build-asan/$costs"
+    fi
     export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:${ASAN_OPTIONS:-}"
     export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:${LSAN_OPTIONS:-}"
     export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
@@ -26,6 +35,7 @@ address)
 thread)
     cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DPATCHBAY_WERROR=ON \
+        -DPATCHBAY_UNITY=ON \
         -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer"
     cmake --build build-tsan -j2 --target common_tests series_tests checks_tests
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:${TSAN_OPTIONS:-}"

@@ -19,8 +19,16 @@ struct FileState {
     bool operator==(const FileState&) const = default;
 };
 
+// A path's state in a tree: the file, or nullopt where the path is absent.
+using PathState = std::optional<FileState>;
+
+// Present and not a symlink: a file whose content merges line by line.
+inline bool is_regular_file(const PathState& state) {
+    return state && !state->symlink;
+}
+
 // A set of changes: path -> new state, or nullopt for a deleted path.
-using TreeChanges = std::map<std::string, std::optional<FileState>>;
+using TreeChanges = std::map<std::string, PathState>;
 
 class TreeState {
   public:

@@ -19,6 +19,19 @@ void ensure_libgit2() {
     [[maybe_unused]] static const int users = init_libgit2();
 }
 
+std::string oid_hex(const git_oid& oid, std::size_t length) {
+    char buffer[GIT_OID_HEXSZ + 1] = {};
+    git_oid_nfmt(buffer, length, &oid);
+    return buffer;
+}
+
+Result<TreePtr> commit_tree(const git_commit* commit) {
+    git_tree* tree = nullptr;
+    if (git_commit_tree(&tree, commit) != 0)
+        return make_error(last_git_error("cannot read a commit's tree"));
+    return TreePtr(tree);
+}
+
 std::string last_git_error(const std::string& fallback) {
     const git_error* error = git_error_last();
     if (error == nullptr || error->message == nullptr) return fallback;

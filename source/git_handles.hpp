@@ -6,6 +6,8 @@
 #include <memory>
 #include <string>
 
+#include "common/result.hpp"
+
 namespace patchbay {
 
 template <auto Free>
@@ -25,6 +27,12 @@ using BlobPtr = std::unique_ptr<git_blob, GitFree<git_blob_free>>;
 using IndexPtr = std::unique_ptr<git_index, GitFree<git_index_free>>;
 using SignaturePtr = std::unique_ptr<git_signature, GitFree<git_signature_free>>;
 using StatusListPtr = std::unique_ptr<git_status_list, GitFree<git_status_list_free>>;
+
+// An object id in hex: all 40 digits, or the first `length`.
+std::string oid_hex(const git_oid& oid, std::size_t length = GIT_OID_HEXSZ);
+
+// The tree a commit records.
+Result<TreePtr> commit_tree(const git_commit* commit);
 
 // Initialises libgit2 on first use; never shut down (the process ends first).
 void ensure_libgit2();

@@ -21,12 +21,6 @@ constexpr std::size_t kMaxDirtyListed = 10;
 // How far back a missing file's history is searched (first parents): a few seconds at worst.
 constexpr std::size_t kMaxHistoryWalked = 10000;
 
-std::string oid_hex(const git_oid& oid, std::size_t length = GIT_OID_HEXSZ) {
-    char buffer[GIT_OID_HEXSZ + 1] = {};
-    git_oid_nfmt(buffer, length, &oid);
-    return buffer;
-}
-
 Result<RepositoryPtr> open_repository(const fs::path& path, bool search_parents) {
     ensure_libgit2();
     git_repository* raw = nullptr;

@@ -9,18 +9,6 @@ constexpr std::size_t kMaxSteps = 8;  // a file moved more often than this is no
 
 using DiffPtr = std::unique_ptr<git_diff, GitFree<git_diff_free>>;
 
-std::string oid_hex(const git_oid& id) {
-    char buffer[GIT_OID_HEXSZ + 1] = {};
-    git_oid_fmt(buffer, &id);
-    return buffer;
-}
-
-TreePtr tree_of(const git_commit* commit) {
-    git_tree* raw = nullptr;
-    if (git_commit_tree(&raw, commit) != 0) return nullptr;
-    return TreePtr(raw);
-}
-
 bool tree_has_file(git_tree* tree, const std::string& path) {
     git_tree_entry* raw = nullptr;
     if (git_tree_entry_bypath(&raw, tree, path.c_str()) != 0) return false;
@@ -29,8 +17,8 @@ bool tree_has_file(git_tree* tree, const std::string& path) {
 }
 
 bool commit_has_file(const git_commit* commit, const std::string& path) {
-    auto tree = tree_of(commit);
-    return tree && tree_has_file(tree.get(), path);
+    auto tree = commit_tree(commit);
+    return tree && tree_has_file(tree->get(), path);
 }
 
 CommitPtr commit_removing(git_repository* repo, const git_oid& start, const std::string& path,
@@ -78,11 +66,11 @@ std::string renamed_to(git_repository* repo, git_commit* commit, const std::stri
     git_commit* raw_parent = nullptr;
     if (git_commit_parent(&raw_parent, commit, 0) != 0) return {};
     CommitPtr parent(raw_parent);
-    auto old_tree = tree_of(parent.get());
-    auto new_tree = tree_of(commit);
+    auto old_tree = commit_tree(parent.get());
+    auto new_tree = commit_tree(commit);
     git_diff* raw = nullptr;
     if (!old_tree || !new_tree ||
-        git_diff_tree_to_tree(&raw, repo, old_tree.get(), new_tree.get(), nullptr) != 0)
+        git_diff_tree_to_tree(&raw, repo, old_tree->get(), new_tree->get(), nullptr) != 0)
         return {};
     DiffPtr diff(raw);
     git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;

@@ -81,7 +81,7 @@ void write_related_one(JsonWriter& json, std::size_t id, const RelatedLocation& 
     json.end_object();
 }
 
-void write_related(JsonWriter& json, const Finding& finding) {
+void write_related_locations(JsonWriter& json, const Finding& finding) {
     if (finding.related.empty() && !on_patch(finding)) return;
     json.key("relatedLocations").begin_array();
     for (std::size_t i = 0; i < finding.related.size(); ++i)
@@ -144,7 +144,7 @@ void write_result(JsonWriter& json, const Finding& finding, int occurrence,
     json.field("level", to_string(finding.severity));
     write_text(json, "message", message_of(finding));
     write_primary(json, finding);
-    write_related(json, finding);
+    write_related_locations(json, finding);
     json.key("partialFingerprints")
         .begin_object()
         .field("patchbayFingerprint/v1", finding_fingerprint(finding, occurrence))

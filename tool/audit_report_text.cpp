@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "tool/audit_report_format.hpp"
+#include "tool/counted.hpp"
 
 namespace patchbay {
 
@@ -74,18 +75,15 @@ void render_finding(const Finding& finding, const std::string& mark, const Palet
                            group_thousands(finding.reach->first_block), finding.reach->pool_gib);
 }
 
-std::string plural(int count, const char* noun) {
-    return fmt::format("{} {}{}", count, noun, count == 1 ? "" : "s");
-}
-
 std::string summary_line(const AuditReport& report) {
     const auto& s = report.summary;
-    std::string line = s.findings == 0 ? std::string("no findings") : plural(s.findings, "finding");
+    std::string line =
+        s.findings == 0 ? std::string("no findings") : counted(s.findings, "finding");
     if (report.scoped() && s.findings > 0)
         line += fmt::format(" ({} new, {} {})", s.new_findings, s.findings - s.new_findings,
                             report.baseline == AuditBaseline::upstream ? "upstream" : "existing");
     if (s.fixed > 0) line += fmt::format(", {} fixed", s.fixed);
-    line += " in " + plural(s.files, "file");
+    line += " in " + counted(s.files, "file");
     if (s.suppressed > 0) line += fmt::format(", {} suppressed", s.suppressed);
     return line;
 }

@@ -6,6 +6,7 @@
 #include "regenerate/regenerate.hpp"
 #include "series/series_delta.hpp"
 #include "tool/commands.hpp"
+#include "tool/counted.hpp"
 #include "tool/exit_status.hpp"
 #include "tool/series_report_format.hpp"
 #include "tool/workspace.hpp"
@@ -13,10 +14,6 @@
 namespace patchbay {
 
 namespace {
-
-std::string plural(int n, const char* word) {
-    return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
-}
 
 int hunk_count(const PatchFile& patch) {
     int n = 0;
@@ -41,10 +38,10 @@ std::vector<std::string> new_file_changes(const PatchFile& old, const PatchFile&
 std::vector<std::string> later_parts(const SeriesDelta& delta) {
     std::vector<std::string> parts;
     if (delta.now_offset)
-        parts.push_back(plural(delta.now_offset, "later hunk") + " now at an offset");
-    if (delta.now_fuzz) parts.push_back(plural(delta.now_fuzz, "later hunk") + " now with fuzz");
+        parts.push_back(counted(delta.now_offset, "later hunk") + " now at an offset");
+    if (delta.now_fuzz) parts.push_back(counted(delta.now_fuzz, "later hunk") + " now with fuzz");
     if (delta.now_rejected)
-        parts.push_back(plural(delta.now_rejected, "later hunk") + " now rejected");
+        parts.push_back(counted(delta.now_rejected, "later hunk") + " now rejected");
     if (delta.empty()) parts.push_back("later patches unchanged");
     return parts;
 }
@@ -52,8 +49,8 @@ std::vector<std::string> later_parts(const SeriesDelta& delta) {
 std::string summary(const std::string& verb, const Regeneration& regen,
                     const std::vector<std::string>& extra) {
     std::string text = fmt::format("{} {} ({}, {}", verb, regen.label,
-                                   plural(static_cast<int>(regen.new_patch.files.size()), "file"),
-                                   plural(hunk_count(regen.new_patch), "hunk"));
+                                   counted(static_cast<int>(regen.new_patch.files.size()), "file"),
+                                   counted(hunk_count(regen.new_patch), "hunk"));
     std::vector<std::string> parts = new_file_changes(regen.old_patch, regen.new_patch);
     parts.insert(parts.end(), extra.begin(), extra.end());
     for (const auto& part : parts) text += "; " + part;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "tool/counted.hpp"
 #include "tool/series_report_format.hpp"
 
 namespace patchbay {
@@ -17,11 +18,6 @@ std::string upstream_line(const SourceDescription& upstream) {
         line += " (plain directory)";
     if (!upstream.directory.empty()) line += ", directory " + upstream.directory;
     return line;
-}
-
-// "1 hunk", "2 hunks".
-std::string counted(int n, const char* singular, const char* plural) {
-    return fmt::format("{} {}", n, n == 1 ? singular : plural);
 }
 
 // An applied patch whose every hunk was already applied changed nothing: not green.

@@ -10,13 +10,6 @@
 namespace patchbay {
 namespace {
 
-constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-
-template <std::size_t N>
-bool one_of(std::string_view word, const std::array<std::string_view, N>& words) {
-    return std::find(words.begin(), words.end(), word) != words.end();
-}
-
 constexpr std::array<std::string_view, 6> kIntegerWords = {"unsigned", "signed", "int",
                                                            "short",    "char",   "long"};
 constexpr std::array<std::string_view, 11> kBuiltinTypeWords = {
@@ -78,9 +71,6 @@ constexpr std::array<std::string_view, 9> kNotFunctionNames = {
 
 bool is_word(const Token& token) {
     return token.kind == TokenKind::identifier;
-}
-bool is_op(const Token& token, std::string_view text) {
-    return token.kind == TokenKind::op && token.text == text;
 }
 
 // The spelled type of tokens [begin, end): qualifiers, namespaces and */& dropped.

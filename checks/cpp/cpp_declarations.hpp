@@ -50,7 +50,10 @@ IntWidth builtin_width(std::string_view type);
 // Whether the name can start a type in a cast: builtins, fixed-width names, known aliases.
 bool is_type_name(std::string_view name, const TypeAliases& aliases);
 
-// For every bracket token ( [ { ) ] }, the index of its partner; npos when unbalanced.
+// A token index that is not there: an unbalanced bracket's partner, a list that does not close.
+inline constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+// For every bracket token ( [ { ) ] }, the index of its partner; kNone when unbalanced.
 std::vector<std::size_t> match_brackets(std::span<const Token> tokens);
 
 struct Declaration {

@@ -6,10 +6,6 @@ namespace patchbay {
 
 namespace {
 
-bool is_op(const Token& token, std::string_view text) {
-    return token.kind == TokenKind::op && token.text == text;
-}
-
 bool is_getenv_call(const std::vector<Token>& tokens, std::size_t i) {
     const auto& token = tokens[i];
     if (token.kind != TokenKind::identifier ||

@@ -7,8 +7,6 @@
 namespace patchbay {
 namespace {
 
-constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-
 struct BinaryOp {
     std::string_view text;
     int precedence;
@@ -29,13 +27,6 @@ constexpr std::array<std::string_view, 4> kNamedCasts = {"static_cast", "reinter
                                                          "const_cast", "dynamic_cast"};
 constexpr std::array<std::string_view, 5> kLiteralWords = {"true", "false", "nullptr", "this",
                                                            "NULL"};
-
-template <std::size_t N>
-bool one_of(std::string_view word, const std::array<std::string_view, N>& words) {
-    for (auto w : words)
-        if (w == word) return true;
-    return false;
-}
 
 int precedence_of(const Token& token) {
     if (token.kind != TokenKind::op) return 0;

@@ -17,10 +17,6 @@ constexpr bool is_ident_start(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' || u >= 0x80;
 }
 
-constexpr bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
-
 constexpr bool is_ident_char(char c) {
     return is_ident_start(c) || is_digit(c);
 }
@@ -32,7 +28,7 @@ constexpr std::array<bool, 256> ident_char_table() {
     return table;
 }
 
-bool is_string_prefix(std::string_view word) {
+bool is_cpp_string_prefix(std::string_view word) {
     static constexpr std::array<std::string_view, 9> kPrefixes = {"u8",  "u",  "U",  "L", "R",
                                                                   "u8R", "uR", "UR", "LR"};
     for (auto prefix : kPrefixes)
@@ -164,7 +160,7 @@ class CppLexer {
         std::size_t begin = pos_;
         while (pos_ < text_.size() && kIdentChar[static_cast<unsigned char>(text_[pos_])]) ++pos_;
         auto word = text_.substr(begin, pos_ - begin);
-        if ((peek() == '"' || peek() == '\'') && is_string_prefix(word)) {
+        if ((peek() == '"' || peek() == '\'') && is_cpp_string_prefix(word)) {
             if (word.back() == 'R' && peek() == '"') return read_raw_string();
             return read_quoted(peek());
         }

@@ -64,10 +64,6 @@ Value pointer_value(std::string element_type) {
     return value;
 }
 
-bool is_op(const Token& token, std::string_view text) {
-    return token.kind == TokenKind::op && token.text == text;
-}
-
 IntWidth combine(IntWidth a, IntWidth b) {
     if (a == IntWidth::wide || b == IntWidth::wide) return IntWidth::wide;
     if (a == IntWidth::narrow && b == IntWidth::narrow) return IntWidth::narrow;

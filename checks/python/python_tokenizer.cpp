@@ -15,10 +15,6 @@ namespace {
 
 constexpr std::int64_t kTabWidth = 8;
 
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
-
 // ASCII by hand: std::isalpha is a call per byte (and depends on the locale, which Python's
 // identifiers do not).
 bool is_identifier_start(char c) {
@@ -31,7 +27,7 @@ bool is_identifier_char(char c) {
     return is_identifier_start(c) || is_digit(c);
 }
 
-bool is_string_prefix(std::string_view word) {
+bool is_python_string_prefix(std::string_view word) {
     static constexpr std::array<std::string_view, 8> kPrefixes = {"r",  "b",  "f",  "u",
                                                                   "rb", "br", "fr", "rf"};
     if (word.size() > 2) return false;
@@ -206,7 +202,7 @@ class PythonLexer {
         std::size_t begin = pos_;
         while (pos_ < text_.size() && is_identifier_char(text_[pos_])) ++pos_;
         std::string_view word = text_.substr(begin, pos_ - begin);
-        if ((peek() == '"' || peek() == '\'') && is_string_prefix(word))
+        if ((peek() == '"' || peek() == '\'') && is_python_string_prefix(word))
             return lex_string(begin, pos_);
         push(TokenKind::identifier, begin, pos_, line_, column_of(begin));
     }

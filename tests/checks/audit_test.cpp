@@ -16,7 +16,7 @@ using test_support::finding_lines;
 
 // Both rule fixture folders in one tree: the int32 kernels under k/, the env fixture at the root
 // (its registry is vllm/envs.py).
-AuditTree fixture_tree() {
+AuditTree audit_fixture_tree() {
     auto root = test_support::source_dir() / "tests/fixtures/checks";
     auto kernels = test_support::load_fixture_tree(root / "int32-index-stride");
     auto env = test_support::load_fixture_tree(root / "unregistered-env-read");
@@ -47,7 +47,7 @@ auto identity(const Finding& f) {
 }
 
 TEST(RunAudit, OneAndFourThreadsGiveTheSameFindingsInTheSameOrder) {
-    auto tree = fixture_tree();
+    auto tree = audit_fixture_tree();
     ASSERT_GT(tree.files.size(), 40u);
     auto one = run_audit(tree, env_config(), nullptr, 1);
     auto four = run_audit(tree, env_config(), nullptr, 4);

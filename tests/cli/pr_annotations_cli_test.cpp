@@ -14,6 +14,7 @@
 
 #include "tests/support/cli.hpp"
 #include "tests/support/sarif_schema.hpp"
+#include "tests/support/tagged_lines.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -34,12 +35,7 @@ const char* kGoodLine =
     "+      static_cast<int64_t>(block_id) * block_stride + head * head_stride;";
 const char* kBadLine = "+      block_id * block_stride + head * head_stride;";
 
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos) text.replace(at, from.size(), to);
-    return text;
-}
+using test_support::replaced;
 
 // The 1-based line of the first line of `file` holding `text` exactly, by grep.
 int grep_line(const fs::path& file, const std::string& text) {

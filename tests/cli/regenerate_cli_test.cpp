@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "tests/support/cli.hpp"
+#include "tests/support/tagged_lines.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -29,13 +30,7 @@ std::string preamble_of(const std::string& patch) {
     return patch.substr(0, patch.find("diff --git"));
 }
 
-void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
-    auto text = read_file(file);
-    auto at = text.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-    write_file(file, text);
-}
+using test_support::replace_in;
 
 class RegenerateDemo : public ::testing::Test {
   protected:

@@ -10,6 +10,7 @@
 #include <functional>
 
 #include "tests/support/cli.hpp"
+#include "tests/support/tagged_lines.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/temp_tree.hpp"
 
@@ -28,13 +29,7 @@ const std::string kPatch = "0001-topic.patch";
 const std::string kLongDoc =
     "docs/a_rather_long_directory_name_for_scaling/and_an_even_longer_file_name.md";
 
-void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
-    auto text = read_file(file);
-    auto at = text.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-    write_file(file, text);
-}
+using test_support::replace_in;
 
 std::string numbered(const std::string& tag, int from, int to) {
     std::string text;

@@ -105,7 +105,7 @@ struct Stack {
     fs::path root() const { return dir.path() / "project"; }
 };
 
-int git(const fs::path& repo, std::vector<std::string> args, std::string* out = nullptr) {
+int run_git(const fs::path& repo, std::vector<std::string> args, std::string* out = nullptr) {
     args.insert(args.begin(), {"git", "-C", repo.string(), "-c", "user.name=g", "-c",
                                "user.email=g@g", "-c", "core.autocrlf=false"});
     auto result = run_process(args);
@@ -118,9 +118,9 @@ void make_stack(Generator& gen, Stack& stack) {
     std::vector<std::string> paths = {"src/a.py", "src/b.py", "src/deep/c.cu",
                                       "d.txt",    "e.md",     "src/f.py"};
     for (const auto& path : paths) write_file(repo / path, gen.file_text(path));
-    ASSERT_EQ(git(repo, {"init", "-q"}), 0);
-    ASSERT_EQ(git(repo, {"add", "-A"}), 0);
-    ASSERT_EQ(git(repo, {"commit", "-qm", "base"}), 0);
+    ASSERT_EQ(run_git(repo, {"init", "-q"}), 0);
+    ASSERT_EQ(run_git(repo, {"add", "-A"}), 0);
+    ASSERT_EQ(run_git(repo, {"commit", "-qm", "base"}), 0);
     fs::create_directories(stack.root() / "upstream");
     fs::copy(repo, stack.root() / "upstream", fs::copy_options::recursive);
     fs::remove_all(stack.root() / "upstream/.git");
@@ -139,10 +139,10 @@ void make_stack(Generator& gen, Stack& stack) {
             paths.push_back(path);
             touched.insert(path);
         }
-        ASSERT_EQ(git(repo, {"add", "-A"}), 0);
-        ASSERT_EQ(git(repo, {"commit", "-qm", "p" + std::to_string(n)}), 0);
+        ASSERT_EQ(run_git(repo, {"add", "-A"}), 0);
+        ASSERT_EQ(run_git(repo, {"commit", "-qm", "p" + std::to_string(n)}), 0);
         std::string diff;
-        ASSERT_EQ(git(repo, {"diff", "HEAD~1", "HEAD"}, &diff), 0);
+        ASSERT_EQ(run_git(repo, {"diff", "HEAD~1", "HEAD"}, &diff), 0);
         std::string name = "p" + std::to_string(n) + ".patch";
         write_file(stack.root() / "patches" / name, preamble(n) + diff);
         series += name + "\n";

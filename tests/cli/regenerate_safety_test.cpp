@@ -8,6 +8,7 @@
 #include <map>
 
 #include "tests/support/cli.hpp"
+#include "tests/support/series_names.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -21,8 +22,8 @@ using test_support::run_process;
 using test_support::TempDir;
 using test_support::write_file;
 
-const std::string kOne = "0001-one.patch";
-const std::string kTwo = "0002-two.patch";
+using test_support::kOne;
+using test_support::kTwo;
 
 std::string seq(int from, int to) {
     std::string text;

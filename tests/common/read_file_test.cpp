@@ -21,14 +21,14 @@ std::string big_text() {
 TEST(ReadFile, ReadsEveryByteOfALargeFile) {
     TempTree tree;
     tree.write("big.txt", big_text());
-    auto bytes = read_file(tree / "big.txt");
+    auto bytes = patchbay::read_file(tree / "big.txt");
     ASSERT_TRUE(bytes.ok());
     EXPECT_EQ(*bytes, big_text());
     EXPECT_EQ(std::to_string(bytes->size()), tree.run("stat -c %s big.txt"));
 }
 
 TEST(ReadFile, ReadsAFileWhoseSizeIsNotKnownInAdvance) {
-    auto bytes = read_file("/proc/self/status");  // reported as 0 bytes long
+    auto bytes = patchbay::read_file("/proc/self/status");  // reported as 0 bytes long
     ASSERT_TRUE(bytes.ok());
     EXPECT_NE(bytes->find("Name:"), std::string::npos);
 }
@@ -36,14 +36,14 @@ TEST(ReadFile, ReadsAFileWhoseSizeIsNotKnownInAdvance) {
 TEST(ReadFile, RefusesFoldersAndMissingFiles) {
     TempTree tree;
     tree.write("dir/x", "x");
-    EXPECT_FALSE(read_file(tree / "dir").ok());
-    EXPECT_FALSE(read_file(tree / "missing").ok());
+    EXPECT_FALSE(patchbay::read_file(tree / "dir").ok());
+    EXPECT_FALSE(patchbay::read_file(tree / "missing").ok());
 }
 
 TEST(ReadFile, RefusesAFifoWithoutWaitingForAWriter) {
     TempTree tree;
     tree.run("mkfifo pipe");
-    auto bytes = read_file(tree / "pipe");
+    auto bytes = patchbay::read_file(tree / "pipe");
     ASSERT_FALSE(bytes.ok());
     EXPECT_NE(bytes.error().message.find("is not a regular file"), std::string::npos);
 }

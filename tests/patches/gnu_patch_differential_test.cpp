@@ -40,13 +40,13 @@ std::uint64_t env_number(const char* name, std::uint64_t fallback) {
     return value != nullptr && *value != '\0' ? std::stoull(value, nullptr, 0) : fallback;
 }
 
-class TempDir {
+class OracleDir {
   public:
-    TempDir() {
+    OracleDir() {
         std::string pattern = (std::filesystem::temp_directory_path() / "patchbay-diff-XXXXXX");
         if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
     }
-    ~TempDir() {
+    ~OracleDir() {
         std::error_code ignored;
         // PATCHBAY_DIFF_KEEP leaves the files GNU patch saw, for a look at a failure.
         if (!path_.empty() && std::getenv("PATCHBAY_DIFF_KEEP") == nullptr)
@@ -250,7 +250,7 @@ bool gnu_patch_2_7_6_available(const std::string& dir) {
 }
 
 TEST(GnuPatchDifferential, RandomCasesAgreeWithGnuPatch) {
-    TempDir dir;
+    OracleDir dir;
     ASSERT_FALSE(dir.path().empty());
     if (!gnu_patch_2_7_6_available(dir.path())) GTEST_SKIP() << "GNU patch 2.7.6 not found";
     const std::uint64_t base_seed = env_number("PATCHBAY_DIFF_SEED", kBaseSeed);

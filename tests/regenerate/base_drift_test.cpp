@@ -2,27 +2,23 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/file_states.hpp"
 #include "tests/support/memory_source.hpp"
+#include "tests/support/numbered_lines.hpp"
 
 namespace patchbay {
 namespace {
 
 using test_support::MemorySource;
 
-FileState text(std::string content) {
-    return FileState{std::move(content), false, false};
-}
+using test_support::text;
 
-std::string seq(int n, const std::map<int, std::string>& replaced = {}) {
-    std::string out;
-    for (int i = 1; i <= n; ++i)
-        out += (replaced.count(i) ? replaced.at(i) : std::to_string(i)) + "\n";
-    return out;
-}
+using test_support::numbered_lines;
 
 TEST(BaseDrift, APatchWhoseChangeDifferedIsNamed) {
-    PathHistory then{text(seq(20)), {{"0001", text(seq(20, {{3, "three"}}))}}};
-    PathHistory now{text(seq(20)), {{"0001", text(seq(20, {{3, "THREE"}}))}}};
+    PathHistory then{text(numbered_lines(20)),
+                     {{"0001", text(numbered_lines(20, {{3, "three"}}))}}};
+    PathHistory now{text(numbered_lines(20)), {{"0001", text(numbered_lines(20, {{3, "THREE"}}))}}};
     auto changed = changed_patches(then, now);
     ASSERT_TRUE(changed.ok());
     EXPECT_EQ(*changed, std::vector<std::string>{"0001"});
@@ -30,20 +26,20 @@ TEST(BaseDrift, APatchWhoseChangeDifferedIsNamed) {
 
 // 0002 makes the same change in both, though 0001 moved the file under it: not named.
 TEST(BaseDrift, TheSameChangeOnAMovedFileIsNotNamed) {
-    PathHistory then{text(seq(20)),
-                     {{"0001", text(seq(20, {{3, "three"}}))},
-                      {"0002", text(seq(20, {{3, "three"}, {15, "fifteen"}}))}}};
-    PathHistory now{text(seq(20)),
-                    {{"0001", text(seq(20, {{3, "THREE"}}))},
-                     {"0002", text(seq(20, {{3, "THREE"}, {15, "fifteen"}}))}}};
+    PathHistory then{text(numbered_lines(20)),
+                     {{"0001", text(numbered_lines(20, {{3, "three"}}))},
+                      {"0002", text(numbered_lines(20, {{3, "three"}, {15, "fifteen"}}))}}};
+    PathHistory now{text(numbered_lines(20)),
+                    {{"0001", text(numbered_lines(20, {{3, "THREE"}}))},
+                     {"0002", text(numbered_lines(20, {{3, "THREE"}, {15, "fifteen"}}))}}};
     auto changed = changed_patches(then, now);
     ASSERT_TRUE(changed.ok());
     EXPECT_EQ(*changed, std::vector<std::string>{"0001"});
 }
 
 TEST(BaseDrift, APatchInOneHistoryOnlyAndTheUpstreamAreNamed) {
-    PathHistory then{text(seq(5)), {{"gone", text(seq(5, {{1, "x"}}))}}};
-    PathHistory now{text(seq(6)), {{"added", text(seq(6, {{2, "y"}}))}}};
+    PathHistory then{text(numbered_lines(5)), {{"gone", text(numbered_lines(5, {{1, "x"}}))}}};
+    PathHistory now{text(numbered_lines(6)), {{"added", text(numbered_lines(6, {{2, "y"}}))}}};
     auto changed = changed_patches(then, now);
     ASSERT_TRUE(changed.ok());
     EXPECT_EQ(*changed, (std::vector<std::string>{"the upstream", "added", "gone"}));

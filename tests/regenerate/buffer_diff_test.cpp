@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "patches/patch_writer.hpp"
+#include "tests/support/tagged_lines.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/temp_tree.hpp"
 
@@ -20,12 +21,7 @@ using test_support::TempTree;
 
 const fs::path kUpstream = fs::path(PATCHBAY_SOURCE_DIR) / "examples/demo/upstream";
 
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos) text.replace(at, from.size(), to);
-    return text;
-}
+using test_support::replaced;
 
 // The hunks of `git diff --no-index`, from the first "@@" on.
 std::string git_hunks(const std::string& old_text, const std::string& new_text) {

@@ -5,31 +5,26 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/file_states.hpp"
 #include "tests/support/memory_source.hpp"
+#include "tests/support/numbered_lines.hpp"
 
 namespace patchbay {
 namespace {
 
 using test_support::MemorySource;
 
-FileState text(std::string content) {
-    return FileState{std::move(content), false, false};
-}
+using test_support::text;
 
-std::string seq(const std::map<int, std::string>& replaced = {}) {
-    std::string out;
-    for (int i = 1; i <= 20; ++i)
-        out += (replaced.count(i) ? replaced.at(i) : std::to_string(i)) + "\n";
-    return out;
-}
+using test_support::numbered_lines;
 
 class Carry : public ::testing::Test {
   protected:
-    void SetUp() override { source.file("f.txt", seq()); }
+    void SetUp() override { source.file("f.txt", numbered_lines(20)); }
     // The series now: 0001 changed line 3 to THREE.
     TreeState series_now() {
         TreeState state(source);
-        state.apply(TreeChanges{{"f.txt", text(seq({{3, "THREE"}}))}});
+        state.apply(TreeChanges{{"f.txt", text(numbered_lines(20, {{3, "THREE"}}))}});
         return state;
     }
     CarryContext context() {
@@ -44,29 +39,33 @@ class Carry : public ::testing::Test {
 
 TEST_F(Carry, AnEditOnTheCurrentBaseIsTakenAsIsWithoutAskingWhatMoved) {
     TreeState state(source);
-    auto carried = carry_edits({{"f.txt", text(seq()), text(seq({{15, "x"}}))}}, state, context());
+    auto carried =
+        carry_edits({{"f.txt", text(numbered_lines(20)), text(numbered_lines(20, {{15, "x"}}))}},
+                    state, context());
     ASSERT_TRUE(carried.ok());
     ASSERT_EQ(carried->changes.size(), 1u);
-    EXPECT_EQ(carried->changes[0].after->content, seq({{15, "x"}}));
+    EXPECT_EQ(carried->changes[0].after->content, numbered_lines(20, {{15, "x"}}));
     EXPECT_TRUE(carried->rebased.empty());
     EXPECT_TRUE(asked.empty());
 }
 
 // The example: the worktree's base still has "three"; the edit lands on "THREE".
 TEST_F(Carry, AnEditOnAMovedBaseIsMergedOntoTheSeriesAndReported) {
-    auto carried = carry_edits(
-        {{"f.txt", text(seq({{3, "three"}})), text(seq({{3, "three"}, {15, "FIFTEEN"}}))}},
-        series_now(), context());
+    auto carried = carry_edits({{"f.txt", text(numbered_lines(20, {{3, "three"}})),
+                                 text(numbered_lines(20, {{3, "three"}, {15, "FIFTEEN"}}))}},
+                               series_now(), context());
     ASSERT_TRUE(carried.ok()) << carried.error().message;
-    EXPECT_EQ(carried->changes[0].before->content, seq({{3, "THREE"}}));
-    EXPECT_EQ(carried->changes[0].after->content, seq({{3, "THREE"}, {15, "FIFTEEN"}}));
+    EXPECT_EQ(carried->changes[0].before->content, numbered_lines(20, {{3, "THREE"}}));
+    EXPECT_EQ(carried->changes[0].after->content,
+              numbered_lines(20, {{3, "THREE"}, {15, "FIFTEEN"}}));
     ASSERT_EQ(carried->rebased.size(), 1u);
     EXPECT_EQ(carried->rebased[0].path, "f.txt");
     EXPECT_EQ(carried->rebased[0].changed_by, std::vector<std::string>{"0001"});
 }
 
 TEST_F(Carry, AnEditThatConflictsIsRefusedNamingTheFileAndThePatch) {
-    auto carried = carry_edits({{"f.txt", text(seq({{3, "three"}})), text(seq({{3, "3!"}}))}},
+    auto carried = carry_edits({{"f.txt", text(numbered_lines(20, {{3, "three"}})),
+                                 text(numbered_lines(20, {{3, "3!"}}))}},
                                series_now(), context());
     ASSERT_FALSE(carried.ok());
     EXPECT_EQ(carried.error().file, "W2");
@@ -77,7 +76,8 @@ TEST_F(Carry, AnEditThatConflictsIsRefusedNamingTheFileAndThePatch) {
 
 // A path NAME left alone (on disk as in its base) stays as the series has it now.
 TEST_F(Carry, APathTheWorktreeLeftAloneFollowsTheSeries) {
-    auto carried = carry_edits({{"f.txt", text(seq({{3, "three"}})), text(seq({{3, "three"}}))}},
+    auto carried = carry_edits({{"f.txt", text(numbered_lines(20, {{3, "three"}})),
+                                 text(numbered_lines(20, {{3, "three"}}))}},
                                series_now(), context());
     ASSERT_TRUE(carried.ok());
     EXPECT_EQ(carried->changes[0].after, carried->changes[0].before);

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "patches/patch_writer.hpp"
+#include "tests/support/file_states.hpp"
 #include "tests/support/parsed_patch.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/temp_tree.hpp"
@@ -23,9 +24,7 @@ std::string lines(const std::string& tag, int from, int to) {
     return text;
 }
 
-FileState text(std::string content) {
-    return FileState{std::move(content), false, false};
-}
+using test_support::text;
 
 // Two commits of a scratch repository: git's diff between them is the expected patch.
 class GitStates : public ::testing::Test {

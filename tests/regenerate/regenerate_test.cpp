@@ -9,6 +9,8 @@
 #include "series/series_file.hpp"
 #include "tests/regenerate/worktree_fixture.hpp"
 #include "tests/support/memory_source.hpp"
+#include "tests/support/numbered_lines.hpp"
+#include "tests/support/series_names.hpp"
 
 namespace patchbay {
 namespace {
@@ -17,14 +19,10 @@ using test_support::GitWorktree;
 using test_support::MemorySource;
 using test_support::TempTree;
 
-const std::string kOne = "0001-one.patch", kTwo = "0002-two.patch";
+using test_support::kOne;
+using test_support::kTwo;
 
-std::string seq(const std::map<int, std::string>& replaced = {}) {
-    std::string out;
-    for (int i = 1; i <= 20; ++i)
-        out += (replaced.count(i) ? replaced.at(i) : std::to_string(i)) + "\n";
-    return out;
-}
+using test_support::numbered_lines;
 
 bool has(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
@@ -33,7 +31,7 @@ bool has(const std::string& text, const std::string& part) {
 class Library : public ::testing::Test {
   protected:
     void SetUp() override {
-        source.file("f.txt", seq());
+        source.file("f.txt", numbered_lines(20));
         write_series("0001-one.patch\n0002-two.patch\n");
         files.write("patches/" + kOne,
                     "one\n\n--- a/f.txt\n+++ b/f.txt\n@@ -2,3 +2,3 @@\n 2\n-3\n+three\n 4\n");
@@ -50,9 +48,9 @@ class Library : public ::testing::Test {
     SeriesRun run() { return *run_series(plan, source); }
     // 0002's worktree as apply --worktree made it while 0001 still wrote "three".
     void old_worktree_of_two() {
-        wt.commit("pristine upstream", {{"f.txt", seq()}});
-        wt.commit(kOne, {{"f.txt", seq({{3, "three"}})}});
-        wt.commit(kTwo, {{"f.txt", seq({{3, "three"}, {15, "fifteen"}})}});
+        wt.commit("pristine upstream", {{"f.txt", numbered_lines(20)}});
+        wt.commit(kOne, {{"f.txt", numbered_lines(20, {{3, "three"}})}});
+        wt.commit(kTwo, {{"f.txt", numbered_lines(20, {{3, "three"}, {15, "fifteen"}})}});
     }
     MemorySource source;
     TempTree files;
@@ -74,7 +72,7 @@ TEST_F(Library, AnEditOnAStaleBaseIsRebasedAndNamesThePatch) {
     old_worktree_of_two();
     files.write("patches/" + kOne,
                 "one\n\n--- a/f.txt\n+++ b/f.txt\n@@ -2,3 +2,3 @@\n 2\n-3\n+THREE\n 4\n");
-    wt.tree.write("f.txt", seq({{3, "three"}, {15, "FIFTEEN"}}));
+    wt.tree.write("f.txt", numbered_lines(20, {{3, "three"}, {15, "FIFTEEN"}}));
     auto regen = regenerate_from_worktree(plan, source, run(), kTwo, wt.tree.root());
     ASSERT_TRUE(regen.ok()) << regen.error().message;
     ASSERT_EQ(regen->rebased.size(), 1u);
@@ -85,7 +83,7 @@ TEST_F(Library, AnEditOnAStaleBaseIsRebasedAndNamesThePatch) {
 
 TEST_F(Library, AWorktreeThatUndoesThePatchIsAnError) {
     old_worktree_of_two();
-    wt.tree.write("f.txt", seq({{3, "three"}}));
+    wt.tree.write("f.txt", numbered_lines(20, {{3, "three"}}));
     auto regen = regenerate_from_worktree(plan, source, run(), kTwo, wt.tree.root());
     ASSERT_FALSE(regen.ok());
     EXPECT_NE(regen.error().message.find("would change nothing"), std::string::npos);
@@ -104,8 +102,9 @@ TEST_F(Library, AnUnlistedOrReversedEntryIsAnError) {
 
 TEST_F(Library, FromCommitAsksBeforeThePatchGrowsAFile) {
     GitWorktree fork;
-    fork.commit("base", {{"f.txt", seq({{3, "three"}})}});
-    fork.commit("topic", {{"f.txt", seq({{3, "three"}, {15, "FIFTEEN"}})}, {"extra.txt", "x\n"}});
+    fork.commit("base", {{"f.txt", numbered_lines(20, {{3, "three"}})}});
+    fork.commit("topic", {{"f.txt", numbered_lines(20, {{3, "three"}, {15, "FIFTEEN"}})},
+                          {"extra.txt", "x\n"}});
     CommitSource commit{fork.tree.root(), "HEAD", "", false};
     auto refused = regenerate_from_commit(plan, kTwo, commit);
     ASSERT_FALSE(refused.ok());

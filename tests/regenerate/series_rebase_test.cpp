@@ -6,6 +6,7 @@
 
 #include "series/series_file.hpp"
 #include "tests/support/memory_source.hpp"
+#include "tests/support/numbered_lines.hpp"
 #include "tests/support/temp_tree.hpp"
 
 namespace patchbay {
@@ -14,14 +15,9 @@ namespace {
 using test_support::MemorySource;
 using test_support::TempTree;
 
-std::string seq(const std::map<int, std::string>& replaced = {}) {
-    std::string out;
-    for (int i = 1; i <= 30; ++i)
-        out += (replaced.count(i) ? replaced.at(i) : std::to_string(i)) + "\n";
-    return out;
-}
+using test_support::numbered_lines;
 
-// Line `line` of seq() changed to `to`, with three lines of context on each side.
+// Line `line` of numbered_lines(30) changed to `to`, with three lines of context on each side.
 std::string one_line_patch(const std::string& file, int line, const std::string& to) {
     std::string text = "--- a/" + file + "\n+++ b/" + file + "\n@@ -" + std::to_string(line - 3) +
                        ",7 +" + std::to_string(line - 3) + ",7 @@\n";
@@ -52,14 +48,14 @@ class SeriesCarry : public ::testing::Test {
 };
 
 TEST_F(SeriesCarry, EachOutcomeFromOneSeries) {
-    old_upstream.file("a", seq());
-    old_upstream.file("b", seq());
-    old_upstream.file("c", seq());
-    old_upstream.file("d", seq());
-    new_upstream.file("a", seq());
-    new_upstream.file("b", "0\n" + seq());       // shifted by one line
-    new_upstream.file("c", seq({{10, "ten"}}));  // the patch's own change
-    new_upstream.file("d", seq({{12, "twelve"}, {20, "TWENTY"}}));
+    old_upstream.file("a", numbered_lines(30));
+    old_upstream.file("b", numbered_lines(30));
+    old_upstream.file("c", numbered_lines(30));
+    old_upstream.file("d", numbered_lines(30));
+    new_upstream.file("a", numbered_lines(30));
+    new_upstream.file("b", "0\n" + numbered_lines(30));         // shifted by one line
+    new_upstream.file("c", numbered_lines(30, {{10, "ten"}}));  // the patch's own change
+    new_upstream.file("d", numbered_lines(30, {{12, "twelve"}, {20, "TWENTY"}}));
     add("1.patch", one_line_patch("a", 5, "five"));
     add("2.patch", one_line_patch("b", 5, "five"));
     add("3.patch", one_line_patch("c", 10, "ten"));
@@ -87,8 +83,8 @@ TEST_F(SeriesCarry, EachOutcomeFromOneSeries) {
 }
 
 TEST_F(SeriesCarry, ASkipRuleWhoseChangeIsNotUpstreamIsSaid) {
-    old_upstream.file("a", seq());
-    new_upstream.file("a", seq());
+    old_upstream.file("a", numbered_lines(30));
+    new_upstream.file("a", numbered_lines(30));
     add("1.patch", one_line_patch("a", 5, "five"));
     plan.skip.push_back({"1.patch", "native upstream since 2.0", 1});
     auto result = rebase();
@@ -100,10 +96,10 @@ TEST_F(SeriesCarry, ASkipRuleWhoseChangeIsNotUpstreamIsSaid) {
 // Line 20 changed by upstream and by 1.patch: the person gets d with diff3 markers named
 // after the two upstreams and the patch; 2.patch, after it, is carried on the state without it.
 TEST_F(SeriesCarry, AConflictIsGivenWithMarkersAndTheStateItIsResolvedOn) {
-    old_upstream.file("a", seq());
-    old_upstream.file("d", seq());
-    new_upstream.file("a", seq());
-    new_upstream.file("d", seq({{20, "TWENTY"}}));
+    old_upstream.file("a", numbered_lines(30));
+    old_upstream.file("d", numbered_lines(30));
+    new_upstream.file("a", numbered_lines(30));
+    new_upstream.file("d", numbered_lines(30, {{20, "TWENTY"}}));
     add("0.patch", one_line_patch("a", 5, "five"));
     add("1.patch", one_line_patch("d", 20, "twenty") + one_line_patch("a", 25, "x"));
     add("2.patch", one_line_patch("a", 10, "ten"));
@@ -115,21 +111,23 @@ TEST_F(SeriesCarry, AConflictIsGivenWithMarkersAndTheStateItIsResolvedOn) {
     EXPECT_EQ(result->steps_before_conflict, 1u) << "0.patch only";
     const auto& attempt = result->patches[1].attempt;
     ASSERT_EQ(attempt.size(), 2u);
-    EXPECT_EQ(attempt.at("d")->content.view(),
-              seq({{20, "<<<<<<< v2\nTWENTY\n||||||| v1\n20\n=======\ntwenty\n>>>>>>> 1.patch"}}));
-    EXPECT_EQ(attempt.at("a")->content.view(), seq({{5, "five"}, {25, "x"}}))
+    EXPECT_EQ(
+        attempt.at("d")->content.view(),
+        numbered_lines(
+            30, {{20, "<<<<<<< v2\nTWENTY\n||||||| v1\n20\n=======\ntwenty\n>>>>>>> 1.patch"}}));
+    EXPECT_EQ(attempt.at("a")->content.view(), numbered_lines(30, {{5, "five"}, {25, "x"}}))
         << "the path that merges is given merged, on top of 0.patch";
     EXPECT_EQ(result->patches[2].outcome, RebaseOutcome::applies);
     EXPECT_EQ(result->steps.size(), 2u);
 }
 
 TEST_F(SeriesCarry, AResolutionIsCarriedAndItsTextRebuilt) {
-    old_upstream.file("d", seq());
-    new_upstream.file("d", seq({{20, "TWENTY"}}));
+    old_upstream.file("d", numbered_lines(30));
+    new_upstream.file("d", numbered_lines(30, {{20, "TWENTY"}}));
     add("1.patch", one_line_patch("d", 20, "twenty"));
     add("2.patch", one_line_patch("d", 25, "x"));
     Resolutions resolutions{
-        {"1.patch", {{"d", FileState{seq({{20, "TWENTY twenty"}}), false, false}}}}};
+        {"1.patch", {{"d", FileState{numbered_lines(30, {{20, "TWENTY twenty"}}), false, false}}}}};
     options.resolutions = &resolutions;
     auto result = rebase();
     ASSERT_TRUE(result.ok()) << result.error().message;
@@ -143,14 +141,15 @@ TEST_F(SeriesCarry, AResolutionIsCarriedAndItsTextRebuilt) {
     EXPECT_EQ(result->patches[1].outcome, RebaseOutcome::applies);
     ASSERT_EQ(result->steps.size(), 2u);
     EXPECT_EQ(result->steps[1].changes.at("d")->content.view(),
-              seq({{20, "TWENTY twenty"}, {25, "x"}}));
+              numbered_lines(30, {{20, "TWENTY twenty"}, {25, "x"}}));
 }
 
 TEST_F(SeriesCarry, AResolutionThatKeepsUpstreamLeavesThePatchUpstream) {
-    old_upstream.file("d", seq());
-    new_upstream.file("d", seq({{20, "TWENTY"}}));
+    old_upstream.file("d", numbered_lines(30));
+    new_upstream.file("d", numbered_lines(30, {{20, "TWENTY"}}));
     add("1.patch", one_line_patch("d", 20, "twenty"));
-    Resolutions resolutions{{"1.patch", {{"d", FileState{seq({{20, "TWENTY"}}), false, false}}}}};
+    Resolutions resolutions{
+        {"1.patch", {{"d", FileState{numbered_lines(30, {{20, "TWENTY"}}), false, false}}}}};
     options.resolutions = &resolutions;
     auto result = rebase();
     ASSERT_TRUE(result.ok());
@@ -160,8 +159,8 @@ TEST_F(SeriesCarry, AResolutionThatKeepsUpstreamLeavesThePatchUpstream) {
 
 // Upstream deleted the file the patch changes: no markers can say that; the person is told.
 TEST_F(SeriesCarry, AConflictWithoutMarkersIsSaid) {
-    old_upstream.file("d", seq());
-    new_upstream.file("e", seq());
+    old_upstream.file("d", numbered_lines(30));
+    new_upstream.file("e", numbered_lines(30));
     add("1.patch", one_line_patch("d", 20, "twenty"));
     auto result = rebase();
     ASSERT_TRUE(result.ok()) << result.error().message;

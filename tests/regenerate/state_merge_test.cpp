@@ -1,15 +1,14 @@
 // Text merges are git's (text_merge_test.cpp); these pin the cases around them.
 
 #include "regenerate/state_merge.hpp"
+#include "tests/support/file_states.hpp"
 
 #include <gtest/gtest.h>
 
 namespace patchbay {
 namespace {
 
-FileState text(std::string content, bool executable = false) {
-    return FileState{std::move(content), executable, false};
-}
+using test_support::text;
 
 TEST(StateMerge, ASideThatDidNotChangeTakesTheOther) {
     auto ours = merge_states(text("a\n"), text("b\n"), text("a\n"));

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "tests/regenerate/worktree_fixture.hpp"
+#include "tests/support/series_names.hpp"
 
 namespace patchbay {
 namespace {
@@ -12,7 +13,7 @@ namespace {
 namespace fs = std::filesystem;
 using test_support::GitWorktree;
 
-const std::string kOne = "0001-one.patch";
+using test_support::kOne;
 
 std::map<std::string, WorktreeEdit> by_path(const std::vector<WorktreeEdit>& edits) {
     std::map<std::string, WorktreeEdit> map;

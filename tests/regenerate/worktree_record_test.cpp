@@ -3,13 +3,16 @@
 #include <gtest/gtest.h>
 
 #include "tests/regenerate/worktree_fixture.hpp"
+#include "tests/support/series_names.hpp"
 
 namespace patchbay {
 namespace {
 
 using test_support::GitWorktree;
 
-const std::string kOne = "0001-one.patch", kTwo = "0002-two.patch", kThree = "0003-three.patch";
+using test_support::kOne;
+using test_support::kThree;
+using test_support::kTwo;
 
 class Record : public ::testing::Test {
   protected:

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "source/pristine_source.hpp"
+#include "tests/support/git_command.hpp"
 #include "tests/support/temp_tree.hpp"
 
 namespace patchbay {
@@ -11,7 +12,7 @@ namespace {
 using Kind = TreeEntry::Kind;
 using patchbay::test_support::TempTree;
 
-const char* const kGit = "git -c user.name=t -c user.email=t@example.com -c commit.gpgsign=false";
+using test_support::kGit;
 
 // repo/: vllm/a.py (changed by the second commit), an executable, a subdirectory, a symlink to
 // it, tag v1.0 on the first commit.

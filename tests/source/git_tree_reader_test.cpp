@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/git_command.hpp"
 #include "tests/support/git_oid_hex.hpp"
 #include "tests/support/temp_tree.hpp"
 
@@ -12,7 +13,7 @@ using Kind = TreeEntry::Kind;
 using patchbay::test_support::hex;
 using patchbay::test_support::TempTree;
 
-const char* const kGit = "git -c user.name=t -c user.email=t@example.com -c commit.gpgsign=false";
+using test_support::kGit;
 
 // repo/: up/a.py, up/run.sh (executable), up/link -> sub, up/sub/deep.py, one commit.
 class GitTreeReaderTest : public ::testing::Test {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/git_command.hpp"
 #include "tests/support/temp_tree.hpp"
 
 namespace patchbay {
@@ -12,7 +13,7 @@ namespace {
 namespace fs = std::filesystem;
 using test_support::TempTree;
 
-const char* const kGit = "git -c user.name=t -c user.email=t@example.com -c commit.gpgsign=false";
+using test_support::kGit;
 
 class ObjectSeedingTest : public ::testing::Test {
   protected:

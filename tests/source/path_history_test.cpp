@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "source/git_handles.hpp"
+#include "tests/support/git_command.hpp"
 #include "tests/support/temp_tree.hpp"
 
 namespace patchbay {
@@ -10,7 +11,7 @@ namespace {
 
 using patchbay::test_support::TempTree;
 
-const char* const kGit = "git -c user.name=t -c user.email=t@example.com -c commit.gpgsign=false";
+using test_support::kGit;
 
 // A history with a move, a second move of the moved file, and a deletion; git itself (log
 // with rename detection) is the oracle for which commit did what.

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/file_states.hpp"
+#include "tests/support/git_command.hpp"
 #include "tests/support/memory_source.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/temp_tree.hpp"
@@ -15,9 +17,7 @@ namespace fs = std::filesystem;
 using test_support::MemorySource;
 using test_support::TempDir;
 
-FileState text(std::string content) {
-    return FileState{std::move(content), false, false};
-}
+using test_support::text;
 FileState link(std::string target) {
     return FileState{std::move(target), false, true};
 }
@@ -61,7 +61,7 @@ TEST(WorktreeWriter, ASymlinkReplacedByAFolderIsFine) {
 
 // A git pristine tree: its objects are reused, its tree becomes the first commit as it is, and
 // git (the CLI) is the oracle for what must be in the new repository.
-const char* const kGit = "git -c user.name=t -c user.email=t@example.com -c commit.gpgsign=false";
+using test_support::kGit;
 
 // repo/: a .gitattributes that a filtered checkout would act on (LF blobs under eol=crlf, an
 // $Id$ under ident), added after the blobs so that they keep their bytes; an executable, a

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "checks/rules/index_stride_analysis.hpp"
+#include "tests/support/flagged_lines.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 using test_support::read_file;
 
 const fs::path kSource = PATCHBAY_SOURCE_DIR;
-const fs::path kFixtures = kSource / "tests/fixtures/checks/int32-index-stride/cuda";
+const fs::path kCudaFixtures = kSource / "tests/fixtures/checks/int32-index-stride/cuda";
 
 SourceFile source(std::string path, std::string text) {
     SourceFile file{std::move(path), std::move(text), Language::cuda};
@@ -25,9 +26,9 @@ SourceFile source(std::string path, std::string text) {
     return file;
 }
 
-AuditTree fixture_tree() {
+AuditTree cuda_fixture_tree() {
     AuditTree tree;
-    for (const auto& entry : fs::directory_iterator(kFixtures))
+    for (const auto& entry : fs::directory_iterator(kCudaFixtures))
         tree.files.push_back(source(entry.path().filename().string(), read_file(entry.path())));
     std::sort(tree.files.begin(), tree.files.end(),
               [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
@@ -45,11 +46,7 @@ std::set<std::int64_t> expected_lines(const SourceFile& file) {
     return lines;
 }
 
-std::set<std::int64_t> flagged_lines(const std::vector<Finding>& findings) {
-    std::set<std::int64_t> lines;
-    for (const auto& finding : findings) lines.insert(finding.line);
-    return lines;
-}
+using test_support::flagged_lines;
 
 std::vector<Finding> analyse(const std::string& text, const std::string& path = "k.cu") {
     AuditTree tree;
@@ -58,7 +55,7 @@ std::vector<Finding> analyse(const std::string& text, const std::string& path = 
 }
 
 TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
-    auto tree = fixture_tree();
+    auto tree = cuda_fixture_tree();
     ASSERT_GE(tree.files.size(), 7u);
     std::size_t expected_total = 0;
     for (const auto& file : tree.files) {

@@ -156,7 +156,7 @@ TEST(PythonExpression, DottedName) {
     EXPECT_EQ(dotted_name(*parse_python_expression("f().x")), "");
 }
 
-constexpr const char* kKernel = R"(import triton
+constexpr const char* kJitKernel = R"(import triton
 import triton.language as tl
 
 
@@ -196,7 +196,7 @@ def helper(x):
 )";
 
 TEST(PythonSyntax, FindsJitFunctionsOnly) {
-    auto functions = parse_jit_functions(kKernel);
+    auto functions = parse_jit_functions(kJitKernel);
     ASSERT_EQ(functions.size(), 2u);
     EXPECT_EQ(functions[0].name, "kernel");
     EXPECT_EQ(functions[0].line, 7);
@@ -206,7 +206,7 @@ TEST(PythonSyntax, FindsJitFunctionsOnly) {
 }
 
 TEST(PythonSyntax, ParametersWithAnnotationsAndDefaults) {
-    auto kernel = parse_jit_functions(kKernel)[0];
+    auto kernel = parse_jit_functions(kJitKernel)[0];
     ASSERT_EQ(kernel.parameters.size(), 5u);
     EXPECT_EQ(kernel.parameters[0].name, "block_table_ptr");
     EXPECT_EQ(kernel.parameters[0].line, 8);
@@ -219,7 +219,7 @@ TEST(PythonSyntax, ParametersWithAnnotationsAndDefaults) {
 }
 
 TEST(PythonSyntax, StatementKindsAndShapes) {
-    auto body = parse_jit_functions(kKernel)[0].body;
+    auto body = parse_jit_functions(kJitKernel)[0].body;
     ASSERT_EQ(body.size(), 8u);
     EXPECT_EQ(body[0].kind, StmtKind::assign);
     EXPECT_EQ(body[0].line, 14);
@@ -241,7 +241,7 @@ TEST(PythonSyntax, StatementKindsAndShapes) {
 }
 
 TEST(PythonSyntax, IfElifElseNests) {
-    auto body = parse_jit_functions(kKernel)[0].body;
+    auto body = parse_jit_functions(kJitKernel)[0].body;
     const Stmt& branch = body[4];
     ASSERT_EQ(branch.kind, StmtKind::if_);
     EXPECT_EQ(sexp(*branch.value), "(> a 0)");

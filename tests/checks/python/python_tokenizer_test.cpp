@@ -34,7 +34,7 @@ std::string render(const Token& token) {
     return "?";
 }
 
-std::vector<std::string> kinds(std::string_view text) {
+std::vector<std::string> python_kinds(std::string_view text) {
     std::vector<std::string> out;
     for (const auto& token : tokenize_python(text)) out.push_back(render(token));
     return out;
@@ -52,7 +52,8 @@ TEST(PythonTokenizer, EmptyTextIsOnlyEnd) {
 
 TEST(PythonTokenizer, SimpleAssignmentWithLinesAndColumns) {
     auto tokens = tokenize_python("x = a + 1\n");
-    EXPECT_EQ(kinds("x = a + 1\n"), (Strings{"i:x", "o:=", "i:a", "o:+", "n:1", "NL", "END"}));
+    EXPECT_EQ(python_kinds("x = a + 1\n"),
+              (Strings{"i:x", "o:=", "i:a", "o:+", "n:1", "NL", "END"}));
     EXPECT_EQ(tokens[2].line, 1);
     EXPECT_EQ(tokens[2].column, 5);
     EXPECT_EQ(tokens[4].column, 9);
@@ -61,8 +62,8 @@ TEST(PythonTokenizer, SimpleAssignmentWithLinesAndColumns) {
 
 TEST(PythonTokenizer, IndentAndDedent) {
     std::string text = "def f():\n    return 1\nx\n";
-    EXPECT_EQ(kinds(text), (Strings{"i:def", "i:f", "o:(", "o:)", "o::", "NL", "IN", "i:return",
-                                    "n:1", "NL", "DE", "i:x", "NL", "END"}));
+    EXPECT_EQ(python_kinds(text), (Strings{"i:def", "i:f", "o:(", "o:)", "o::", "NL", "IN",
+                                           "i:return", "n:1", "NL", "DE", "i:x", "NL", "END"}));
     auto tokens = tokenize_python(text);
     EXPECT_EQ(tokens[7].line, 2);
     EXPECT_EQ(tokens[7].column, 5);
@@ -71,29 +72,29 @@ TEST(PythonTokenizer, IndentAndDedent) {
 }
 
 TEST(PythonTokenizer, DedentsAtEndOfFileWithoutTrailingNewline) {
-    EXPECT_EQ(kinds("if a:\n  if b:\n    c"),
+    EXPECT_EQ(python_kinds("if a:\n  if b:\n    c"),
               (Strings{"i:if", "i:a", "o::", "NL", "IN", "i:if", "i:b", "o::", "NL", "IN", "i:c",
                        "NL", "DE", "DE", "END"}));
 }
 
 TEST(PythonTokenizer, BlankAndCommentLinesMakeNoNewlineAndNoIndent) {
-    EXPECT_EQ(kinds("a\n\n   # note\n\t\nb  # trailing\n"),
+    EXPECT_EQ(python_kinds("a\n\n   # note\n\t\nb  # trailing\n"),
               (Strings{"i:a", "NL", "i:b", "NL", "END"}));
 }
 
 TEST(PythonTokenizer, TabsIndentToMultiplesOfEight) {
     // A tab and eight spaces are the same level, so the second body line makes no token.
-    EXPECT_EQ(kinds("if a:\n\tb\n        c\n"),
+    EXPECT_EQ(python_kinds("if a:\n\tb\n        c\n"),
               (Strings{"i:if", "i:a", "o::", "NL", "IN", "i:b", "NL", "i:c", "NL", "DE", "END"}));
     // Four spaces then a tab reach 8 as well.
-    EXPECT_EQ(kinds("if a:\n    \tb\n        c\n"),
+    EXPECT_EQ(python_kinds("if a:\n    \tb\n        c\n"),
               (Strings{"i:if", "i:a", "o::", "NL", "IN", "i:b", "NL", "i:c", "NL", "DE", "END"}));
 }
 
 TEST(PythonTokenizer, NoNewlinesInsideBrackets) {
     std::string text = "f(a,\n  b)[1,\n2]\n";
-    EXPECT_EQ(kinds(text), (Strings{"i:f", "o:(", "i:a", "o:,", "i:b", "o:)", "o:[", "n:1", "o:,",
-                                    "n:2", "o:]", "NL", "END"}));
+    EXPECT_EQ(python_kinds(text), (Strings{"i:f", "o:(", "i:a", "o:,", "i:b", "o:)", "o:[", "n:1",
+                                           "o:,", "n:2", "o:]", "NL", "END"}));
     auto tokens = tokenize_python(text);
     EXPECT_EQ(tokens[4].line, 2);
     EXPECT_EQ(tokens[4].column, 3);
@@ -103,42 +104,44 @@ TEST(PythonTokenizer, NoNewlinesInsideBrackets) {
 
 TEST(PythonTokenizer, BackslashContinuationJoinsLines) {
     std::string text = "x = 1 + \\\n    2\ny\n";
-    EXPECT_EQ(kinds(text), (Strings{"i:x", "o:=", "n:1", "o:+", "n:2", "NL", "i:y", "NL", "END"}));
+    EXPECT_EQ(python_kinds(text),
+              (Strings{"i:x", "o:=", "n:1", "o:+", "n:2", "NL", "i:y", "NL", "END"}));
     auto tokens = tokenize_python(text);
     EXPECT_EQ(tokens[4].line, 2);
     EXPECT_EQ(tokens[4].column, 5);
 }
 
 TEST(PythonTokenizer, Numbers) {
-    EXPECT_EQ(kinds("0x_FF 1_000 3.14 .5 1. 1e-3 2E+10 7j 1.5J 0o17 0b1010 10e5\n"),
+    EXPECT_EQ(python_kinds("0x_FF 1_000 3.14 .5 1. 1e-3 2E+10 7j 1.5J 0o17 0b1010 10e5\n"),
               (Strings{"n:0x_FF", "n:1_000", "n:3.14", "n:.5", "n:1.", "n:1e-3", "n:2E+10", "n:7j",
                        "n:1.5J", "n:0o17", "n:0b1010", "n:10e5", "NL", "END"}));
 }
 
 TEST(PythonTokenizer, AttributeChainAndCall) {
-    EXPECT_EQ(kinds("x.to(tl.int64)\n"),
+    EXPECT_EQ(python_kinds("x.to(tl.int64)\n"),
               (Strings{"i:x", "o:.", "i:to", "o:(", "i:tl", "o:.", "i:int64", "o:)", "NL", "END"}));
 }
 
 TEST(PythonTokenizer, StringPrefixesAnyCase) {
-    EXPECT_EQ(kinds("r'a' B\"b\" f'{x}' u'u' Rb'\\d' fR\"z\" br'' rf'q'\n"),
+    EXPECT_EQ(python_kinds("r'a' B\"b\" f'{x}' u'u' Rb'\\d' fR\"z\" br'' rf'q'\n"),
               (Strings{"s:r'a'", "s:B\"b\"", "s:f'{x}'", "s:u'u'", "s:Rb'\\d'", "s:fR\"z\"",
                        "s:br''", "s:rf'q'", "NL", "END"}));
 }
 
 TEST(PythonTokenizer, NameThatIsNotAPrefixStaysAName) {
-    EXPECT_EQ(kinds("abc'x'\n"), (Strings{"i:abc", "s:'x'", "NL", "END"}));
+    EXPECT_EQ(python_kinds("abc'x'\n"), (Strings{"i:abc", "s:'x'", "NL", "END"}));
 }
 
 TEST(PythonTokenizer, EscapedQuoteDoesNotEndString) {
-    EXPECT_EQ(kinds("'it\\'s' \"a\\\"b\"\n"), (Strings{"s:'it\\'s'", "s:\"a\\\"b\"", "NL", "END"}));
+    EXPECT_EQ(python_kinds("'it\\'s' \"a\\\"b\"\n"),
+              (Strings{"s:'it\\'s'", "s:\"a\\\"b\"", "NL", "END"}));
 }
 
 TEST(PythonTokenizer, TripleQuotedStringSpansLines) {
     std::string text = "x = \"\"\"one\n'two' \"\n\"\"\" + y\nz\n";
     auto tokens = tokenize_python(text);
-    ASSERT_EQ(kinds(text), (Strings{"i:x", "o:=", "s:\"\"\"one\n'two' \"\n\"\"\"", "o:+", "i:y",
-                                    "NL", "i:z", "NL", "END"}));
+    ASSERT_EQ(python_kinds(text), (Strings{"i:x", "o:=", "s:\"\"\"one\n'two' \"\n\"\"\"", "o:+",
+                                           "i:y", "NL", "i:z", "NL", "END"}));
     EXPECT_EQ(tokens[2].line, 1);
     EXPECT_EQ(tokens[2].column, 5);
     EXPECT_EQ(tokens[3].line, 3);  // lines inside the string are counted
@@ -147,39 +150,40 @@ TEST(PythonTokenizer, TripleQuotedStringSpansLines) {
 }
 
 TEST(PythonTokenizer, UnterminatedStringRunsToEndOfFile) {
-    EXPECT_EQ(kinds("x = '''abc\ndef\n"), (Strings{"i:x", "o:=", "s:'''abc\ndef\n", "NL", "END"}));
-    EXPECT_EQ(kinds("y = 'abc"), (Strings{"i:y", "o:=", "s:'abc", "NL", "END"}));
+    EXPECT_EQ(python_kinds("x = '''abc\ndef\n"),
+              (Strings{"i:x", "o:=", "s:'''abc\ndef\n", "NL", "END"}));
+    EXPECT_EQ(python_kinds("y = 'abc"), (Strings{"i:y", "o:=", "s:'abc", "NL", "END"}));
 }
 
 TEST(PythonTokenizer, OperatorsLongestMatch) {
-    EXPECT_EQ(kinds("a **= b //= c -> d := e ... f @ g != h << i >>= j ** k // l\n"),
+    EXPECT_EQ(python_kinds("a **= b //= c -> d := e ... f @ g != h << i >>= j ** k // l\n"),
               (Strings{"i:a",   "o:**=", "i:b", "o://=", "i:c",  "o:->", "i:d",  "o::=", "i:e",
                        "o:...", "i:f",   "o:@", "i:g",   "o:!=", "i:h",  "o:<<", "i:i",  "o:>>=",
                        "i:j",   "o:**",  "i:k", "o://",  "i:l",  "NL",   "END"}));
 }
 
 TEST(PythonTokenizer, InvalidBytesAreSingleCharOps) {
-    EXPECT_EQ(kinds("a $ ? `\n"), (Strings{"i:a", "o:$", "o:?", "o:`", "NL", "END"}));
+    EXPECT_EQ(python_kinds("a $ ? `\n"), (Strings{"i:a", "o:$", "o:?", "o:`", "NL", "END"}));
 }
 
 TEST(PythonTokenizer, UnbalancedClosingBracketIsKept) {
-    EXPECT_EQ(kinds(")\nx\n"), (Strings{"o:)", "NL", "i:x", "NL", "END"}));
+    EXPECT_EQ(python_kinds(")\nx\n"), (Strings{"o:)", "NL", "i:x", "NL", "END"}));
 }
 
 TEST(PythonTokenizer, UnclosedBracketSwallowsNewlinesToEnd) {
-    EXPECT_EQ(kinds("f(a\nb\n"), (Strings{"i:f", "o:(", "i:a", "i:b", "NL", "END"}));
+    EXPECT_EQ(python_kinds("f(a\nb\n"), (Strings{"i:f", "o:(", "i:a", "i:b", "NL", "END"}));
 }
 
 TEST(PythonTokenizer, CommentIsSkippedButNewlineKept) {
     auto tokens = tokenize_python("a = 1  # c = 2\nb\n");
-    EXPECT_EQ(kinds("a = 1  # c = 2\nb\n"),
+    EXPECT_EQ(python_kinds("a = 1  # c = 2\nb\n"),
               (Strings{"i:a", "o:=", "n:1", "NL", "i:b", "NL", "END"}));
     EXPECT_EQ(tokens[3].column, 15);
 }
 
 TEST(PythonTokenizer, CrLfLineEndings) {
     std::string text = "if a:\r\n    b\r\nc\r\n";
-    EXPECT_EQ(kinds(text),
+    EXPECT_EQ(python_kinds(text),
               (Strings{"i:if", "i:a", "o::", "NL", "IN", "i:b", "NL", "DE", "i:c", "NL", "END"}));
     auto tokens = tokenize_python(text);
     EXPECT_EQ(tokens[8].line, 3);
@@ -187,7 +191,7 @@ TEST(PythonTokenizer, CrLfLineEndings) {
 }
 
 TEST(PythonTokenizer, DecoratorAndSubscriptWithNone) {
-    EXPECT_EQ(kinds("@triton.jit\ndef k(x: tl.constexpr):\n    y = x[:, None]\n"),
+    EXPECT_EQ(python_kinds("@triton.jit\ndef k(x: tl.constexpr):\n    y = x[:, None]\n"),
               (Strings{"o:@", "i:triton", "o:.",    "i:jit", "NL",  "i:def",       "i:k",
                        "o:(", "i:x",      "o::",    "i:tl",  "o:.", "i:constexpr", "o:)",
                        "o::", "NL",       "IN",     "i:y",   "o:=", "i:x",         "o:[",
@@ -196,7 +200,7 @@ TEST(PythonTokenizer, DecoratorAndSubscriptWithNone) {
 
 TEST(PythonTokenizer, InconsistentDedentReindents) {
     // Dedenting to a column that was never opened: Python refuses, we keep going.
-    EXPECT_EQ(kinds("if a:\n        b\n    c\n"),
+    EXPECT_EQ(python_kinds("if a:\n        b\n    c\n"),
               (Strings{"i:if", "i:a", "o::", "NL", "IN", "i:b", "NL", "DE", "IN", "i:c", "NL", "DE",
                        "END"}));
 }

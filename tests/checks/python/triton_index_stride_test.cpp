@@ -7,6 +7,8 @@
 #include <string>
 
 #include "checks/rules/index_stride_analysis.hpp"
+#include "tests/support/flagged_lines.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
 
@@ -15,14 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const fs::path kSourceDir = PATCHBAY_SOURCE_DIR;
-const fs::path kFixtures = kSourceDir / "tests/fixtures/checks/int32-index-stride/triton";
-
-std::string read_text(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
-}
+const fs::path kTritonFixtures = kSourceDir / "tests/fixtures/checks/int32-index-stride/triton";
 
 SourceFile python_file(std::string path, std::string text) {
     return SourceFile{std::move(path), std::move(text), Language::python};
@@ -38,15 +33,11 @@ std::set<std::int64_t> expected_lines(const std::string& text) {
     return lines;
 }
 
-std::set<std::int64_t> flagged_lines(const std::vector<Finding>& findings) {
-    std::set<std::int64_t> lines;
-    for (const auto& finding : findings) lines.insert(finding.line);
-    return lines;
-}
+using test_support::flagged_lines;
 
 std::vector<fs::path> fixture_files() {
     std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(kFixtures))
+    for (const auto& entry : fs::directory_iterator(kTritonFixtures))
         if (entry.path().extension() == ".py") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     return files;
@@ -56,7 +47,7 @@ TEST(TritonIndexStride, EveryFixtureFlagsExactlyItsExpectedLines) {
     auto files = fixture_files();
     ASSERT_GE(files.size(), 15u);
     for (const auto& path : files) {
-        std::string text = read_text(path);
+        std::string text = test_support::read_file(path);
         auto findings = triton_index_stride_findings(python_file(path.filename().string(), text),
                                                      AuditConfig{});
         EXPECT_EQ(flagged_lines(findings), expected_lines(text)) << path.filename();
@@ -67,7 +58,7 @@ TEST(TritonIndexStride, EveryFixtureFlagsExactlyItsExpectedLines) {
 // element, its coordinates and those of cute.local_tile are multiplied by strides.
 TEST(TritonIndexStride, CuteDslFixtureFlagsExactlyItsExpectedLines) {
     auto path = kSourceDir / "tests/fixtures/checks/int32-index-stride/cute/pool_indices.py";
-    std::string text = read_text(path);
+    std::string text = test_support::read_file(path);
     auto findings = triton_index_stride_findings(python_file("pool_indices.py", text), {});
     EXPECT_EQ(flagged_lines(findings), expected_lines(text));
     ASSERT_FALSE(findings.empty());
@@ -82,12 +73,12 @@ TEST(TritonIndexStride, FixturesHoldPositiveAndNegativeFiles) {
     int with_findings = 0;
     int without = 0;
     for (const auto& path : fixture_files())
-        (expected_lines(read_text(path)).empty() ? without : with_findings)++;
+        (expected_lines(test_support::read_file(path)).empty() ? without : with_findings)++;
     EXPECT_GE(with_findings, 15);
     EXPECT_GE(without, 15);
 }
 
-constexpr const char* kKernel = R"(import triton
+constexpr const char* kTritonKernel = R"(import triton
 import triton.language as tl
 
 
@@ -100,7 +91,7 @@ def gather(out_ptr, k_cache_ptr, block_table_ptr, stride_kb, BLOCK: tl.constexpr
 )";
 
 TEST(TritonIndexStride, FindingFieldsForAPlainLoad) {
-    auto findings = triton_index_stride_findings(python_file("ops/gather.py", kKernel), {});
+    auto findings = triton_index_stride_findings(python_file("ops/gather.py", kTritonKernel), {});
     ASSERT_EQ(findings.size(), 1u);
     const Finding& finding = findings[0];
     EXPECT_EQ(finding.rule, "int32-index-stride");
@@ -124,7 +115,7 @@ TEST(TritonIndexStride, FindingFieldsForAPlainLoad) {
 }
 
 TEST(TritonIndexStride, ConstexprOtherOperandGetsNoAnnotateHint) {
-    std::string text = kKernel;
+    std::string text = kTritonKernel;
     text.replace(text.find("blk * stride_kb"), 15, "blk * BLOCK");
     auto findings = triton_index_stride_findings(python_file("g.py", text), {});
     ASSERT_EQ(findings.size(), 1u);
@@ -133,7 +124,7 @@ TEST(TritonIndexStride, ConstexprOtherOperandGetsNoAnnotateHint) {
 }
 
 TEST(TritonIndexStride, SubscriptedOperandIsNamedByItsBase) {
-    std::string text = kKernel;
+    std::string text = kTritonKernel;
     text.replace(text.find("blk * stride_kb"), 15, "blk[:, None] * stride_kb");
     auto findings = triton_index_stride_findings(python_file("g.py", text), {});
     ASSERT_EQ(findings.size(), 1u);
@@ -145,7 +136,7 @@ TEST(TritonIndexStride, SubscriptedOperandIsNamedByItsBase) {
 }
 
 TEST(TritonIndexStride, OtherTablesAreNamedByWhatTheyHold) {
-    auto text = read_text(kFixtures / "table_names.py");
+    auto text = test_support::read_file(kTritonFixtures / "table_names.py");
     auto findings = triton_index_stride_findings(python_file("t.py", text), {});
     ASSERT_EQ(findings.size(), 4u);
     EXPECT_EQ(findings[0].related[0].message, "token slot loaded from req_to_token_ptr here");
@@ -155,7 +146,7 @@ TEST(TritonIndexStride, OtherTablesAreNamedByWhatTheyHold) {
 }
 
 TEST(TritonIndexStride, HelperFindingPointsIntoTheHelperAndAtTheCallersLoad) {
-    auto text = read_text(kFixtures / "helper_parameter.py");
+    auto text = test_support::read_file(kTritonFixtures / "helper_parameter.py");
     auto findings = triton_index_stride_findings(python_file("h.py", text), {});
     ASSERT_EQ(findings.size(), 2u);
     EXPECT_EQ(findings[0].line, 7);
@@ -169,10 +160,10 @@ TEST(TritonIndexStride, HelperFindingPointsIntoTheHelperAndAtTheCallersLoad) {
 TEST(TritonIndexStride, ConfiguredTablePatternsOnlyChangeTheWording) {
     AuditConfig config;
     config.index_tables = {"kv_indices*"};
-    auto unmatched = triton_index_stride_findings(python_file("g.py", kKernel), config);
+    auto unmatched = triton_index_stride_findings(python_file("g.py", kTritonKernel), config);
     ASSERT_EQ(unmatched.size(), 1u);
     EXPECT_EQ(unmatched[0].related[0].message, "block id loaded from block_table_ptr here");
-    std::string text = kKernel;
+    std::string text = kTritonKernel;
     for (auto at = text.find("block_table_ptr"); at != std::string::npos;
          at = text.find("block_table_ptr"))
         text.replace(at, 15, "kv_indices");
@@ -195,7 +186,7 @@ TEST(TritonIndexStride, NonJitFunctionsAndBrokenTextAreIgnored) {
 TEST(TritonIndexStride, DemoUpstreamGatherIsClean) {
     auto path = kSourceDir / "examples/demo/upstream/vllm/attention/ops/paged_gather.py";
     auto findings = triton_index_stride_findings(
-        python_file("vllm/attention/ops/paged_gather.py", read_text(path)), {});
+        python_file("vllm/attention/ops/paged_gather.py", test_support::read_file(path)), {});
     EXPECT_TRUE(findings.empty());
 }
 
@@ -218,7 +209,8 @@ std::string new_file_from_patch(const std::string& patch, const std::string& pat
 }
 
 TEST(TritonIndexStride, DemoPatchedGatherV2IsFlaggedWhereTheAuthorSaid) {
-    auto patch = read_text(kSourceDir / "examples/demo/patches/0003-triton-paged-gather-v2.patch");
+    auto patch = test_support::read_file(kSourceDir /
+                                         "examples/demo/patches/0003-triton-paged-gather-v2.patch");
     const std::string path = "vllm/attention/ops/paged_gather_v2.py";
     std::string text = new_file_from_patch(patch, path);
     ASSERT_NE(text.find("def _paged_gather_v2_kernel("), std::string::npos);

@@ -17,7 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kFixtures =
+const fs::path kRuleFixtures =
     fs::path(PATCHBAY_SOURCE_DIR) / "tests/fixtures/checks/int32-index-stride";
 
 const Rule& index_stride_rule() {
@@ -55,7 +55,7 @@ std::string widened_at_the_loads(std::string text) {
 }
 
 TEST(Int32IndexStride, PrefillKernelGivesOneFindingPerKernelWithItsLoadAndReach) {
-    auto text = test_support::read_file(kFixtures / "triton/prefill_three_kernels.py");
+    auto text = test_support::read_file(kRuleFixtures / "triton/prefill_three_kernels.py");
     auto findings = audit_text("prefill.py", text, seed_geometry());
     ASSERT_EQ(findings.size(), 3u);
     const std::vector<std::int64_t> loads = {19, 37, 54};  // the three `blk = tl.load(...)`
@@ -79,13 +79,13 @@ TEST(Int32IndexStride, PrefillKernelGivesOneFindingPerKernelWithItsLoadAndReach)
 }
 
 TEST(Int32IndexStride, PrefillKernelIsCleanAfterTheThreeCasts) {
-    auto text = test_support::read_file(kFixtures / "triton/prefill_three_kernels.py");
+    auto text = test_support::read_file(kRuleFixtures / "triton/prefill_three_kernels.py");
     EXPECT_TRUE(audit_text("prefill.py", widened_at_the_loads(text), seed_geometry()).empty());
     EXPECT_TRUE(audit_text("prefill.py", widened_at_the_loads(text), AuditConfig{}).empty());
 }
 
 TEST(Int32IndexStride, NoIndexTableNamesAreNeeded) {
-    auto text = test_support::read_file(kFixtures / "triton/prefill_three_kernels.py");
+    auto text = test_support::read_file(kRuleFixtures / "triton/prefill_three_kernels.py");
     AuditConfig config = seed_geometry();
     config.index_tables.clear();
     EXPECT_EQ(audit_text("prefill.py", text, config).size(), 3u);
@@ -94,7 +94,7 @@ TEST(Int32IndexStride, NoIndexTableNamesAreNeeded) {
 // The pre-filter looks for `jit` first, as every Triton kernel's decorator spells it; a CuTe DSL
 // file may spell only `@cute.kernel`. Such a file must still be kept and analysed.
 TEST(Int32IndexStride, CuteKernelFileWithoutJitPassesThePreFilter) {
-    auto text = test_support::read_file(kFixtures / "cute/pool_indices.py");
+    auto text = test_support::read_file(kRuleFixtures / "cute/pool_indices.py");
     ASSERT_EQ(text.find("jit"), std::string::npos);
     SourceFile file{"pool_indices.py", text, Language::python};
     EXPECT_TRUE(index_stride_rule().may_need(file, AuditConfig{}));
@@ -106,7 +106,7 @@ TEST(Int32IndexStride, CuteKernelFileWithoutJitPassesThePreFilter) {
 TEST(Int32IndexStride, ReshapeAndCacheFlagsTheBlockIdNotTheOffset) {
     for (const auto* name :
          {"triton/reshape_and_cache_bounded.py", "cuda/reshape_and_cache_bounded.cu"}) {
-        auto text = test_support::read_file(kFixtures / name);
+        auto text = test_support::read_file(kRuleFixtures / name);
         for (const auto& config : {AuditConfig{}, seed_geometry()}) {
             auto findings = audit_text(name, text, config);
             ASSERT_EQ(findings.size(), 1u) << name;
@@ -121,7 +121,7 @@ TEST(Int32IndexStride, ReshapeAndCacheFlagsTheBlockIdNotTheOffset) {
 TEST(Int32IndexStride, BoundedOffsetIsFlaggedWhenTheGeometryLetsItWrap) {
     AuditConfig config;
     config.geometry = AuditGeometry{65536, 256, 128, 2};
-    auto text = test_support::read_file(kFixtures / "triton/reshape_and_cache_bounded.py");
+    auto text = test_support::read_file(kRuleFixtures / "triton/reshape_and_cache_bounded.py");
     auto findings = audit_text("r.py", text, config);
     ASSERT_EQ(findings.size(), 3u);
     EXPECT_NE(findings[1].message.find("'block_offset'"), std::string::npos);

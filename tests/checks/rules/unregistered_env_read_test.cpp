@@ -26,7 +26,7 @@ AuditConfig fixture_config() {
     return config;
 }
 
-AuditTree fixture_tree() {
+AuditTree env_fixture_tree() {
     return test_support::load_fixture_tree(test_support::source_dir() /
                                            "tests/fixtures/checks/unregistered-env-read");
 }
@@ -38,14 +38,14 @@ std::vector<Finding> check(const AuditTree& tree, const AuditConfig& config) {
 }
 
 TEST(UnregisteredEnvRead, FlagsExactlyTheExpectedLinesOfTheFixtureTree) {
-    auto tree = fixture_tree();
+    auto tree = env_fixture_tree();
     auto expected = expected_lines(tree, kRule);
     ASSERT_EQ(expected.size(), 23u);  // 18 Python reads, 5 C/C++ reads
     EXPECT_EQ(finding_lines(check(tree, fixture_config())), expected);
 }
 
 TEST(UnregisteredEnvRead, FindingCarriesMessageLocationRegistryAndFix) {
-    auto tree = fixture_tree();
+    auto tree = env_fixture_tree();
     auto findings = check(tree, fixture_config());
     auto it = std::find_if(findings.begin(), findings.end(), [](const Finding& f) {
         return f.path == "vllm/positive.py" && f.line == 8;
@@ -69,7 +69,7 @@ TEST(UnregisteredEnvRead, FindingCarriesMessageLocationRegistryAndFix) {
 }
 
 TEST(UnregisteredEnvRead, CppFindingPointsAtTheNameLiteral) {
-    auto findings = check(fixture_tree(), fixture_config());
+    auto findings = check(env_fixture_tree(), fixture_config());
     auto it = std::find_if(findings.begin(), findings.end(), [](const Finding& f) {
         return f.path == "csrc/reads.cu" && f.line == 8;
     });
@@ -79,7 +79,7 @@ TEST(UnregisteredEnvRead, CppFindingPointsAtTheNameLiteral) {
 }
 
 TEST(UnregisteredEnvRead, IsOffWithoutRegistryPrefixOrTable) {
-    auto tree = fixture_tree();
+    auto tree = env_fixture_tree();
     for (auto blank :
          {&AuditConfig::env_registry, &AuditConfig::env_prefix, &AuditConfig::env_table}) {
         auto config = fixture_config();
@@ -91,7 +91,7 @@ TEST(UnregisteredEnvRead, IsOffWithoutRegistryPrefixOrTable) {
 TEST(UnregisteredEnvRead, IsOffWhenTheRegistryFileIsNotInTheTree) {
     auto config = fixture_config();
     config.env_registry = "vllm/missing_envs.py";
-    EXPECT_TRUE(check(fixture_tree(), config).empty());
+    EXPECT_TRUE(check(env_fixture_tree(), config).empty());
 }
 
 TEST(UnregisteredEnvRead, RegistryWithoutTheTablePointsAtLineOneAndFlagsEveryRead) {
