@@ -17,16 +17,17 @@ Error read_error(std::string_view path) {
     return make_error(std::string(path), 0, std::string("cannot read: ") + std::strerror(errno));
 }
 
-// Fills `out` from `fd` up to `size` bytes, stopping at the end of the file or once `enough`
-// bytes came; how many bytes came, or -1 on an error.
+// Fills `out` from `fd` up to `size` bytes, stopping at the end of the file or after a read
+// that brought the total to `enough`; how many bytes came, or -1 on an error.
 long read_into(int fd, char* out, std::size_t size, std::size_t enough) {
     std::size_t filled = 0;
-    while (filled < size && filled != enough) {
+    while (filled < size) {
         const auto got = ::read(fd, out + filled, size - filled);
         if (got < 0 && errno == EINTR) continue;
         if (got < 0) return -1;
         if (got == 0) break;
         filled += static_cast<std::size_t>(got);
+        if (filled == enough) break;
     }
     return static_cast<long>(filled);
 }
