@@ -17,8 +17,9 @@ Error read_error(std::string_view path) {
     return make_error(std::string(path), 0, std::string("cannot read: ") + std::strerror(errno));
 }
 
-// Fills `out` from `fd` up to its size; how many bytes came, or -1 on an error.
-long read_into(int fd, char* out, std::size_t size) {
+// Fills `out` from `fd` up to `size` bytes, stopping at the end of the file or after a read
+// that brought the total to `enough`; how many bytes came, or -1 on an error.
+long read_into(int fd, char* out, std::size_t size, std::size_t enough) {
     std::size_t filled = 0;
     while (filled < size) {
         const auto got = ::read(fd, out + filled, size - filled);
@@ -26,19 +27,23 @@ long read_into(int fd, char* out, std::size_t size) {
         if (got < 0) return -1;
         if (got == 0) break;
         filled += static_cast<std::size_t>(got);
+        if (filled == enough) break;
     }
     return static_cast<long>(filled);
 }
 
 // Straight into a string of the file's size (a stream would copy every byte twice more);
-// whatever a growing file adds after that is read in blocks and appended.
+// whatever a growing file adds after that is read in blocks and appended. One byte more is
+// asked for: a read that stops at the size has reached the end of a regular file, so no
+// second read is needed to see 0 bytes (a system call less per file).
 Result<std::string> read_open_file(int fd, std::size_t size, std::string_view path) {
-    std::string bytes(size, '\0');
-    const long got = read_into(fd, bytes.data(), bytes.size());
+    std::string bytes(size + 1, '\0');
+    const long got = read_into(fd, bytes.data(), bytes.size(), size);
     if (got < 0) return read_error(path);
     bytes.resize(static_cast<std::size_t>(got));
+    if (bytes.size() <= size) return bytes;
     std::array<char, 64 * 1024> block;  // not zeroed: that was 64 KiB of memset per file
-    for (long more = 0; (more = read_into(fd, block.data(), block.size())) != 0;) {
+    for (long more = 0; (more = read_into(fd, block.data(), block.size(), block.size())) != 0;) {
         if (more < 0) return read_error(path);
         bytes.append(block.data(), static_cast<std::size_t>(more));
     }

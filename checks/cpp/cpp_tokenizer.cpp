@@ -2,7 +2,9 @@
 // one `directive` token, `<<<`/`>>>` of kernel launches are single operators and `>>` is kept
 // whole: a parser that closes templates splits it.
 
+#include <algorithm>
 #include <array>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,8 +84,16 @@ class CppLexer {
         }
         ++pos_;
     }
+    // Moves to `end` (at most the end of the text) a line at a time: comments and raw strings
+    // are a good part of a file, and most of their bytes need no look.
     void advance_to(std::size_t end) {
-        while (pos_ < end && pos_ < text_.size()) advance();
+        end = std::min(end, text_.size());
+        if (end <= pos_) return;
+        while (const void* newline = std::memchr(text_.data() + pos_, '\n', end - pos_)) {
+            pos_ = static_cast<std::size_t>(static_cast<const char*>(newline) - text_.data());
+            advance();
+        }
+        pos_ = end;
     }
 
     bool at_line_splice() const {
@@ -108,10 +118,14 @@ class CppLexer {
         }
     }
 
-    // A line comment ends at a newline that is not spliced by a backslash.
+    // A line comment ends at a newline that is not spliced by a backslash right before it (the
+    // backslash of "\\\r\n" does not splice one).
     void skip_line_comment() {
-        while (pos_ < text_.size() && peek() != '\n') {
-            if (at_line_splice()) advance();
+        for (;;) {
+            auto newline = text_.find('\n', pos_);
+            if (newline == std::string_view::npos) return void(pos_ = text_.size());
+            pos_ = newline;  // no newline on the way: no line to count
+            if (text_[newline - 1] != '\\') return;
             advance();
         }
     }
@@ -220,7 +234,7 @@ class CppLexer {
         // tokenizer's hottest loop.
         for (auto op : kOperators) {
             if (op.front() == rest.front() && rest.starts_with(op)) {
-                advance_to(pos_ + op.size());
+                pos_ += op.size();  // no newline in an operator
                 return TokenKind::op;
             }
         }

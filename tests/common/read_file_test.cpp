@@ -33,6 +33,20 @@ TEST(ReadFile, ReadsAFileWhoseSizeIsNotKnownInAdvance) {
     EXPECT_NE(bytes->find("Name:"), std::string::npos);
 }
 
+// The first read asks one byte more than the size: an empty file and one of a single byte end
+// there, and a file read exactly to its size is complete.
+TEST(ReadFile, ReadsEmptyAndOneByteFiles) {
+    TempTree tree;
+    tree.write("empty.txt", "");
+    tree.write("one.txt", "x");
+    auto empty = patchbay::read_file(tree / "empty.txt");
+    auto one = patchbay::read_file(tree / "one.txt");
+    ASSERT_TRUE(empty.ok());
+    ASSERT_TRUE(one.ok());
+    EXPECT_EQ(*empty, "");
+    EXPECT_EQ(*one, "x");
+}
+
 TEST(ReadFile, RefusesFoldersAndMissingFiles) {
     TempTree tree;
     tree.write("dir/x", "x");

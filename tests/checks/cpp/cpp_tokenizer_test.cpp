@@ -89,6 +89,23 @@ TEST(CppTokenizer, LineCommentContinuedByBackslash) {
     EXPECT_EQ(texts("a // b \\\n c\nd"), (Texts{"a", "d"}));
 }
 
+// Comments and raw strings are skipped a line at a time: the lines inside still count, a
+// spliced line comment goes on, and a '#' after a comment's newline starts a directive.
+TEST(CppTokenizer, LinesAreCountedThroughCommentsAndRawStrings) {
+    auto tokens = tokenize_cpp("a // b \\\n c\n#x\n/* 1\n2\n3 */ d R\"(p\nq)\" e // f");
+    ASSERT_EQ(tokens.size(), 6u);
+    EXPECT_EQ(tokens[1].kind, K::directive);
+    EXPECT_EQ(tokens[1].line, 3);
+    EXPECT_EQ(tokens[2].text, "d");
+    EXPECT_EQ(tokens[2].line, 6);
+    EXPECT_EQ(tokens[2].column, 6);
+    EXPECT_EQ(tokens[3].kind, K::string);
+    EXPECT_EQ(tokens[4].text, "e");
+    EXPECT_EQ(tokens[4].line, 7);
+    EXPECT_EQ(tokens[4].column, 5);
+    EXPECT_EQ(tokens[5].kind, K::end);
+}
+
 TEST(CppTokenizer, DirectiveIsOneTokenWithContinuations) {
     auto tokens = tokenize_cpp("  #define M(x) \\\n  ((x) * 2)\nint y;");
     ASSERT_EQ(tokens.size(), 5u);
