@@ -44,8 +44,10 @@ struct Product {
 struct Value {
     IntWidth width = IntWidth::unknown;
     bool pointer = false;
-    std::string type;                // spelled type ("int", "stride_t"); a pointer's element type
-    std::optional<IndexRead> taint;  // only on narrow values
+    std::string type;  // spelled type ("int", "stride_t"); a pointer's element type
+    // The read this value comes from. A 64-bit value keeps it without being an index: it
+    // becomes one again when narrowed (`const int block = slots[i] / block_size`).
+    std::optional<IndexRead> taint;
     std::optional<Product> product;
     bool bounded = false;  // the read value reduced modulo / masked: `slot % bs`
 };
@@ -88,7 +90,6 @@ Value merge(Value a, const Value& b) {
     if (!a.taint || (a.bounded && b.taint && !b.bounded)) a.taint = b.taint;
     a.bounded = a.taint && a_bounded && b_bounded;
     if (!a.product) a.product = b.product;
-    if (a.width == IntWidth::wide) a.taint.reset();
     return a;
 }
 
@@ -228,11 +229,11 @@ class FunctionAnalysis {
         // A template or unseen integer type (`const IdType pos = pos_ids[i]`) may be 32-bit:
         // it keeps what it is given, as an int would.
         bool may_be_narrow = held.width == IntWidth::unknown && unseen_type_holds_ids(decl.type);
-        if (held.width != IntWidth::narrow && !may_be_narrow) return held;
-        if (value.width != IntWidth::wide) {
-            held.taint = value.taint;
-            held.bounded = value.bounded;
-        }
+        if (held.width == IntWidth::unknown && !may_be_narrow) return held;
+        // A 64-bit variable keeps the read it holds: narrowed again, it is an index again.
+        held.taint = value.taint;
+        held.bounded = value.bounded;
+        if (held.width == IntWidth::wide) return held;
         held.product = value.product;
         if (held.product) held.product->needs_narrow_store = false;  // now surely 32-bit
         return held;
@@ -329,13 +330,12 @@ class FunctionAnalysis {
         Value cast = plain_value(aliases_.width_of(expr.type), expr.type);
         // Widening a product that already wrapped does not help: still a finding.
         if (cast.width == IntWidth::wide && operand.product) report(*operand.product);
-        if (cast.width == IntWidth::narrow) {
-            if (operand.width != IntWidth::wide) {
-                cast.taint = operand.taint;
-                cast.bounded = operand.bounded;
-            }
-            cast.product = operand.product;
+        // The read stays known through a widening: narrowed again, it is an index again.
+        if (cast.width != IntWidth::unknown) {
+            cast.taint = operand.taint;
+            cast.bounded = operand.bounded;
         }
+        if (cast.width == IntWidth::narrow) cast.product = operand.product;
         return cast;
     }
 
@@ -441,7 +441,8 @@ class FunctionAnalysis {
     // A 32-bit read value whose product can wrap: not bounded by a block, unless the
     // configured geometry makes one block larger than 2^31 - 1 elements.
     bool can_wrap(const Value& value) const {
-        return value.taint && (!value.bounded || bounded_values_can_wrap_);
+        return value.taint && value.width != IntWidth::wide &&
+               (!value.bounded || bounded_values_can_wrap_);
     }
 
     // ---- element reads ------------------------------------------------------------------
@@ -482,7 +483,8 @@ class FunctionAnalysis {
 
     // What reading one element through `pointer_expr` gives: an index read when the element
     // is a 32-bit or unknown (template, `IdType`) integer, or the pointer is named like a
-    // configured index table; a 64-bit integer when the element is one (`const int64_t*`).
+    // configured index table; a 64-bit read value when the element is one (`const int64_t*`),
+    // an index again only once narrowed.
     Value element_read(const CppExpr& pointer_expr, const CppExpr& whole,
                        const CppExpr* subscript = nullptr) {
         const CppExpr& pointer = strip_address_of(pointer_expr, subscript);
@@ -503,10 +505,11 @@ class FunctionAnalysis {
                             pointer.kind == CppExpr::Kind::call || base.type.empty();
         if (!base.pointer && !unknown_base && !named_table) return {};
         IntWidth width = base.type.empty() ? IntWidth::unknown : aliases_.width_of(base.type);
-        if (width == IntWidth::wide) return plain_value(IntWidth::wide, base.type);
         if (width == IntWidth::unknown && !unseen_type_holds_ids(base.type) && !named_table)
             return {};
-        Value read = plain_value(IntWidth::narrow, base.type.empty() ? "int" : base.type);
+        bool wide = width == IntWidth::wide;
+        Value read = plain_value(wide ? IntWidth::wide : IntWidth::narrow,
+                                 base.type.empty() ? "int" : base.type);
         read.taint = IndexRead{std::string(tokens_[name].text), name};
         return read;
     }
@@ -649,16 +652,17 @@ class FunctionAnalysis {
     }
 };
 
-// Whether `function` can read an index at all: it declares a pointer or array of ids (or one
-// named like a configured table), or reads through a member, a call or __ldg. Most kernels of
-// a large tree only touch float data and are not analysed further.
+// Whether `function` can read an index at all: it declares a pointer or array of integers (64-bit
+// ones too: narrowed, their elements are ids) or one named like a configured table, or reads
+// through a member, a call or __ldg. Most kernels of a large tree only touch float data and are
+// not analysed further.
 bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
                   const TypeAliases& aliases, const IndexTableNames& table_names) {
     auto holds_ids = [&](const Declaration& decl) {
         if (!decl.is_pointer) return false;
         if (table_names.matches(decl.name)) return true;
         IntWidth width = aliases.width_of(decl.type);
-        return width == IntWidth::narrow ||
+        return width == IntWidth::narrow || width == IntWidth::wide ||
                (width == IntWidth::unknown && unseen_type_holds_ids(decl.type));
     };
     for (const auto& decl : function.parameters)
