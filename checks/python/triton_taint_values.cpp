@@ -31,10 +31,17 @@ TaintValue promote(const TaintValue& a, const TaintValue& b) {
 }
 
 // A branch that gives a constant (`else: idx = 0`) does not narrow the widened id of the other.
+// Where one branch widened its id and the other holds a 32-bit one, the joined value is an
+// index through the 32-bit one: its load is the one to name and to widen.
 TaintValue join(const TaintValue& a, const TaintValue& b) {
     TaintValue out;
     merge_common(out, a, b);
     out.wide = out.origin ? (a.wide || !a.origin) && (b.wide || !b.origin) : a.wide && b.wide;
+    if (a.origin && b.origin && a.wide != b.wide) {
+        const TaintValue& narrow = a.wide ? b : a;
+        out.origin = narrow.origin;
+        out.bounded = narrow.bounded;
+    }
     if (a.elements.size() == b.elements.size())
         for (std::size_t i = 0; i < a.elements.size(); ++i)
             out.elements.push_back(join(a.elements[i], b.elements[i]));

@@ -155,6 +155,35 @@ TEST(TritonIndexStride, HelperFindingPointsIntoTheHelperAndAtTheCallersLoad) {
     EXPECT_EQ(findings[1].related[0].line, 25);
 }
 
+// vLLM's causal_conv1d after its fix (86f3ac21c): one branch widens the loaded cache index, the
+// other keeps the 32-bit sequence index, itself loaded. The finding names the load that was not
+// widened; one pointing at the widened load would read as a false positive.
+TEST(TritonIndexStride, BranchJoinNamesTheLoadThatWasNotWidened) {
+    const std::string text = R"(import triton
+import triton.language as tl
+
+
+@triton.jit
+def conv_kernel(batch_ptr, idx_ptr, s_ptr, stride_s, CONTINUOUS: tl.constexpr):
+    idx_seq = tl.load(batch_ptr + tl.program_id(0))
+    if CONTINUOUS:
+        coord = tl.load(idx_ptr + idx_seq).to(tl.int64)
+    else:
+        coord = idx_seq
+    tl.store(s_ptr + coord * stride_s, 0.0)
+)";
+    auto findings = triton_index_stride_findings(python_file("c.py", text), {});
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].line, 12);
+    EXPECT_NE(findings[0].message.find("(loaded from batch_ptr at line 7)"), std::string::npos)
+        << findings[0].message;
+    EXPECT_EQ(findings[0].related[0].line, 7);
+
+    std::string bounded = text;
+    bounded.replace(bounded.find("coord = idx_seq"), 15, "coord = idx_seq % 64");
+    EXPECT_TRUE(triton_index_stride_findings(python_file("c.py", bounded), {}).empty());
+}
+
 // Detection does not depend on names: patterns that match nothing in the kernel leave its
 // finding, and a table renamed to match one only changes the wording.
 TEST(TritonIndexStride, ConfiguredTablePatternsOnlyChangeTheWording) {
