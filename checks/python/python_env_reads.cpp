@@ -91,8 +91,14 @@ class PythonScanner {
         if (op(end, ".") &&
             (name(end + 1, "get") || name(end + 1, "setdefault") || name(end + 1, "pop")))
             call_read(end + 2);
-        if (op(end, "[") && op(end + 2, "]")) add(end + 1);
+        if (op(end, "[") && op(end + 2, "]") && !is_written(start, end + 3)) add(end + 1);
         if (is_membership_end(end)) membership_read(start);
+    }
+
+    // `os.environ["X"] = v` sets the variable (for this process's children) and `del
+    // os.environ["X"]` removes it: neither reads it. `+=` does read it.
+    bool is_written(std::size_t start, std::size_t after_subscript) const {
+        return op(after_subscript, "=") || (start > 0 && name(start - 1, "del"));
     }
 
     // `environ` ends the membership test (`in os.environ`, `in os.environ.keys()`).

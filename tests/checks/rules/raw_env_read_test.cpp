@@ -52,6 +52,22 @@ TEST(RawEnvRead, FlagsARegisteredNameReadFromOsEnviron) {
               "one place)");
 }
 
+// vLLM sets registered variables for its workers (`os.environ["VLLM_..."] = ...`, cpu_worker.py)
+// and removes them: neither reads the variable. An augmented assignment does.
+TEST(RawEnvRead, WritesAndDeletionsAreNotReads) {
+    auto findings = check({{"pkg/envs.py", kRegistry},
+                           {"pkg/a.py",
+                            "import os\n"
+                            "os.environ[\"VLLM_A\"] = \"1\"\n"
+                            "os.environ['VLLM_B'] = os.environ[\"VLLM_A\"] = \"2\"\n"
+                            "del os.environ[\"VLLM_A\"]\n"
+                            "os.environ[\"VLLM_B\"] += \":x\"\n"
+                            "same = os.environ[\"VLLM_A\"] == \"1\"\n"}});
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_EQ(findings[0].line, 5);
+    EXPECT_EQ(findings[1].line, 6);
+}
+
 TEST(RawEnvRead, LeavesUnregisteredNamesToTheOtherRule) {
     EXPECT_TRUE(
         check({{"pkg/envs.py", kRegistry}, {"pkg/a.py", "import os\nx = os.getenv(\"VLLM_C\")\n"}})
