@@ -369,14 +369,12 @@ FunctionInfo make_function(std::span<const Token> tokens, const std::vector<std:
     return function;
 }
 
-// Only a file that spells `typedef` or `using` can declare an alias: the others are not
-// tokenized at all.
+}  // namespace
+
 bool may_declare_alias(const SourceFile& file) {
     return file.language == Language::cuda &&
            (text_contains(file.text, "typedef") || text_contains(file.text, "using"));
 }
-
-}  // namespace
 
 // "int", "unsigned long long", "std::int64_t" (already stripped to "int64_t"): the words
 // between single spaces, read in place (this runs for every declaration of every function).

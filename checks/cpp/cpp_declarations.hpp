@@ -37,6 +37,10 @@ class TypeAliases {
     const TypeAliases* inherited_ = nullptr;
 };
 
+// Only a C/C++ file that spells `typedef` or `using` can declare an alias: the others need not
+// be tokenized for one.
+bool may_declare_alias(const SourceFile& file);
+
 // Every `typedef T name;` and `using name = T;` of the tree's C/C++ files, in path order (a
 // later namesake wins).
 TypeAliases tree_type_aliases(const AuditTree& tree);

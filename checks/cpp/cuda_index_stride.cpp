@@ -117,16 +117,35 @@ bool unseen_type_holds_ids(std::string_view type) {
            lower.ends_with("_id") || lower.ends_with("id_t");
 }
 
+// The file's own struct members over the tree's, read from its tokens when a kernel first reads
+// a member: most kernel files read none but threadIdx.x and its kind.
+class FileMembers {
+  public:
+    FileMembers(std::span<const Token> tokens, const MemberTypes& tree)
+        : tokens_(tokens), tree_(tree) {}
+
+    const MemberType* find(std::string_view name) {
+        if (!own_) add_member_types(tokens_, own_.emplace(&tree_));
+        return own_->find(name);
+    }
+
+  private:
+    std::span<const Token> tokens_;
+    const MemberTypes& tree_;
+    std::optional<MemberTypes> own_;
+};
+
 class FunctionAnalysis {
   public:
     FunctionAnalysis(const SourceFile& file, std::span<const Token> tokens,
                      const std::vector<std::size_t>& brackets, const TypeAliases& aliases,
-                     const IndexTableNames& table_names, const FunctionInfo& function,
-                     bool bounded_values_can_wrap)
+                     FileMembers& members, const IndexTableNames& table_names,
+                     const FunctionInfo& function, bool bounded_values_can_wrap)
         : file_(file),
           tokens_(tokens),
           brackets_(brackets),
           aliases_(aliases),
+          members_(members),
           table_names_(table_names),
           function_(function),
           bounded_values_can_wrap_(bounded_values_can_wrap) {}
@@ -144,6 +163,7 @@ class FunctionAnalysis {
     std::span<const Token> tokens_;
     const std::vector<std::size_t>& brackets_;
     const TypeAliases& aliases_;
+    FileMembers& members_;
     const IndexTableNames& table_names_;
     const FunctionInfo& function_;
     bool bounded_values_can_wrap_ = false;  // one block of the geometry passes 2^31 - 1 elements
@@ -305,13 +325,18 @@ class FunctionAnalysis {
     }
 
     // threadIdx.x and friends are 32-bit positions bounded by the launch, never index values.
-    Value member_value(const CppExpr& expr) const {
+    Value member_value(const CppExpr& expr) {
         const CppExpr& base = *expr.operands[0];
         static const std::set<std::string_view> kBuiltins = {"threadIdx", "blockIdx", "blockDim",
                                                              "gridDim"};
         if (base.kind == CppExpr::Kind::name && kBuiltins.count(tokens_[base.token].text))
             return plain_value(IntWidth::narrow, "unsigned int");
-        return {};
+        // `params.block_stride`, `params.block_table`: as the tree's struct declares it.
+        const MemberType* member = members_.find(tokens_[expr.token].text);
+        if (!member) return {};
+        if (member->is_pointer) return pointer_value(member->type);
+        IntWidth width = aliases_.width_of(member->type);
+        return width == IntWidth::unknown ? Value{} : plain_value(width, member->type);
     }
 
     Value unary_value(const CppExpr& expr) {
@@ -685,23 +710,26 @@ bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
 
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file, const AuditTree& tree,
                                                 const AuditConfig& config) {
-    return cuda_index_stride_findings(file, tree_type_aliases(tree), config);
+    auto types = tree_types(tree);
+    return cuda_index_stride_findings(file, types.aliases, types.members, config);
 }
 
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
                                                 const TypeAliases& tree_aliases,
+                                                const MemberTypes& tree_members,
                                                 const AuditConfig& config) {
     auto tokens = tokenize_cpp(file.text);
     auto brackets = match_brackets(tokens);
     TypeAliases aliases(&tree_aliases);  // the file's own win over the tree's
     add_type_aliases(tokens, aliases);
+    FileMembers members(tokens, tree_members);
     auto reach = reach_for(config);
     bool bounded_can_wrap = reach && reach->first_block == 0;
     IndexTableNames table_names(config);
     std::vector<Finding> findings;
     for (const auto& function : find_functions(tokens, brackets))
         if (may_read_ids(function, tokens, aliases, table_names))
-            FunctionAnalysis(file, tokens, brackets, aliases, table_names, function,
+            FunctionAnalysis(file, tokens, brackets, aliases, members, table_names, function,
                              bounded_can_wrap)
                 .run(findings);
     std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "checks/cpp/cpp_declarations.hpp"
+#include "checks/cpp/cpp_member_types.hpp"
 #include "checks/finding.hpp"
 #include "checks/source_file.hpp"
 #include "config/config.hpp"
@@ -22,13 +23,15 @@ std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
                                                   const AuditConfig& config);
 
 // `file` is a C/C++/CUDA file; `tree` is searched for typedef/using declarations of the types
-// used in `file` (a stride typedef declared in another header of the audited tree).
+// used in `file` (a stride typedef declared in another header of the audited tree) and for the
+// struct members it reads (`params.block_stride`).
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file, const AuditTree& tree,
                                                 const AuditConfig& config);
-// The same with the tree's aliases already gathered (tree_type_aliases), as the rule does once
-// per audit.
+// The same with the tree's aliases and members already gathered (tree_types), as the rule
+// does once per audit.
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
                                                 const TypeAliases& tree_aliases,
+                                                const MemberTypes& tree_members,
                                                 const AuditConfig& config);
 
 // The configured index-table patterns ("block_table*"), compiled once per file: a pattern

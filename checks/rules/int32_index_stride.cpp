@@ -87,13 +87,14 @@ bool cannot_match(const SourceFile& file) {
 class Int32IndexStrideRun : public RuleRun {
   public:
     Int32IndexStrideRun(const AuditTree& tree, const AuditConfig& config)
-        : config_(config), reach_(reach_for(config)), tree_aliases_(tree_type_aliases(tree)) {}
+        : config_(config), reach_(reach_for(config)), tree_types_(tree_types(tree)) {}
 
     void check_file(const SourceFile& file, std::vector<Finding>& findings) const override {
         if (file.language == Language::other || cannot_match(file)) return;
         auto found = file.language == Language::python
                          ? triton_index_stride_findings(file, config_)
-                         : cuda_index_stride_findings(file, tree_aliases_, config_);
+                         : cuda_index_stride_findings(file, tree_types_.aliases,
+                                                      tree_types_.members, config_);
         for (auto& finding : found) {
             finding.reach = reach_;
             findings.push_back(std::move(finding));
@@ -103,7 +104,7 @@ class Int32IndexStrideRun : public RuleRun {
   private:
     const AuditConfig& config_;
     std::optional<Reach> reach_;
-    TypeAliases tree_aliases_;
+    TreeTypes tree_types_;
 };
 
 class Int32IndexStrideRule : public Rule {
@@ -119,14 +120,15 @@ class Int32IndexStrideRule : public Rule {
         return std::make_unique<Int32IndexStrideRun>(tree, config);
     }
 
-    // A finding needs what cannot_match looks for; a C/C++ file that spells typedef or using
-    // may declare a stride type another file uses.
+    // A finding needs what cannot_match looks for; a C/C++ file that spells typedef or using,
+    // or a header that spells struct or class, may declare a stride type or a struct member
+    // another file uses.
     // cannot_match first: its searches stop at the first `*` and `[` of most files.
     bool may_need(const SourceFile& file, const AuditConfig&) const override {
         if (file.language != Language::python && file.language != Language::cuda) return false;
         if (!cannot_match(file)) return true;
         return file.language == Language::cuda &&
-               (text_contains(file.text, "typedef") || text_contains(file.text, "using"));
+               (may_declare_alias(file) || may_declare_shared_members(file));
     }
 };
 

@@ -65,7 +65,7 @@ TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
         EXPECT_EQ(flagged_lines(findings), expected) << file.path;
         EXPECT_EQ(findings.size(), expected.size()) << file.path;
     }
-    EXPECT_EQ(expected_total, 36u);  // the `// expect:` lines written in the fixtures
+    EXPECT_EQ(expected_total, 37u);  // the `// expect:` lines written in the fixtures
 }
 
 TEST(CudaIndexStride, MessageRelatedAndFixHint) {
@@ -137,6 +137,40 @@ TEST(CudaIndexStride, StrideAliasInAnotherHeaderOfTheTree) {
     EXPECT_TRUE(cuda_index_stride_findings(wide.files[0], wide, AuditConfig{}).empty());
     AuditTree alone;
     alone.files = {source("k.cu", kernel)};  // stride_t unknown: not reported
+    EXPECT_TRUE(cuda_index_stride_findings(alone.files[0], alone, AuditConfig{}).empty());
+}
+
+// vLLM's selective scan before its fix (#35275): the strides are members of a params struct
+// whose header says `using index_t = uint32_t;`; the fix made index_t size_t.
+TEST(CudaIndexStride, StrideMemberDeclaredInAHeaderOfTheTree) {
+    const std::string kernel =
+        "#include \"selective_scan.h\"\n"
+        "__global__ void scan(SSMParamsBase params) {\n"
+        "  const int* cache_indices = reinterpret_cast<int*>(params.cache_indices_ptr);\n"
+        "  const int cache_index = cache_indices[blockIdx.x];\n"
+        "  float* states = reinterpret_cast<float*>(params.ssm_states_ptr) +\n"
+        "                  cache_index * params.ssm_states_batch_stride;\n"
+        "  states[threadIdx.x] = 0.f;\n"
+        "}\n";
+    auto header = [](std::string_view index_t) {
+        return "struct SSMParamsBase {\n  using index_t = " + std::string(index_t) +
+               ";\n  int batch, dim;\n  index_t ssm_states_batch_stride;\n"
+               "  void* __restrict__ cache_indices_ptr;\n  void* __restrict__ "
+               "ssm_states_ptr;\n};\n";
+    };
+    AuditTree before;
+    before.files = {source("selective_scan.h", header("uint32_t")), source("scan.cu", kernel)};
+    auto findings = cuda_index_stride_findings(before.files[1], before, AuditConfig{});
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].line, 6);
+    EXPECT_NE(findings[0].message.find("'params.ssm_states_batch_stride' (index_t)"),
+              std::string::npos)
+        << findings[0].message;
+    AuditTree after;
+    after.files = {source("selective_scan.h", header("size_t")), source("scan.cu", kernel)};
+    EXPECT_TRUE(cuda_index_stride_findings(after.files[1], after, AuditConfig{}).empty());
+    AuditTree alone;  // the header is not part of the audited tree: the width is unknown
+    alone.files = {source("scan.cu", kernel)};
     EXPECT_TRUE(cuda_index_stride_findings(alone.files[0], alone, AuditConfig{}).empty());
 }
 

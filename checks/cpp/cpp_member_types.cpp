@@ -1,0 +1,144 @@
+// cpp_member_types: the data members of struct, class and union bodies, read with the same
+// declaration reader as a function's locals.
+
+#include "checks/cpp/cpp_member_types.hpp"
+
+#include "checks/cpp/cpp_declarations.hpp"
+#include "checks/text_contains.hpp"
+
+namespace patchbay {
+namespace {
+
+bool is_keyword(const Token& token, std::string_view word) {
+    return token.kind == TokenKind::identifier && token.text == word;
+}
+
+// Every token of a file passes here: most are rejected by their kind and length.
+bool opens_class(std::span<const Token> tokens, std::size_t i) {
+    const Token& t = tokens[i];
+    if (t.kind != TokenKind::identifier || t.text.size() < 5 || t.text.size() > 6) return false;
+    bool keyword = t.text == "struct" || t.text == "class" || t.text == "union";
+    return keyword && !(i > 0 && is_keyword(tokens[i - 1], "enum"));
+}
+
+bool is_header(std::string_view path) {
+    for (std::string_view ext : {".h", ".hh", ".hpp", ".cuh"})
+        if (path.ends_with(ext)) return true;
+    return false;
+}
+
+bool may_declare_members(const SourceFile& file) {
+    return file.language == Language::cuda &&
+           (text_contains(file.text, "struct") || text_contains(file.text, "class") ||
+            text_contains(file.text, "union"));
+}
+
+// The `{` of the body that the class key at `i` opens; kNone for a forward declaration, an
+// elaborated type (`struct X x;`), a template parameter (`template <class T> void f(`).
+std::size_t class_body(std::span<const Token> tokens, std::size_t i) {
+    for (std::size_t j = i + 1; j < tokens.size() && tokens[j].kind != TokenKind::end; ++j) {
+        if (is_op(tokens[j], "{")) return j;
+        if (is_op(tokens[j], ";") || is_op(tokens[j], "(") || is_op(tokens[j], ")") ||
+            is_op(tokens[j], "=") || is_op(tokens[j], "}"))
+            return kNone;
+    }
+    return kNone;
+}
+
+// Statements that declare no data member, by their first word.
+bool starts_non_member(const Token& first) {
+    static constexpr std::array<std::string_view, 9> kWords = {
+        "static", "using", "typedef", "friend", "template", "enum", "struct", "class", "union"};
+    return first.kind == TokenKind::identifier && one_of(first.text, kWords);
+}
+
+struct MemberStatement {
+    std::size_t next = 0;      // where the next statement starts
+    bool is_function = false;  // a parenthesis before any `=`: a method or a constructor
+};
+
+// The extent of the body statement at `i` (up to `close`, the body's `}`): to its `;`, or past
+// a function body, which has none.
+MemberStatement member_statement(std::span<const Token> tokens,
+                                 const std::vector<std::size_t>& brackets, std::size_t i,
+                                 std::size_t close) {
+    MemberStatement statement;
+    bool assigned = false;
+    for (std::size_t j = i; j < close; ++j) {
+        const Token& t = tokens[j];
+        if (is_op(t, ";")) return {j + 1, statement.is_function};
+        if (is_op(t, "=")) assigned = true;
+        if (is_op(t, "(") && !assigned) statement.is_function = true;
+        bool group = is_op(t, "(") || is_op(t, "[") || is_op(t, "{");
+        if (!group || brackets[j] == kNone) continue;
+        if (is_op(t, "{") && statement.is_function) return {brackets[j] + 1, true};
+        j = brackets[j];
+    }
+    return {close, statement.is_function};
+}
+
+void add_body_members(std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
+                      std::size_t open, MemberTypes& members) {
+    const std::size_t close = brackets[open];
+    std::vector<Declaration> declarations;
+    for (std::size_t i = open + 1; i < close;) {
+        bool label = (is_keyword(tokens[i], "public") || is_keyword(tokens[i], "private") ||
+                      is_keyword(tokens[i], "protected")) &&
+                     is_op(tokens[i + 1], ":");
+        if (label) {
+            i += 2;
+            continue;
+        }
+        auto statement = member_statement(tokens, brackets, i, close);
+        if (!statement.is_function && !starts_non_member(tokens[i])) {
+            declarations.clear();
+            read_declaration(tokens, brackets, i, close, declarations);
+            for (const auto& member : declarations)
+                members.add(member.name, {member.type, member.is_pointer});
+        }
+        i = std::max(statement.next, i + 1);
+    }
+}
+
+}  // namespace
+
+void MemberTypes::add(std::string name, MemberType type) {
+    auto [found, inserted] = types_.try_emplace(std::move(name), type);
+    if (!inserted && found->second != type) found->second.reset();
+}
+
+const MemberType* MemberTypes::find(std::string_view name) const {
+    auto found = types_.find(name);
+    if (found != types_.end()) return found->second ? &*found->second : nullptr;
+    return inherited_ ? inherited_->find(name) : nullptr;
+}
+
+void add_member_types(std::span<const Token> tokens, MemberTypes& members) {
+    std::vector<std::size_t> brackets;  // matched at the first class key: most files have none
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (!opens_class(tokens, i)) continue;
+        if (brackets.empty()) brackets = match_brackets(tokens);
+        std::size_t open = class_body(tokens, i);
+        if (open != kNone && brackets[open] != kNone)
+            add_body_members(tokens, brackets, open, members);
+    }
+}
+
+TreeTypes tree_types(const AuditTree& tree) {
+    TreeTypes types;
+    for (const auto& file : tree.files) {
+        bool aliases = may_declare_alias(file);
+        bool members = is_header(file.path) && file.language == Language::cuda;
+        if (!aliases && !(members && may_declare_members(file))) continue;
+        auto tokens = tokenize_cpp(file.text);
+        if (aliases) add_type_aliases(tokens, types.aliases);
+        if (members) add_member_types(tokens, types.members);
+    }
+    return types;
+}
+
+bool may_declare_shared_members(const SourceFile& file) {
+    return is_header(file.path) && may_declare_members(file);
+}
+
+}  // namespace patchbay

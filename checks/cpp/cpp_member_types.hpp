@@ -1,0 +1,60 @@
+#pragma once
+// The declared types of the data members of the audited tree's structs and classes, by member
+// name: `params.block_stride` in a kernel has the type its struct declares
+// (`uint32_t block_stride;` in a header), where a compiler would look. Without it such an
+// operand's width is unknown, and the params-struct kernels of FlashAttention, FlashInfer or
+// Mamba would never show a 32-bit stride.
+
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "checks/cpp/cpp_declarations.hpp"
+#include "checks/name_order.hpp"
+#include "checks/source_file.hpp"
+#include "checks/token.hpp"
+
+namespace patchbay {
+
+struct MemberType {
+    std::string type;         // normalised, as a Declaration's ("uint32_t", "index_t", "IdType")
+    bool is_pointer = false;  // a pointer or array member: `type` is its element type
+
+    bool operator==(const MemberType&) const = default;
+};
+
+// Member name -> its type. A name declared two different ways (in two classes) has no type: its
+// width stays unknown rather than being guessed. A file's own members sit over the tree's
+// (`inherited`, which must outlive this), as its type aliases do.
+class MemberTypes {
+  public:
+    explicit MemberTypes(const MemberTypes* inherited = nullptr) : inherited_(inherited) {}
+    void add(std::string name, MemberType type);
+    // The member's type; nullptr when no class declares it, or declares it two ways.
+    const MemberType* find(std::string_view name) const;
+
+  private:
+    std::map<std::string, std::optional<MemberType>, ShorterNameFirst> types_;
+    const MemberTypes* inherited_ = nullptr;
+};
+
+// The data members of every struct, class and union body in `tokens` (nested ones too); member
+// functions, static members, aliases and friends are not data members.
+void add_member_types(std::span<const Token> tokens, MemberTypes& members);
+
+// The tree's type aliases and the members of its headers (.h, .hh, .hpp, .cuh), where the
+// structs that several files share are declared; a file's own structs are read with the file.
+struct TreeTypes {
+    TypeAliases aliases;
+    MemberTypes members;
+};
+// One pass over the tree: a header that declares aliases is tokenized once for both.
+TreeTypes tree_types(const AuditTree& tree);
+
+// Whether `file` is a header that may declare members (it spells `struct`, `class` or `union`):
+// one that no rule could otherwise use is still read for them.
+bool may_declare_shared_members(const SourceFile& file);
+
+}  // namespace patchbay
