@@ -204,6 +204,18 @@ TEST(ReversedPatch, UndoesAModification) {
     EXPECT_EQ(back.changes.at("f.py")->content, "a\nb\nc\n");
 }
 
+// GNU patch 2.7.6 on "--- a/d/old.c" "+++ b/d/new.c" with only d/old.c in the tree: "patching
+// file d/old.c", "Hunk #1 succeeded at 1", and no d/new.c.
+TEST(ApplyPatch, ModifiesTheOldNameInPlaceWhenTheNewOneIsMissing) {
+    MemorySource source;
+    source.file("d/old.c", "a\nb\nc\n");
+    auto applied =
+        apply_text(source, "--- a/d/old.c\n+++ b/d/new.c\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
+    ASSERT_EQ(applied.changes.size(), 1u);
+    EXPECT_EQ(applied.changes.at("d/old.c")->content, "a\nB\nc\n");
+}
+
 // zlib 1:1.2.13.dfsg-1's use-dso-really names "a/Makefile.orig" and "b/Makefile"; undone
 // (`patch -R`), the new name is Makefile.orig, which does not exist: GNU patch 2.7.6 patches
 // the name that does, Makefile, in place ("patching file d/Makefile", "Hunk #1 succeeded at 1").
