@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 
 HUNK = re.compile(r"^Hunk #(\d+) (succeeded|FAILED|ignored) at (-?\d+)"
                   r"(?: with fuzz (\d+))?(?: \(offset (-?\d+) lines?\))?\.")
@@ -35,11 +36,12 @@ def active_entries(series_path):
             words = line.split("#", 1)[0].split() if not line.lstrip().startswith("#") else []
             if not words:
                 continue
-            strip = 1
+            strip, reverse = 1, False
             for i, word in enumerate(words[1:], 1):
                 if word.startswith("-p"):
                     strip = int(word[2:] or words[i + 1])
-            entries.append((words[0], strip))
+                reverse = reverse or word == "-R"
+            entries.append((words[0], strip, reverse))
     return entries
 
 
@@ -59,14 +61,21 @@ def gnu_sections(output):
     return sections
 
 
-def run_gnu(project, pristine, entries, fuzz, tree):
+def series_file(project):
+    """The series file patchbay.toml names ([series] file), or patches/series."""
+    with open(os.path.join(project, "patchbay.toml"), "rb") as config:
+        return os.path.join(project, tomllib.load(config).get("series", {}).get(
+            "file", "patches/series"))
+
+
+def run_gnu(series, pristine, entries, fuzz, tree):
     shutil.copytree(pristine, tree, symlinks=True)
     per_patch = {}
-    patches_dir = os.path.dirname(os.path.join(project, "patches/series"))
-    for name, strip in entries:
+    patches_dir = os.path.dirname(series)
+    for name, strip, reverse in entries:
         out = subprocess.run(
             ["patch", f"-p{strip}", f"--fuzz={fuzz}", "-N", "--verbose", "--no-backup-if-mismatch",
-             "-d", tree, "-i", os.path.join(patches_dir, name)],
+             *(["-R"] if reverse else []), "-d", tree, "-i", os.path.join(patches_dir, name)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
             errors="replace")
         per_patch[name] = gnu_sections(out.stdout)
@@ -138,13 +147,14 @@ def main():
                         help="a path whose difference is one of the README's deliberate ones")
     args = parser.parse_args()
     project = os.path.abspath(args.project)
-    entries = active_entries(os.path.join(project, "patches/series"))
+    series = series_file(project)
+    entries = active_entries(series)
     work = args.keep or tempfile.mkdtemp(prefix="oracle-")
     os.makedirs(work, exist_ok=True)
     gnu_tree, our_tree = os.path.join(work, "gnu"), os.path.join(work, "patchbay")
     for tree in (gnu_tree, our_tree):
         shutil.rmtree(tree, ignore_errors=True)
-    gnu = run_gnu(project, os.path.join(project, "pristine"), entries, args.fuzz, gnu_tree)
+    gnu = run_gnu(series, os.path.join(project, "pristine"), entries, args.fuzz, gnu_tree)
     check = subprocess.run([args.patchbay, "check-series", "--format", "json", "--fuzz",
                             str(args.fuzz)], cwd=project, stdout=subprocess.PIPE, text=True)
     report = json.loads(check.stdout)

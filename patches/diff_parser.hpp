@@ -10,8 +10,9 @@
 namespace patchbay {
 
 // `text` is the whole patch file; `path` names it in errors ("patches/x.patch:12: …").
-// Bad input (a truncated hunk, a header whose counts do not match its body, NUL bytes, a
-// "---"/"+++" header without a hunk, a hunk without changes) is an Error with the line at fault.
+// Bad input (a truncated hunk, a header whose counts do not match its body, a NUL byte in a file
+// name, a "---"/"+++" header without a hunk, a hunk without changes) is an Error with the line at
+// fault. A NUL byte in a hunk body is kept in the line's text, as GNU patch keeps it.
 // A text without any file section is no error: the PatchFile then has no files.
 //
 // Names: from the "---"/"+++" lines when present (also in git sections), else from "diff --git";

@@ -50,6 +50,7 @@ class PatchRun {
     };
 
     std::optional<Paths> resolve_paths(const FileDiff& file);
+    void prefer_existing_old_name(const FileDiff& file, Paths& paths) const;
     std::optional<std::string> stripped(const std::string& name, const FileDiff& file);
     bool usable(const std::string& path, const FileDiff& file);
     bool under_pending_symlink(const std::string& path) const;
@@ -131,7 +132,25 @@ std::optional<PatchRun::Paths> PatchRun::resolve_paths(const FileDiff& file) {
         if (!target || !usable(*target, file)) return std::nullopt;
         paths.target = canonical_tree_path(*target);
     }
+    prefer_existing_old_name(file, paths);
     return paths;
+}
+
+// GNU patch reads a modified file from one of its names that exists, and writes it back in
+// place: a section whose new name is not in the tree and whose old name is a file there
+// patches the old one. "--- a/Makefile.orig" "+++ b/Makefile" undone (zlib 1:1.2.13.dfsg-1's
+// use-dso-really, reversed) patches Makefile, as `patch -R` does.
+void PatchRun::prefer_existing_old_name(const FileDiff& file, Paths& paths) const {
+    if (file.op != FileOp::modify || file.old_name == "/dev/null") return;
+    auto old_path = strip_path(file.old_name, strip_);
+    if (!old_path || unsafe_path_reason(*old_path)) return;
+    const std::string old_name = canonical_tree_path(*old_path);
+    if (old_name == paths.source) return;
+    auto current = lookup(paths.source);
+    auto old = lookup(old_name);
+    if (current && current->kind == TreeEntry::Kind::absent && old &&
+        old->kind == TreeEntry::Kind::file)
+        paths.source = paths.target = old_name;
 }
 
 std::optional<FileState> PatchRun::read_source(const FileDiff& file, const Paths& paths) {

@@ -204,6 +204,36 @@ TEST(ReversedPatch, UndoesAModification) {
     EXPECT_EQ(back.changes.at("f.py")->content, "a\nb\nc\n");
 }
 
+// GNU patch 2.7.6 on "--- a/d/old.c" "+++ b/d/new.c" with only d/old.c in the tree: "patching
+// file d/old.c", "Hunk #1 succeeded at 1", and no d/new.c.
+TEST(ApplyPatch, ModifiesTheOldNameInPlaceWhenTheNewOneIsMissing) {
+    MemorySource source;
+    source.file("d/old.c", "a\nb\nc\n");
+    auto applied =
+        apply_text(source, "--- a/d/old.c\n+++ b/d/new.c\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    ASSERT_EQ(applied.report.status, PatchStatus::applied) << applied.report.reason;
+    ASSERT_EQ(applied.changes.size(), 1u);
+    EXPECT_EQ(applied.changes.at("d/old.c")->content, "a\nB\nc\n");
+}
+
+// zlib 1:1.2.13.dfsg-1's use-dso-really names "a/Makefile.orig" and "b/Makefile"; undone
+// (`patch -R`), the new name is Makefile.orig, which does not exist: GNU patch 2.7.6 patches
+// the name that does, Makefile, in place ("patching file d/Makefile", "Hunk #1 succeeded at 1").
+TEST(ReversedPatch, PatchesTheOldNameWhenOnlyThatOneExists) {
+    MemorySource source;
+    source.file("d/Makefile", "a\nB\nc\n");
+    TreeState state(source);
+    auto patch = parse(
+        "--- a/d/Makefile.orig\t2022-11-05 12:58:48.240820416 +0000\n"
+        "+++ b/d/Makefile\t2022-11-05 12:59:42.329430869 +0000\n"
+        "@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    auto back = apply_patch(state, reversed(patch), 1, PatchOptions{0, false}, "p.patch");
+    ASSERT_EQ(back.report.status, PatchStatus::applied) << back.report.reason;
+    ASSERT_EQ(back.changes.size(), 1u);
+    EXPECT_EQ(back.changes.at("d/Makefile")->content, "a\nb\nc\n");
+    EXPECT_EQ(back.report.files.at(0).path, "d/Makefile");
+}
+
 const char* kCreateLink =
     "diff --git a/lnk b/lnk\nnew file mode 120000\n--- /dev/null\n+++ b/lnk\n@@ -0,0 +1 @@\n"
     "+../outside\n\\ No newline at end of file\n";
