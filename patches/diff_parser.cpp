@@ -141,11 +141,27 @@ Status read_git_binary_patch(SectionReader& reader) {
     return Ok{};
 }
 
+// A name GNU patch reads differently: patchbay takes the whole name its author wrote, and says
+// which file GNU patch (and so quilt and dpkg-source) would patch instead.
+void note_spaced_name(SectionReader& reader, const UnifiedName& side, std::size_t header) {
+    if (!side.spaced) return;
+    std::string gnu_name = side.name.substr(0, side.name.find(' '));
+    reader.notes.push_back(PatchNote{
+        "spaced-name", line_number(header),
+        "the name \"" + side.name + "\" has a space and no TAB after it: GNU patch reads it as \"" +
+            gnu_name + "\"; patchbay uses the whole name"});
+}
+
 // "--- a/x" / "+++ b/x": reads both names and the hunks that must follow.
 Status read_header_pair(SectionReader& reader, UnifiedName& old_side, UnifiedName& new_side) {
     std::size_t header = reader.index;
     old_side = parse_unified_name(reader.lines.content(header).substr(4));
     new_side = parse_unified_name(reader.lines.content(header + 1).substr(4));
+    // One note per section: the new name when GNU patch misreads it, else the old one.
+    if (new_side.spaced)
+        note_spaced_name(reader, new_side, header + 1);
+    else
+        note_spaced_name(reader, old_side, header);
     reader.index += 2;
     if (!reader.lines.starts_with(reader.index, "@@"))
         return make_error(reader.path, line_number(header),

@@ -106,8 +106,11 @@ UnifiedName parse_unified_name(std::string_view field) {
     // regex then also skips compiling it (a tenth of check-series on a real series).
     if (text.find(' ') == std::string::npos) return UnifiedName{text, false, false};
     std::smatch m;
-    if (std::regex_match(text, m, spaced_timestamp_suffix())) return with_timestamp(m[1], m.str(2));
-    return UnifiedName{text, false, false};
+    UnifiedName name = std::regex_match(text, m, spaced_timestamp_suffix())
+                           ? with_timestamp(m[1], m.str(2))
+                           : UnifiedName{text, false, false};
+    name.spaced = name.name.find(' ') != std::string::npos;
+    return name;
 }
 
 }  // namespace patchbay

@@ -12,6 +12,9 @@ struct UnifiedName {
     bool has_timestamp = false;
     // GNU patch's convention: the epoch on the old side means "create", on the new side "remove".
     bool epoch = false;
+    // An unquoted name with a space and no TAB after it: read whole here, where GNU patch reads
+    // it only up to its first space ("b/Core and Builtins/x.rst" is "b/Core" to GNU patch).
+    bool spaced = false;
 };
 
 // `field` is the line after "--- " or "+++ ", without its terminator.

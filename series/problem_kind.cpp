@@ -7,10 +7,11 @@ namespace patchbay {
 
 namespace {
 
-constexpr std::array<std::pair<ProblemKind, const char*>, 16> kNames = {{
+constexpr std::array<std::pair<ProblemKind, const char*>, 17> kNames = {{
     {ProblemKind::vacuous, "vacuous"},
     {ProblemKind::header_counts, "header-counts"},
     {ProblemKind::garbage, "garbage"},
+    {ProblemKind::spaced_name, "spaced-name"},
     {ProblemKind::whitespace, "whitespace"},
     {ProblemKind::path, "path"},
     {ProblemKind::missing_file, "missing-file"},

@@ -12,6 +12,7 @@ enum class ProblemKind {
     vacuous,          // the patch changes nothing
     header_counts,    // a hunk header's counts do not match its body
     garbage,          // text between file sections that no tool reads
+    spaced_name,      // a file name GNU patch reads only up to its first space
     whitespace,       // whitespace errors in added lines
     path,             // a path outside the tree, through a symlink, into .git
     missing_file,     // a file the patch modifies is absent

@@ -77,6 +77,7 @@ const std::vector<IntegrityVerdict>& integrity_checks() {
          0},
         {"hunk headers match their bodies", {ProblemKind::header_counts, ProblemKind::parse}, 0},
         {"no text that tools ignore between file sections", {ProblemKind::garbage}, 0},
+        {"every file name reads the same to GNU patch", {ProblemKind::spaced_name}, 0},
         {"every binary change carries its data", {ProblemKind::binary}, 0},
         {"no whitespace errors in added lines", {ProblemKind::whitespace}, 0},
         {"series and patches folder agree",

@@ -508,6 +508,27 @@ TEST(ParsePatch, TextAfterASectionIsOneGarbageNote) {
         << patch->notes[0].message;
 }
 
+// python3.11 3.11.2-6+deb12u8's frame_dealloc-crash.diff creates "Misc/NEWS.d/next/Core and
+// Builtins/….rst" with no TAB after the name; GNU patch 2.7.6 creates Misc/NEWS.d/next/Core.
+TEST(ParsePatch, ANameWithASpaceAndNoTabIsReadWholeAndNoted) {
+    auto patch = parse_patch(
+        "--- /dev/null\n+++ b/Misc/NEWS.d/next/Core and Builtins/2023.gh-1.rst\n"
+        "@@ -0,0 +1 @@\n+Fix a crash.\n",
+        "p.patch");
+    ASSERT_TRUE(patch.ok()) << patch.error().message;
+    EXPECT_EQ(patch->files[0].new_name, "b/Misc/NEWS.d/next/Core and Builtins/2023.gh-1.rst");
+    ASSERT_EQ(patch->notes.size(), 1u);
+    EXPECT_EQ(patch->notes[0].kind, "spaced-name");
+    EXPECT_EQ(patch->notes[0].line, 2);
+    EXPECT_NE(patch->notes[0].message.find("GNU patch reads it as \"b/Misc/NEWS.d/next/Core\""),
+              std::string::npos)
+        << patch->notes[0].message;
+    auto both = parse_patch("--- a/my file.c\n+++ b/my file.c\n@@ -1 +1 @@\n-a\n+b\n", "q.patch");
+    ASSERT_TRUE(both.ok());
+    ASSERT_EQ(both->notes.size(), 1u);  // one note for the section, on its new name
+    EXPECT_EQ(both->notes[0].line, 2);
+}
+
 TEST(ParsePatch, AHunkHeaderAfterFreeTextIsAnError) {
     Error error = parse_error("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\nnote\n@@ -5 +5 @@\n-c\n+d\n");
     EXPECT_EQ(error.line, 7);

@@ -24,6 +24,17 @@ TEST(ParseUnifiedName, PlainNameWithSpacesHasNoTimestamp) {
     EXPECT_FALSE(name.has_timestamp);
 }
 
+// GNU patch 2.7.6 reads an unquoted name up to its first space unless a TAB ends it: `+++ b/d/new
+// file.rst` creates d/new ("patching file d/new"). Only such names are flagged.
+TEST(ParseUnifiedName, FlagsANameGnuPatchReadsOnlyUpToItsFirstSpace) {
+    EXPECT_TRUE(parse_unified_name("a/my file 2024.c").spaced);
+    EXPECT_TRUE(parse_unified_name("b/Core and Builtins/x.rst  2023-01-01 10:00:00").spaced);
+    EXPECT_FALSE(parse_unified_name("a/my file.c\t2024-01-31 10:00:00.000000000 +0100").spaced);
+    EXPECT_FALSE(parse_unified_name("old/x.c  2024-01-31 10:00:00.000000000 +0100").spaced);
+    EXPECT_FALSE(parse_unified_name(R"("b/my file.c")").spaced);
+    EXPECT_FALSE(parse_unified_name("b/x.c").spaced);
+}
+
 TEST(ParseUnifiedName, GitTrailingTabIsNoTimestamp) {
     UnifiedName name = parse_unified_name("a/x y.py\t");
     EXPECT_EQ(name.name, "a/x y.py");
