@@ -40,6 +40,11 @@ inline bool is_op(const Token& token, std::string_view text) {
     return token.kind == TokenKind::op && token.text == text;
 }
 
+// A keyword (or any word) spelled `text`: lexers give keywords as identifiers.
+inline bool is_keyword(const Token& token, std::string_view text) {
+    return token.kind == TokenKind::identifier && token.text == text;
+}
+
 // Whether a word is in a keyword list.
 template <std::size_t N>
 bool one_of(std::string_view word, const std::array<std::string_view, N>& words) {

@@ -422,9 +422,9 @@ bool is_type_name(std::string_view name, const TypeAliases& aliases) {
 
 void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases) {
     for (std::size_t i = 0; i + 3 < tokens.size(); ++i) {
-        bool is_typedef = is_word(tokens[i]) && tokens[i].text == "typedef";
-        bool is_using = is_word(tokens[i]) && tokens[i].text == "using" && is_name(tokens[i + 1]) &&
-                        is_op(tokens[i + 2], "=");
+        bool is_typedef = is_keyword(tokens[i], "typedef");
+        bool is_using =
+            is_keyword(tokens[i], "using") && is_name(tokens[i + 1]) && is_op(tokens[i + 2], "=");
         if (!is_typedef && !is_using) continue;
         std::size_t end = i + 1;
         while (end < tokens.size() && tokens[end].kind != TokenKind::end &&

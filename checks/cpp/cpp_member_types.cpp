@@ -9,10 +9,6 @@
 namespace patchbay {
 namespace {
 
-bool is_keyword(const Token& token, std::string_view word) {
-    return token.kind == TokenKind::identifier && token.text == word;
-}
-
 // Every token of a file passes here: most are rejected by their kind and length.
 bool opens_class(std::span<const Token> tokens, std::size_t i) {
     const Token& t = tokens[i];
