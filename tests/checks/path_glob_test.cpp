@@ -14,6 +14,20 @@ TEST(GlobMatch, DoubleStarMatchesAnyDepthIncludingNone) {
     EXPECT_TRUE(glob_match("vllm/**/ops/*.py", "vllm/x/y/ops/a.py"));
 }
 
+// "**/*.py" is matched on the file name alone; these are the cases where the segment walk and
+// a plain suffix test could differ.
+TEST(GlobMatch, AnyDepthSuffixLooksAtTheFileNameOnly) {
+    EXPECT_TRUE(glob_match("**/*.py", ".py"));  // `*` matches nothing, and a leading dot
+    EXPECT_TRUE(glob_match("**/*.py", "a/.hidden.py"));
+    EXPECT_FALSE(glob_match("**/*.h", "include.h/k.c"));  // the suffix on a folder
+    EXPECT_FALSE(glob_match("**/*.cuh", "k.cu"));
+    EXPECT_FALSE(glob_match("**/*.py", "py"));
+    // Not of that form: the general walk, with its wildcards and classes.
+    EXPECT_TRUE(glob_match("**/*.[ch]", "a/b/k.h"));
+    EXPECT_FALSE(glob_match("**/*.[ch]", "a/b/k.cc"));
+    EXPECT_TRUE(glob_match("**/*_kernel.c?", "ops/a_kernel.cu"));
+}
+
 TEST(GlobMatch, SingleStarStaysInOneFolder) {
     EXPECT_TRUE(glob_match("*.cu", "k.cu"));
     EXPECT_FALSE(glob_match("*.cu", "csrc/k.cu"));
