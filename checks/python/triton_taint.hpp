@@ -116,6 +116,12 @@ struct TritonFile {
     std::vector<const FunctionDef*> active;  // interpretation stack, against recursion
 
     const FunctionDef* function(std::string_view name) const;
+    // The parameters `def` passes as the pointer of a load, store or atomic: read off its body
+    // once per file, though a helper is interpreted again at each call.
+    const std::set<std::string>& pointer_parameters(const FunctionDef& def);
+
+  private:
+    std::map<const FunctionDef*, std::set<std::string>> pointer_parameters_;
 };
 
 // Interprets one call of `def` with the given parameter values (absent ones start clean or
@@ -140,7 +146,6 @@ class TritonInterpreter {
     TaintValue returned_;
     std::optional<LoadSite> load_pointer_;  // evaluating the pointer of this load
     bool has_returned_ = false;
-    std::set<std::string> pointer_parameters_;
 
     void statement(const Stmt& stmt);
     void branch(const Stmt& stmt);
@@ -152,9 +157,18 @@ class TritonInterpreter {
 
     TaintValue name(const Expr& expr);
     TaintValue attribute(const Expr& expr);
+    // The two sides of an arithmetic operator, with their values, and where the operator is.
+    struct Operands {
+        const Expr& left;
+        const TaintValue& a;
+        const Expr& right;
+        const TaintValue& b;
+        std::int64_t line = 0;
+        std::int64_t column = 0;
+    };
     TaintValue binary(const Expr& expr);
-    TaintValue multiply(const Expr& left, const TaintValue& a, const Expr& right,
-                        const TaintValue& b, std::int64_t line, std::int64_t column);
+    TaintValue arithmetic(std::string_view op, const Operands& operands);
+    TaintValue multiply(const Operands& operands);
     TaintValue additive(const TaintValue& a, const TaintValue& b);
     void mark_address(const TaintValue& value);
     TaintValue bounded(TaintValue value);

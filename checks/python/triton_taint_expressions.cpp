@@ -124,12 +124,18 @@ TaintValue TritonInterpreter::sequence(const Expr& expr) {
 }
 
 TaintValue TritonInterpreter::binary(const Expr& expr) {
-    TaintValue a = eval(expr.children[0]);
-    TaintValue b = eval(expr.children[1]);
-    const std::string_view op = expr.text;
+    const Expr& left = expr.children[0];
+    const Expr& right = expr.children[1];
+    TaintValue a = eval(left);
+    TaintValue b = eval(right);
+    return arithmetic(expr.text, {left, a, right, b, expr.op_line, expr.op_column});
+}
+
+TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& operands) {
+    const TaintValue& a = operands.a;
+    const TaintValue& b = operands.b;
     // `x << k` scales like `x * 2^k`; `x >> k` divides like `x // 2^k`.
-    if (op == "*" || op == "<<")
-        return multiply(expr.children[0], a, expr.children[1], b, expr.op_line, expr.op_column);
+    if (op == "*" || op == "<<") return multiply(operands);
     if (op == "+" || op == "-") return additive(a, b);
     if (op == "//" || op == ">>") return promote(a, b);
     if (op == "%" || op == "&") return bounded(promote(a, b));
@@ -164,9 +170,8 @@ TaintValue TritonInterpreter::additive(const TaintValue& a, const TaintValue& b)
     return out;
 }
 
-TaintValue TritonInterpreter::multiply(const Expr& left, const TaintValue& a, const Expr& right,
-                                       const TaintValue& b, std::int64_t line,
-                                       std::int64_t column) {
+TaintValue TritonInterpreter::multiply(const Operands& operands) {
+    const auto& [left, a, right, b, line, column] = operands;
     TaintValue out = promote(a, b);
     bool left_index = is_candidate_index(a) && !b.wide;
     bool right_index = !left_index && is_candidate_index(b) && !a.wide;

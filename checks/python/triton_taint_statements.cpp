@@ -76,13 +76,20 @@ std::set<std::string> parameters_used_as_pointers(const FunctionDef& def) {
 
 }  // namespace
 
+const std::set<std::string>& TritonFile::pointer_parameters(const FunctionDef& def) {
+    auto found = pointer_parameters_.find(&def);
+    if (found == pointer_parameters_.end())
+        found = pointer_parameters_.emplace(&def, parameters_used_as_pointers(def)).first;
+    return found->second;
+}
+
 void TritonInterpreter::bind_parameters(TaintEnv arguments) {
-    pointer_parameters_ = parameters_used_as_pointers(def_);
+    const auto& pointer_parameters = file_.pointer_parameters(def_);
     for (const auto& param : def_.parameters) {
         auto given = arguments.find(param.name);
         TaintValue value = given == arguments.end() ? TaintValue{} : std::move(given->second);
         if (is_annotated(param, "int64") || is_annotated(param, "uint64")) value.wide = true;
-        if (has_pointer_name(param.name) || pointer_parameters_.contains(param.name))
+        if (has_pointer_name(param.name) || pointer_parameters.contains(param.name))
             value.pointer = true;
         if (def_.dialect == KernelDialect::cute && is_global_tensor(param)) value.pointer = true;
         if (file_.table_names->matches(param.name) && !value.origin) {
@@ -147,13 +154,11 @@ void TritonInterpreter::assign(const Expr& target, const TaintValue& value) {
 
 // `x op= y` is `x = x op y`, with the multiply placed at the statement.
 void TritonInterpreter::augmented(const Stmt& stmt) {
-    Expr as_binary;
-    as_binary.kind = ExprKind::binary;
-    as_binary.text = std::string_view(stmt.op).substr(0, stmt.op.size() - 1);
-    as_binary.line = as_binary.op_line = stmt.line;
-    as_binary.column = as_binary.op_column = stmt.column;
-    as_binary.children = {stmt.targets[0], *stmt.value};
-    assign(stmt.targets[0], eval(as_binary));
+    const Expr& target = stmt.targets[0];
+    TaintValue a = eval(target);
+    TaintValue b = eval(*stmt.value);
+    std::string_view op = std::string_view(stmt.op).substr(0, stmt.op.size() - 1);
+    assign(target, arithmetic(op, {target, a, *stmt.value, b, stmt.line, stmt.column}));
 }
 
 // `x: tl.int64 = v` converts like `.to(tl.int64)`.
