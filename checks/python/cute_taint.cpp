@@ -29,7 +29,7 @@ bool is_view(const Expr& index) {
 }
 
 // "cutlass.Int64" -> "Int64" for the numeric types of cutlass and cute; "" otherwise.
-std::string numeric_type(const Expr& callee) {
+std::string_view numeric_type(const Expr& callee) {
     return module_member(callee, {"cutlass", "cute"});
 }
 
@@ -71,7 +71,7 @@ TaintValue TritonInterpreter::cute_subscript(const Expr& expr) {
     LoadSite site{expr.line, expr.column};
     coordinates(index, name, site);
     TaintValue out;
-    out.origin = IndexOrigin{name, expr.line, expr.column, 0};
+    out.origin = IndexOrigin{file_.intern(name), expr.line, expr.column, 0};
     return out;
 }
 
@@ -107,7 +107,7 @@ void TritonInterpreter::coordinate(const Expr& coord, const std::string& tensor,
 // with their coordinates. Anything else is an ordinary call.
 std::optional<TaintValue> TritonInterpreter::cute_call(const Expr& expr) {
     const Expr& callee = expr.children[0];
-    std::string type = numeric_type(callee);
+    std::string_view type = numeric_type(callee);
     if (is_wide_numeric(type) || is_narrow_numeric(type) || is_other_numeric(type)) {
         TaintValue value;
         for (std::size_t i = 1; i < expr.children.size(); ++i) {

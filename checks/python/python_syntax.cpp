@@ -60,10 +60,11 @@ bool spells_module(const Expr& expr, std::string_view module) {
 
 }  // namespace
 
-std::string module_member(const Expr& callee, std::initializer_list<std::string_view> modules) {
+std::string_view module_member(const Expr& callee,
+                               std::initializer_list<std::string_view> modules) {
     if (callee.kind != ExprKind::attribute) return {};
     for (std::string_view module : modules)
-        if (spells_module(callee.children[0], module)) return std::string(callee.text);
+        if (spells_module(callee.children[0], module)) return callee.text;
     return {};
 }
 

@@ -130,6 +130,6 @@ std::string dotted_name(const Expr& expr);
 
 // The member a callee names in one of `modules`: "load" for `tl.load` with modules {"tl",
 // "triton.language"}; "" for `tl.math.exp`, other modules and non-names.
-std::string module_member(const Expr& callee, std::initializer_list<std::string_view> modules);
+std::string_view module_member(const Expr& callee, std::initializer_list<std::string_view> modules);
 
 }  // namespace patchbay

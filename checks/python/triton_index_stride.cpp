@@ -35,12 +35,13 @@ Finding to_finding(const CandidateProduct& product, const SourceFile& file) {
     finding.path = file.path;
     finding.line = product.line;
     finding.column = product.column;
-    finding.message = noun + " '" + product.index_operand + "' (loaded from " +
-                      product.origin.table + " at line " + std::to_string(product.origin.line) +
-                      ") times '" + product.other_operand + "' is computed in 32 bits: " +
+    const std::string table(product.origin.table);
+    finding.message = noun + " '" + product.index_operand + "' (loaded from " + table +
+                      " at line " + std::to_string(product.origin.line) + ") times '" +
+                      product.other_operand + "' is computed in 32 bits: " +
                       (product.bounded ? kBoundedProductWraps : kIndexProductWraps);
     finding.related.push_back({file.path, product.origin.line, product.origin.column,
-                               noun + " loaded from " + product.origin.table + " here"});
+                               noun + " loaded from " + table + " here"});
     // A load written over several lines is widened after its closing parenthesis.
     if (product.origin.end_line > product.origin.line)
         finding.related.push_back({file.path, product.origin.end_line, 0,

@@ -27,9 +27,12 @@
 
 namespace patchbay {
 
+// The names in these values view the parsed source, a FunctionDef or TritonFile::intern: a
+// value lives no longer than the file it was computed in, and it is copied at every operation
+// (a string would allocate for every name past 15 bytes).
 struct IndexOrigin {
-    std::string table;      // what the pointer loaded from is called, e.g. "bt_ptr"
-    std::int64_t line = 0;  // the tl.load / tl.atomic_* call
+    std::string_view table;  // what the pointer loaded from is called, e.g. "bt_ptr"
+    std::int64_t line = 0;   // the tl.load / tl.atomic_* call
     std::int64_t column = 0;
     std::int64_t end_line = 0;  // of its closing parenthesis, where `.to(tl.int64)` goes
 };
@@ -43,7 +46,7 @@ struct TaintValue {
     bool wide = false;                  // 64-bit
     bool bounded = false;               // the loaded value reduced modulo / masked: `slot % bs`
     bool pointer = false;
-    std::string index_table;           // pointer into this index table
+    std::string_view index_table;      // pointer into this index table
     ProductSet products;               // candidate products flowing into this value
     std::vector<TaintValue> elements;  // a tuple's items
 
@@ -77,8 +80,8 @@ struct CandidateProduct {
 };
 
 // join() merges environments by name: their order is never observable.
-using TaintEnv = std::map<std::string, TaintValue, ShorterNameFirst,
-                          PoolAllocator<std::pair<const std::string, TaintValue>>>;
+using TaintEnv = std::map<std::string_view, TaintValue, ShorterNameFirst,
+                          PoolAllocator<std::pair<const std::string_view, TaintValue>>>;
 
 // Candidates of one file, shared by every function interpreted in it.
 class CandidateTable {
@@ -116,12 +119,15 @@ struct TritonFile {
     std::vector<const FunctionDef*> active;  // interpretation stack, against recursion
 
     const FunctionDef* function(std::string_view name) const;
+    // A name built during the analysis (`describe`), kept for the file's values to view.
+    std::string_view intern(std::string name);
     // The parameters `def` passes as the pointer of a load, store or atomic: read off its body
     // once per file, though a helper is interpreted again at each call.
     const std::set<std::string>& pointer_parameters(const FunctionDef& def);
 
   private:
     std::map<const FunctionDef*, std::set<std::string>> pointer_parameters_;
+    std::set<std::string, std::less<>> names_;
 };
 
 // Interprets one call of `def` with the given parameter values (absent ones start clean or
@@ -175,11 +181,12 @@ class TritonInterpreter {
     bool is_candidate_index(const TaintValue& value) const;
     TaintValue sequence(const Expr& expr);
     TaintValue evaluate_children(const Expr& expr);
+    TaintValue evaluate_children_after_callee(const Expr& call);
     TaintValue call(const Expr& expr);
     TaintValue triton_call(std::string_view callee, const Expr& expr);
     TaintValue memory_access(std::string_view callee, const Expr& expr);
     TaintValue block_pointer(std::string_view callee, const Expr& expr);
-    std::string loaded_from(const Expr* pointer_expr, const TaintValue& pointer) const;
+    std::string_view loaded_from(const Expr* pointer_expr, const TaintValue& pointer);
     TaintValue method_call(const Expr& expr);
     // CuTe DSL kernels (cute_taint.cpp): tensor elements are read by subscripts, and the
     // coordinates of a subscript or of cute.local_tile are multiplied by the tensor's strides.

@@ -18,7 +18,7 @@ std::string_view last_component(const std::string& dotted) {
 }
 
 // "tl.load" and "triton.language.load" -> "load"; "" for anything outside triton.language.
-std::string triton_function(const Expr& callee) {
+std::string_view triton_function(const Expr& callee) {
     return module_member(callee, {"tl", "triton.language"});
 }
 
@@ -142,7 +142,7 @@ TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& op
     TaintValue out = promote(a, b);  // / | ^ ** @: no longer an index
     out.forget_index();
     out.pointer = false;
-    out.index_table.clear();
+    out.index_table = {};
     return out;
 }
 
@@ -210,7 +210,7 @@ TaintValue TritonInterpreter::call(const Expr& expr) {
     if (def_.dialect == KernelDialect::cute)
         if (auto value = cute_call(expr)) return *value;
     const Expr& callee = expr.children[0];
-    std::string function = triton_function(callee);
+    std::string_view function = triton_function(callee);
     if (!function.empty()) return triton_call(function, expr);
     if (callee.kind == ExprKind::attribute) return method_call(expr);
     if (callee.kind == ExprKind::name) {
@@ -231,12 +231,22 @@ TaintValue TritonInterpreter::triton_call(std::string_view function, const Expr&
         const Expr* value = argument(expr, 0, "input");
         return convert(value ? eval(*value) : TaintValue{}, argument(expr, 1, "dtype"));
     }
+    // Most tl.* calls (arange, program_id, sum, exp ...) give a fresh value; their arguments are
+    // evaluated for what they do, and only these few keep theirs.
+    const bool keeps_values = function == "where" || function == "maximum" ||
+                              function == "minimum" || is_pass_through(function);
+    if (!keeps_values) return evaluate_children_after_callee(expr);
     std::vector<TaintValue> values;
     for (std::size_t i = 1; i < expr.children.size(); ++i) values.push_back(eval(expr.children[i]));
     if (function == "where" && values.size() >= 3) return promote(values[1], values[2]);
     if ((function == "maximum" || function == "minimum") && values.size() >= 2)
         return promote(values[0], values[1]);
     if (is_pass_through(function) && !values.empty()) return values[0];
+    return {};
+}
+
+TaintValue TritonInterpreter::evaluate_children_after_callee(const Expr& call) {
+    for (std::size_t i = 1; i < call.children.size(); ++i) eval(call.children[i]);
     return {};
 }
 
@@ -262,15 +272,15 @@ TaintValue TritonInterpreter::memory_access(std::string_view function, const Exp
 
 // The name a load is reported by: the configured index table it reads, else the leftmost name
 // of its pointer expression (`bt_ptr` in `tl.load(bt_ptr + req * stride + i)`).
-std::string TritonInterpreter::loaded_from(const Expr* pointer_expr,
-                                           const TaintValue& pointer) const {
+std::string_view TritonInterpreter::loaded_from(const Expr* pointer_expr,
+                                                const TaintValue& pointer) {
     if (!pointer.index_table.empty()) return pointer.index_table;
     const Expr* base = pointer_expr;
     while (base && (base->kind == ExprKind::binary || base->kind == ExprKind::subscript) &&
            !base->children.empty())
         base = &base->children[0];
-    if (base && base->kind == ExprKind::name) return std::string(base->text);
-    return pointer_expr ? describe(*pointer_expr) : std::string("memory");
+    if (base && base->kind == ExprKind::name) return base->text;
+    return pointer_expr ? file_.intern(describe(*pointer_expr)) : "memory";
 }
 
 // tl.make_block_ptr(base, shape, strides, offsets, ...) and tl.advance(ptr, offsets): the base

@@ -1,8 +1,6 @@
 // Statements and calls of the Triton taint interpreter: parameters, assignments in order,
 // branches and loops joined, helper calls interpreted with the caller's argument values.
 
-#include <functional>
-
 #include "checks/python/triton_taint.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 
@@ -42,12 +40,14 @@ const Expr* pointer_base(const Expr& expr) {
     return nullptr;
 }
 
-void visit_expr(const Expr& expr, const std::function<void(const Expr&)>& visit) {
+template <class Visit>
+void visit_expr(const Expr& expr, const Visit& visit) {
     visit(expr);
     for (const auto& child : expr.children) visit_expr(child, visit);
 }
 
-void visit_statements(const StmtList& statements, const std::function<void(const Expr&)>& visit) {
+template <class Visit>
+void visit_statements(const StmtList& statements, const Visit& visit) {
     for (const auto& stmt : statements) {
         for (const auto& target : stmt.targets) visit_expr(target, visit);
         if (stmt.value) visit_expr(*stmt.value, visit);
@@ -141,7 +141,7 @@ void TritonInterpreter::add_return(TaintValue value) {
 
 void TritonInterpreter::assign(const Expr& target, const TaintValue& value) {
     if (target.kind == ExprKind::name) {
-        env_[std::string(target.text)] = value;
+        env_[target.text] = value;
         return;
     }
     if (target.kind == ExprKind::starred) return assign(target.children[0], value);
@@ -197,7 +197,7 @@ TaintValue TritonInterpreter::helper_call(const FunctionDef& helper, const Expr&
         const Expr& arg = expr.children[i];
         TaintValue value = eval(arg);
         if (arg.kind == ExprKind::keyword)
-            arguments[std::string(arg.text)] = std::move(value);
+            arguments[arg.text] = std::move(value);
         else if (arg.kind != ExprKind::starred && positional < helper.parameters.size())
             arguments[helper.parameters[positional++].name] = std::move(value);
     }

@@ -91,6 +91,10 @@ bool CandidateTable::reported(const CandidateProduct& candidate) const {
     return false;
 }
 
+std::string_view TritonFile::intern(std::string name) {
+    return *names_.insert(std::move(name)).first;
+}
+
 const FunctionDef* TritonFile::function(std::string_view name) const {
     for (const auto& def : functions)
         if (def.name == name) return &def;

@@ -91,6 +91,25 @@ TEST(Int32IndexStride, NoIndexTableNamesAreNeeded) {
     EXPECT_EQ(audit_text("prefill.py", text, config).size(), 3u);
 }
 
+// `[audit] index_tables` adds sources by name: prefixes (`bt_*`), a bare `*`, and globs.
+TEST(IndexTableNames, MatchesPrefixesStarsAndGlobs) {
+    AuditConfig config;
+    config.index_tables = {"block_table*", "bt_*"};
+    IndexTableNames prefixes(config);
+    EXPECT_TRUE(prefixes.matches("block_tables"));
+    EXPECT_TRUE(prefixes.matches("bt_ptr"));
+    EXPECT_FALSE(prefixes.matches("b_ptr"));
+    EXPECT_FALSE(prefixes.matches("k_ptr"));
+    EXPECT_FALSE(prefixes.matches(""));
+    config.index_tables = {"*"};
+    EXPECT_TRUE(IndexTableNames(config).matches("k_ptr"));
+    config.index_tables = {"block_table*", "[kv]_pages"};
+    IndexTableNames globs(config);
+    EXPECT_TRUE(globs.matches("v_pages"));
+    EXPECT_TRUE(globs.matches("block_table"));
+    EXPECT_FALSE(globs.matches("q_pages"));
+}
+
 // The pre-filter looks for `jit` first, as every Triton kernel's decorator spells it; a CuTe DSL
 // file may spell only `@cute.kernel`. Such a file must still be kept and analysed.
 TEST(Int32IndexStride, CuteKernelFileWithoutJitPassesThePreFilter) {
