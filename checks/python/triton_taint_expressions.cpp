@@ -22,13 +22,30 @@ std::string_view triton_function(const Expr& callee) {
     return module_member(callee, {"tl", "triton.language"});
 }
 
-bool is_pass_through(std::string_view function) {
-    static constexpr std::array<std::string_view, 8> kPassThrough = {
-        "multiple_of", "max_contiguous", "broadcast_to", "reshape",
-        "expand_dims", "view",           "abs",          "trans"};
-    for (auto candidate : kPassThrough)
-        if (candidate == function) return true;
-    return false;
+// What a tl.* call gives back, of the values of its arguments.
+enum class CallValue {
+    // A new value: arange, program_id, exp; argmax (a position, not a value); cdiv, a count of
+    // blocks (`tl.cdiv(seq_len, BLOCK) * heads` bounds loops in most kernels that load lengths).
+    fresh,
+    first,        // the first argument's, reshaped or hinted, or one of its elements (max, min)
+    accumulated,  // the first argument's summed: still read from memory, no longer bounded
+    combined,     // every argument's: clamp, maximum, minimum, join
+    selected,     // tl.where: the two values it selects between, not the condition
+};
+
+CallValue call_value(std::string_view function) {
+    // Not tl.sort: what kernels sort is packed keys (`id * BLOCK + lane`), decoded before use.
+    static constexpr std::array<std::string_view, 13> kFirst = {
+        "multiple_of", "max_contiguous", "broadcast_to", "reshape", "expand_dims", "view", "abs",
+        "trans",       "permute",        "ravel",        "flip",    "max",         "min"};
+    static constexpr std::array<std::string_view, 3> kAccumulated = {"sum", "cumsum", "xor_sum"};
+    static constexpr std::array<std::string_view, 5> kCombined = {"clamp", "maximum", "minimum",
+                                                                  "join", "interleave"};
+    if (function == "where") return CallValue::selected;
+    if (one_of(function, kFirst)) return CallValue::first;
+    if (one_of(function, kAccumulated)) return CallValue::accumulated;
+    if (one_of(function, kCombined)) return CallValue::combined;
+    return CallValue::fresh;
 }
 
 bool is_wide_type(std::string_view type) {
@@ -231,18 +248,26 @@ TaintValue TritonInterpreter::triton_call(std::string_view function, const Expr&
         const Expr* value = argument(expr, 0, "input");
         return convert(value ? eval(*value) : TaintValue{}, argument(expr, 1, "dtype"));
     }
-    // Most tl.* calls (arange, program_id, sum, exp ...) give a fresh value; their arguments are
-    // evaluated for what they do, and only these few keep theirs.
-    const bool keeps_values = function == "where" || function == "maximum" ||
-                              function == "minimum" || is_pass_through(function);
-    if (!keeps_values) return evaluate_children_after_callee(expr);
+    const CallValue kind = call_value(function);
+    // Arguments are evaluated for what they do (helper calls, loads) even when dropped.
+    if (kind == CallValue::fresh) return evaluate_children_after_callee(expr);
     std::vector<TaintValue> values;
     for (std::size_t i = 1; i < expr.children.size(); ++i) values.push_back(eval(expr.children[i]));
-    if (function == "where" && values.size() >= 3) return promote(values[1], values[2]);
-    if ((function == "maximum" || function == "minimum") && values.size() >= 2)
-        return promote(values[0], values[1]);
-    if (is_pass_through(function) && !values.empty()) return values[0];
-    return {};
+    if (values.empty()) return {};
+    switch (kind) {
+        case CallValue::selected:
+            return values.size() >= 3 ? promote(values[1], values[2]) : TaintValue{};
+        case CallValue::accumulated:
+            values[0].bounded = false;
+            return values[0];
+        case CallValue::combined: {
+            TaintValue out = values[0];
+            for (std::size_t i = 1; i < values.size(); ++i) out = promote(out, values[i]);
+            return out;
+        }
+        default:
+            return values[0];
+    }
 }
 
 TaintValue TritonInterpreter::evaluate_children_after_callee(const Expr& call) {
