@@ -23,8 +23,7 @@ struct EnvRead {
 std::vector<EnvRead> python_env_reads(const std::vector<Token>& tokens);
 std::vector<EnvRead> cpp_env_reads(const std::vector<Token>& tokens);
 
-// Tokenizes `file` by its language; nothing for Language::other. The last answer is kept per
-// thread, for the next rule that asks about the same text.
+// Tokenizes `file` by its language; nothing for Language::other.
 std::vector<EnvRead> env_reads(const SourceFile& file);
 
 // The value of a Python or C/C++ string literal without escapes or interpolation ("X", 'X',

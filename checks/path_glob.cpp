@@ -2,8 +2,6 @@
 
 #include <fnmatch.h>
 
-#include <optional>
-
 namespace patchbay {
 
 namespace {
@@ -25,26 +23,9 @@ bool is_last(std::string_view path) {
     return path.find('/') == std::string_view::npos;
 }
 
-// "**/*.py": any file whose name ends in ".py", at any depth. The default includes are of this
-// form and every file of a tree is matched against each of them, so they skip the segment walk
-// (and its fnmatch calls).
-std::optional<std::string_view> any_depth_suffix(std::string_view pattern) {
-    constexpr std::string_view kAnyDepthName = "**/*";
-    if (!pattern.starts_with(kAnyDepthName)) return std::nullopt;
-    std::string_view suffix = pattern.substr(kAnyDepthName.size());
-    if (suffix.empty() || suffix.find_first_of("*?[\\/") != std::string_view::npos)
-        return std::nullopt;
-    return suffix;
-}
-
 }  // namespace
 
 bool glob_match(std::string_view pattern, std::string_view path) {
-    if (auto suffix = any_depth_suffix(pattern)) {
-        auto slash = path.rfind('/');
-        auto name = slash == std::string_view::npos ? path : path.substr(slash + 1);
-        return name.ends_with(*suffix);
-    }
     if (head(pattern) == "**") {
         if (is_last(pattern)) return true;  // "**" at the end matches everything below
         std::string_view rest = tail(pattern);

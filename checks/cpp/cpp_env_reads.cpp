@@ -29,31 +29,10 @@ std::vector<EnvRead> cpp_env_reads(const std::vector<Token>& tokens) {
     return reads;
 }
 
-namespace {
-
-std::vector<EnvRead> read_env_reads(const SourceFile& file) {
+std::vector<EnvRead> env_reads(const SourceFile& file) {
     if (file.language == Language::python) return python_env_reads(tokenize_python(file.text));
     if (file.language == Language::cuda) return cpp_env_reads(tokenize_cpp(file.text));
     return {};
-}
-
-// The last file's answer on this thread, keyed by its language and whole text (what the answer
-// depends on): the two env rules ask for the same file one after the other.
-struct LastEnvReads {
-    Language language = Language::other;
-    std::string text;
-    std::vector<EnvRead> reads;
-};
-
-}  // namespace
-
-std::vector<EnvRead> env_reads(const SourceFile& file) {
-    thread_local LastEnvReads last;
-    if (file.language == Language::other) return {};
-    if (last.language == file.language && last.text == file.text) return last.reads;
-    auto reads = read_env_reads(file);
-    last = {file.language, file.text, reads};
-    return reads;
 }
 
 }  // namespace patchbay

@@ -121,12 +121,8 @@ struct TritonFile {
     const FunctionDef* function(std::string_view name) const;
     // A name built during the analysis (`describe`), kept for the file's values to view.
     std::string_view intern(std::string name);
-    // The parameters `def` passes as the pointer of a load, store or atomic: read off its body
-    // once per file, though a helper is interpreted again at each call.
-    const std::set<std::string>& pointer_parameters(const FunctionDef& def);
 
   private:
-    std::map<const FunctionDef*, std::set<std::string>> pointer_parameters_;
     std::set<std::string, std::less<>> names_;
 };
 

@@ -76,15 +76,8 @@ std::set<std::string> parameters_used_as_pointers(const FunctionDef& def) {
 
 }  // namespace
 
-const std::set<std::string>& TritonFile::pointer_parameters(const FunctionDef& def) {
-    auto found = pointer_parameters_.find(&def);
-    if (found == pointer_parameters_.end())
-        found = pointer_parameters_.emplace(&def, parameters_used_as_pointers(def)).first;
-    return found->second;
-}
-
 void TritonInterpreter::bind_parameters(TaintEnv arguments) {
-    const auto& pointer_parameters = file_.pointer_parameters(def_);
+    const auto pointer_parameters = parameters_used_as_pointers(def_);
     for (const auto& param : def_.parameters) {
         auto given = arguments.find(param.name);
         TaintValue value = given == arguments.end() ? TaintValue{} : std::move(given->second);

@@ -4,7 +4,6 @@
 // message, related (the index-table load), fix_hint and source_line filled in; the rule adds
 // the reach.
 
-#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,10 +45,6 @@ class IndexTableNames {
   private:
     std::vector<std::string> prefixes_;
     std::vector<std::string> globs_;
-    // The first bytes of the prefixes: every name of a kernel is asked about, and most start
-    // with none of them. Unused when a prefix is empty or a pattern is a glob.
-    std::array<bool, 256> prefix_starts_{};
-    bool only_prefixes_with_a_first_byte_ = true;
 };
 
 // What a value read from `table` is, for messages only (detection never reads names): "block

@@ -22,17 +22,9 @@ IndexTableNames::IndexTableNames(const AuditConfig& config) {
         else
             globs_.push_back(pattern);
     }
-    for (const auto& prefix : prefixes_) {
-        if (prefix.empty()) only_prefixes_with_a_first_byte_ = false;
-        if (!prefix.empty()) prefix_starts_[static_cast<unsigned char>(prefix[0])] = true;
-    }
-    if (!globs_.empty()) only_prefixes_with_a_first_byte_ = false;
 }
 
 bool IndexTableNames::matches(std::string_view name) const {
-    if (only_prefixes_with_a_first_byte_ &&
-        (name.empty() || !prefix_starts_[static_cast<unsigned char>(name[0])]))
-        return false;
     for (const auto& prefix : prefixes_)
         if (name.starts_with(prefix)) return true;
     if (globs_.empty()) return false;

@@ -14,8 +14,8 @@ TEST(GlobMatch, DoubleStarMatchesAnyDepthIncludingNone) {
     EXPECT_TRUE(glob_match("vllm/**/ops/*.py", "vllm/x/y/ops/a.py"));
 }
 
-// "**/*.py" is matched on the file name alone; these are the cases where the segment walk and
-// a plain suffix test could differ.
+// "**/*.py" (the default includes' form): the cases where matching it and a plain suffix test
+// on the path would differ.
 TEST(GlobMatch, AnyDepthSuffixLooksAtTheFileNameOnly) {
     EXPECT_TRUE(glob_match("**/*.py", ".py"));  // `*` matches nothing, and a leading dot
     EXPECT_TRUE(glob_match("**/*.py", "a/.hidden.py"));
