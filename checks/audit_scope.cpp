@@ -8,12 +8,15 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <iterator>
+#include <optional>
 #include <tuple>
 
 #include "checks/path_glob.hpp"
 #include "checks/rules/rule.hpp"
 #include "common/parallel_for.hpp"
 #include "common/read_file.hpp"
+#include "common/text_arena.hpp"
 
 namespace patchbay {
 
@@ -21,7 +24,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-SourceFile make_source(std::string path, std::string text) {
+SourceFile make_source(std::string path, SharedText text) {
     Language language = language_of(path);
     return SourceFile{std::move(path), std::move(text), language};
 }
@@ -96,39 +99,57 @@ std::set<std::string> result_paths(const PristineSource& source, const TreeChang
     return paths;
 }
 
-Result<std::optional<std::string>> result_text(const PristineSource& source,
-                                               const TreeChanges& changes,
-                                               const std::string& path) {
+Result<std::optional<SharedText>> result_text(const PristineSource& source,
+                                              const TreeChanges& changes, const std::string& path) {
     auto change = changes.find(path);
     if (change != changes.end()) {
-        if (!change->second || change->second->symlink) return std::optional<std::string>();
-        return std::optional<std::string>(change->second->content);
+        if (!change->second || change->second->symlink) return std::optional<SharedText>();
+        return std::optional<SharedText>(change->second->content);
     }
     auto entry = source.lookup(path);
     if (!entry) return entry.error();
-    if (entry->kind != TreeEntry::Kind::file) return std::optional<std::string>();
-    return std::optional<std::string>(entry->content);
+    if (entry->kind != TreeEntry::Kind::file) return std::optional<SharedText>();
+    return std::optional<SharedText>(entry->content);
 }
 
+// What reading one folder gave: the files a rule may need, in listing order, with their texts;
+// the others' paths; and the first file that could not be read, if any (reading stops there).
+struct FolderRead {
+    std::vector<SourceFile> kept;
+    std::vector<std::string> dropped;
+    std::optional<Error> error;
+};
+
 // Reads and filters the files of folder `f`, opened once: each file is opened relative to it.
-// `prefix` is the root with a final "/".
-void read_folder(const std::string& prefix, const TreeListing& listing, std::size_t f,
-                 const AuditConfig& config, std::vector<Result<std::string>>& texts,
-                 std::vector<char>& needed) {
+// `prefix` is the root with a final "/". Every file is read into one buffer and looked at
+// there; only those a rule may need are copied out, into `arena`.
+FolderRead read_folder(const std::string& prefix, const TreeListing& listing, std::size_t f,
+                       const AuditConfig& config, TextArena& arena) {
     const int folder =
         ::open((prefix + listing.folders[f]).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    FolderRead read;
     std::string full;  // what an error names; one buffer for the folder, not one per file
+    std::string buffer;
     for (std::size_t i = listing.folder_begin[f]; i < listing.folder_begin[f + 1]; ++i) {
         const auto& rel = listing.files[i];
         full.assign(prefix).append(rel);
         const char* name = rel.c_str() + listing.folders[f].size();
-        texts[i] = folder >= 0 ? read_file_at(folder, name, full) : read_file(full);
-        if (!texts[i]) continue;
-        SourceFile probe = make_source(rel, std::move(texts[i]).value());
-        needed[i] = any_rule_may_need(probe, config);
-        texts[i] = needed[i] ? std::move(probe.text) : std::string();
+        auto text = read_file_at(folder >= 0 ? folder : AT_FDCWD, folder >= 0 ? name : full.c_str(),
+                                 full, buffer);
+        if (!text) {
+            read.error = text.error();
+            break;
+        }
+        SourceFile probe = make_source(rel, SharedText(nullptr, *text));
+        if (!any_rule_may_need(probe, config)) {
+            read.dropped.push_back(rel);
+            continue;
+        }
+        probe.text = arena.keep(*text);
+        read.kept.push_back(std::move(probe));
     }
     if (folder >= 0) ::close(folder);
+    return read;
 }
 
 }  // namespace
@@ -139,22 +160,22 @@ Result<AuditTree> tree_from_directory(const fs::path& root, const AuditConfig& c
     if (!fs::is_directory(root, ec)) return make_error(root.string(), 0, "is not a folder");
     auto listing = list_tree(root, config);
     if (!listing) return listing.error();
-    // Each file is read, and dropped at once when no rule can use it: most of a large tree,
-    // whose memory the next read then reuses.
-    auto& files = listing->files;
-    std::vector<Result<std::string>> texts(files.size(), std::string());
-    std::vector<char> needed(files.size(), 0);
+    // Each file is read, and dropped at once when no rule can use it: most of a large tree.
+    std::vector<FolderRead> folders(listing->folders.size());
+    TextArena arena;
     const std::string prefix = (root / "").native();
-    parallel_for(listing->folders.size(), jobs,
-                 [&](std::size_t f) { read_folder(prefix, *listing, f, config, texts, needed); });
+    parallel_for(folders.size(), jobs, [&](std::size_t f) {
+        folders[f] = read_folder(prefix, *listing, f, config, arena);
+    });
     AuditTree tree;
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        if (!texts[i]) return texts[i].error();  // the first unreadable file in listing order
-        if (!needed[i]) {
-            tree.dropped.push_back(std::move(files[i]));
-            continue;
-        }
-        tree.files.push_back(make_source(std::move(files[i]), std::move(texts[i]).value()));
+    std::size_t kept = 0, dropped = 0;
+    for (const auto& folder : folders) kept += folder.kept.size(), dropped += folder.dropped.size();
+    tree.files.reserve(kept);
+    tree.dropped.reserve(dropped);
+    for (auto& folder : folders) {
+        if (folder.error) return *folder.error;  // the first unreadable file in listing order
+        std::move(folder.kept.begin(), folder.kept.end(), std::back_inserter(tree.files));
+        std::move(folder.dropped.begin(), folder.dropped.end(), std::back_inserter(tree.dropped));
     }
     sort_tree(tree);
     return tree;

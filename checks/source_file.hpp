@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/shared_text.hpp"
+
 namespace patchbay {
 
 enum class Language { python, cuda, other };
@@ -16,7 +18,9 @@ Language language_of(std::string_view path);
 
 struct SourceFile {
     std::string path;
-    std::string text;
+    // Shared, never copied: a tree read from disk keeps it in a TextArena, one from a series the
+    // pristine source's or the patched bytes.
+    SharedText text;
     Language language = Language::other;
 
     // The text of 1-based `line` without its terminator ("" past the end).

@@ -175,20 +175,27 @@ SuppressionResult apply_suppressions(const AuditTree& tree, std::vector<Finding>
         }
         if (!suppressions.empty()) by_path[file.path] = std::move(suppressions);
     }
-    for (auto& finding : findings) {
+    // The findings stay where they are; only the suppressed ones move out (a copy of the whole
+    // vector would be megabytes of fresh memory on a large tree).
+    auto suppressed_by = [&](const Finding& finding) -> const Suppression* {
         auto it = by_path.find(finding.path);
-        const Suppression* by = nullptr;
-        if (it != by_path.end())
-            for (const auto& suppression : it->second)
-                if (!by && covers(suppression, finding)) by = &suppression;
-        if (!by) {
-            result.kept.push_back(std::move(finding));
-            continue;
+        if (it == by_path.end()) return nullptr;
+        for (const auto& suppression : it->second)
+            if (covers(suppression, finding)) return &suppression;
+        return nullptr;
+    };
+    std::size_t kept = 0;
+    for (auto& finding : findings) {
+        if (const Suppression* by = suppressed_by(finding)) {
+            ++result.suppressed;
+            finding.suppression = FindingSuppression{by->line, by->reason};
+            result.suppressed_findings.push_back(std::move(finding));
+        } else if (&findings[kept++] != &finding) {
+            findings[kept - 1] = std::move(finding);
         }
-        ++result.suppressed;
-        finding.suppression = FindingSuppression{by->line, by->reason};
-        result.suppressed_findings.push_back(std::move(finding));
     }
+    findings.erase(findings.begin() + static_cast<std::ptrdiff_t>(kept), findings.end());
+    result.kept = std::move(findings);
     for (auto& finding : invalid) result.kept.push_back(std::move(finding));
     return result;
 }

@@ -32,22 +32,20 @@ long read_into(int fd, char* out, std::size_t size, std::size_t enough) {
     return static_cast<long>(filled);
 }
 
-// Straight into a string of the file's size (a stream would copy every byte twice more);
-// whatever a growing file adds after that is read in blocks and appended. One byte more is
-// asked for: a read that stops at the size has reached the end of a regular file, so no
-// second read is needed to see 0 bytes (a system call less per file).
-Result<std::string> read_open_file(int fd, std::size_t size, std::string_view path) {
-    std::string bytes(size + 1, '\0');
-    const long got = read_into(fd, bytes.data(), bytes.size(), size);
-    if (got < 0) return read_error(path);
-    bytes.resize(static_cast<std::size_t>(got));
-    if (bytes.size() <= size) return bytes;
-    std::array<char, 64 * 1024> block;  // not zeroed: that was 64 KiB of memset per file
-    for (long more = 0; (more = read_into(fd, block.data(), block.size(), block.size())) != 0;) {
-        if (more < 0) return read_error(path);
-        bytes.append(block.data(), static_cast<std::size_t>(more));
+// Straight into `buffer` (a stream would copy every byte twice more), grown to the file's size
+// and one byte more: a read that stops at the size has reached the end of a regular file, so no
+// second read is needed to see 0 bytes (a system call less per file). Whatever a growing file
+// adds after that is read into a buffer twice as large. How many bytes came, or -1.
+long read_open_file(int fd, std::size_t size, std::string& buffer) {
+    std::size_t filled = 0;
+    for (std::size_t room = size + 1;; room *= 2) {
+        if (buffer.size() < room) buffer.resize(room);
+        const std::size_t enough = filled < size ? size - filled : 0;
+        const long got = read_into(fd, buffer.data() + filled, room - filled, enough);
+        if (got < 0) return -1;
+        filled += static_cast<std::size_t>(got);
+        if (filled < room) return static_cast<long>(filled);
     }
-    return bytes;
 }
 
 // Why `path` cannot be read: a folder, something other than a regular file (`mode` 0: not
@@ -64,7 +62,8 @@ Error not_readable(std::string_view path, mode_t mode) {
 // One open and one fstat, no stat of the path first (it would walk the path a second time).
 // The open does not block (a FIFO would wait for a writer); fstat then refuses what is not a
 // regular file (/dev/zero never ends).
-Result<std::string> read_file_at(int folder, const char* name, std::string_view shown) {
+Result<std::string_view> read_file_at(int folder, const char* name, std::string_view shown,
+                                      std::string& buffer) {
     struct stat info {};
     const int fd = ::openat(folder, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
@@ -78,8 +77,19 @@ Result<std::string> read_file_at(int folder, const char* name, std::string_view 
         ::close(fd);
         return error;
     }
-    auto bytes = read_open_file(fd, static_cast<std::size_t>(info.st_size), shown);
+    const long got = read_open_file(fd, static_cast<std::size_t>(info.st_size), buffer);
+    const int reason = errno;
     ::close(fd);
+    errno = reason;
+    if (got < 0) return read_error(shown);
+    return std::string_view(buffer.data(), static_cast<std::size_t>(got));
+}
+
+Result<std::string> read_file_at(int folder, const char* name, std::string_view shown) {
+    std::string bytes;
+    auto read = read_file_at(folder, name, shown, bytes);
+    if (!read) return read.error();
+    bytes.resize(read->size());
     return bytes;
 }
 

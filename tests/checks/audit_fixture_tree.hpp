@@ -83,7 +83,7 @@ inline LineSet expected_lines(const AuditTree& tree, const std::string& rule) {
     LineSet lines;
     for (const auto& file : tree.files) {
         if (file.language == Language::other) continue;
-        std::istringstream in(file.text);
+        std::istringstream in(file.text.str());
         std::string line;
         for (std::int64_t number = 1; std::getline(in, line); ++number)
             if (line.find("expect: " + rule) != std::string::npos)

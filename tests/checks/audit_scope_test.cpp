@@ -51,7 +51,7 @@ TEST(TreeBefore, ChangedPathsComeFromThePristineSourceTheRestIsShared) {
     auto before = tree_before(result, source, {"a.py", "c.py", "d.py"}, config);
     ASSERT_TRUE(before.ok()) << before.error().located();
     std::vector<std::string> seen;
-    for (const auto& file : before->files) seen.push_back(file.path + "=" + file.text);
+    for (const auto& file : before->files) seen.push_back(file.path + "=" + file.text.str());
     EXPECT_EQ(seen, (std::vector<std::string>{"a.py=old\n", "b.py=same\n", "d.py=deleted\n"}));
 }
 

@@ -76,6 +76,31 @@ TEST(ReadFileAt, ReadsRelativeToAnOpenFolderAndNamesTheShownPath) {
     EXPECT_EQ(missing.error().file, "shown/y.py");
 }
 
+// A walk reads every file into one buffer: a smaller file after a larger one is exactly its own
+// bytes (nothing of the larger one shows), and it is read in place, without a new allocation.
+TEST(ReadFileAt, ReadsIntoOneBufferThatOnlyGrows) {
+    TempTree tree;
+    tree.write("big.txt", big_text());
+    tree.write("small.txt", "x = 1\n");
+    tree.write("empty.txt", "");
+    std::string buffer;
+    auto big = read_file_at(AT_FDCWD, (tree / "big.txt").c_str(), "big.txt", buffer);
+    ASSERT_TRUE(big.ok());
+    EXPECT_EQ(*big, big_text());
+    const char* const start = buffer.data();
+    auto small = read_file_at(AT_FDCWD, (tree / "small.txt").c_str(), "small.txt", buffer);
+    ASSERT_TRUE(small.ok());
+    EXPECT_EQ(*small, "x = 1\n");
+    EXPECT_EQ(small->data(), start);
+    auto empty = read_file_at(AT_FDCWD, (tree / "empty.txt").c_str(), "empty.txt", buffer);
+    ASSERT_TRUE(empty.ok());
+    EXPECT_EQ(*empty, "");
+    auto status = read_file_at(AT_FDCWD, "/proc/self/status", "status", buffer);  // size 0
+    ASSERT_TRUE(status.ok());
+    EXPECT_NE(status->find("Name:"), std::string_view::npos);
+    EXPECT_EQ(status->find('\0'), std::string_view::npos);
+}
+
 TEST(FileHolds, OnlyTheExactBytes) {
     TempTree tree;
     tree.write("big.txt", big_text());

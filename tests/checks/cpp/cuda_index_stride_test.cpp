@@ -39,7 +39,7 @@ std::set<std::int64_t> expected_lines(const SourceFile& file) {
     std::set<std::int64_t> lines;
     for (std::int64_t line = 1;; ++line) {
         auto text = file.line_text(line);
-        if (text.empty() && line > std::count(file.text.begin(), file.text.end(), '\n')) break;
+        if (text.empty() && line > std::ranges::count(file.text.view(), '\n')) break;
         if (text.find("// expect: int32-index-stride") != std::string_view::npos)
             lines.insert(line);
     }
