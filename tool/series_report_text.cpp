@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 
 #include "tool/counted.hpp"
 #include "tool/series_report_format.hpp"
@@ -65,15 +66,17 @@ void table(std::string& out, const SeriesReport& report, const Palette& palette)
                        width, "status", "hunks", "exact", "offset", "fuzz", "rej", "already");
     for (std::size_t i = 0; i < report.patches.size(); ++i) {
         const auto& patch = report.patches[i];
-        auto head = fmt::format("{:>3}  {:<{}}  ", i + 1, patch.name, width);
+        // Appended piece by piece: a name or reason can be megabytes (a hostile series line),
+        // and each `a + b` would copy it once more.
+        fmt::format_to(std::back_inserter(out), "{:>3}  {:<{}}  ", i + 1, patch.name, width);
+        out += colored_status(patch, palette);
         if (patch.status == PatchStatus::skipped || patch.status == PatchStatus::failed) {
-            out += head + colored_status(patch, palette) + " " + patch.reason + "\n";
+            out.append(" ").append(patch.reason).append("\n");
             continue;
         }
         auto t = totals_of(patch);
-        out += head + colored_status(patch, palette) +
-               fmt::format(" {:>5} {:>6} {:>6} {:>5} {:>5} {:>7}\n", t.hunks, t.exact, t.offset,
-                           t.fuzz, t.rejected_hunks, t.already_applied);
+        fmt::format_to(std::back_inserter(out), " {:>5} {:>6} {:>6} {:>5} {:>5} {:>7}\n", t.hunks,
+                       t.exact, t.offset, t.fuzz, t.rejected_hunks, t.already_applied);
     }
 }
 
@@ -101,13 +104,13 @@ std::string located(const Problem& problem) {
 void problems(std::string& out, const SeriesReport& report) {
     std::string lines;
     auto add = [&lines](const Problem& problem) {
-        lines += "  " + located(problem) + "\n";
+        lines.append("  ").append(located(problem)).append("\n");
         for (const auto& detail : problem.details) lines += "      " + detail + "\n";
     };
     for (const auto& patch : report.patches)
         for (const auto& problem : patch.problems) add(problem);
     for (const auto& problem : report.series_problems) add(problem);
-    if (!lines.empty()) out += "\nproblems:\n" + lines;
+    if (!lines.empty()) out.append("\nproblems:\n").append(lines);
 }
 
 void summary(std::string& out, const SeriesReport& report, const Palette& palette) {
