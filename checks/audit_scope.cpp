@@ -133,9 +133,9 @@ FolderRead read_folder(const std::string& prefix, const TreeListing& listing, st
     for (std::size_t i = listing.folder_begin[f]; i < listing.folder_begin[f + 1]; ++i) {
         const auto& rel = listing.files[i];
         full.assign(prefix).append(rel);
-        const char* name = rel.c_str() + listing.folders[f].size();
-        auto text = read_file_at(folder >= 0 ? folder : AT_FDCWD, folder >= 0 ? name : full.c_str(),
-                                 full, buffer);
+        // Relative to the open folder, or by the whole path where it could not be opened.
+        const char* name = folder >= 0 ? rel.c_str() + listing.folders[f].size() : full.c_str();
+        auto text = read_file_at(folder >= 0 ? folder : AT_FDCWD, name, full, buffer);
         if (!text) {
             read.error = text.error();
             break;

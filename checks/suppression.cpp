@@ -190,8 +190,9 @@ SuppressionResult apply_suppressions(const AuditTree& tree, std::vector<Finding>
             ++result.suppressed;
             finding.suppression = FindingSuppression{by->line, by->reason};
             result.suppressed_findings.push_back(std::move(finding));
-        } else if (&findings[kept++] != &finding) {
-            findings[kept - 1] = std::move(finding);
+        } else {
+            if (&findings[kept] != &finding) findings[kept] = std::move(finding);
+            ++kept;
         }
     }
     findings.erase(findings.begin() + static_cast<std::ptrdiff_t>(kept), findings.end());

@@ -47,10 +47,9 @@ TextArena::Slot TextArena::reserve(std::size_t size) {
         auto own = map_block(round_up(size, kHugePage));
         return {own, own.get()};
     }
-    if (!block_ || capacity_ - used_ < size) {
+    if (!block_ || kHugePage - used_ < size) {
         block_ = map_block(kHugePage);
         used_ = 0;
-        capacity_ = block_ ? kHugePage : 0;
         if (!block_) return {};
     }
     Slot slot{block_, block_.get() + used_};

@@ -34,9 +34,8 @@ class TextArena {
     Slot reserve(std::size_t size);
 
     std::mutex mutex_;
-    std::shared_ptr<char> block_;  // the block being filled
+    std::shared_ptr<char> block_;  // the block being filled, of one huge page
     std::size_t used_ = 0;
-    std::size_t capacity_ = 0;
 };
 
 }  // namespace patchbay
