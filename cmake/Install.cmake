@@ -13,8 +13,21 @@ add_custom_command(OUTPUT ${PATCHBAY_HELP_TEXT}
     COMMENT "Writing patchbay-help.txt from patchbay --help")
 add_custom_target(patchbay_help_text ALL DEPENDS ${PATCHBAY_HELP_TEXT})
 
+# The man page: docs/patchbay.1.in with its options written from the command table by a small
+# program of the build (tool/man_page_main.cpp, not installed), so that it names exactly the
+# options --help shows.
+add_executable(patchbay_man tool/man_page_main.cpp)
+target_link_libraries(patchbay_man PRIVATE patchbay_tool)
+set(PATCHBAY_MAN_PAGE ${CMAKE_BINARY_DIR}/patchbay.1)
+add_custom_command(OUTPUT ${PATCHBAY_MAN_PAGE}
+    COMMAND patchbay_man ${CMAKE_SOURCE_DIR}/docs/patchbay.1.in ${PATCHBAY_MAN_PAGE}
+    DEPENDS patchbay_man ${CMAKE_SOURCE_DIR}/docs/patchbay.1.in
+    COMMENT "Writing patchbay.1 from the command table")
+add_custom_target(patchbay_man_page ALL DEPENDS ${PATCHBAY_MAN_PAGE})
+
 install(TARGETS patchbay RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(FILES docs/patchbay.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${PATCHBAY_MAN_PAGE} docs/patchbay-regenerate-check.1
+        DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES README.md ${PATCHBAY_HELP_TEXT} DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY checks/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/rules FILES_MATCHING PATTERN "*.md")
 install(FILES .pre-commit-hooks.yaml examples/ci/patchbay.yml

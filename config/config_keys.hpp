@@ -37,6 +37,7 @@ struct ConfigKey {
     KeyTarget target;                // std::monostate for compound keys
     std::string_view flag;           // CLI11 spelling ("--fuzz,-F"); "" = file only
     std::string_view help;           // one line, for --help
+    std::string_view value_name;     // what the flag's value is, for --help: "N", "REV"
 };
 
 std::span<const ConfigKey> config_keys();

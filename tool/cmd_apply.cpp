@@ -42,12 +42,14 @@ std::string commit_summary(const SeriesRun& run, const std::string& dir) {
 
 }  // namespace
 
-void add_apply_options(CLI::App& app, CliOptions& options) {
-    add_source_options(app, options);
-    add_report_options(app, options, {"text"});
-    app.add_option("--worktree", options.worktree, "folder to create (must not exist or be empty)")
-        ->required();
-    app.add_option("--upto", options.upto, "stop after this patch");
+void add_apply_options(FlagSet& flags, CliOptions& options) {
+    add_source_options(flags, options);
+    add_report_options(flags, options, {"text"});
+    flags
+        .option("--worktree", &options.worktree, "DIR",
+                "folder to create (must not exist or be empty)")
+        .required();
+    flags.option("--upto", &options.upto, "NAME", "stop after this patch");
 }
 
 Result<CommandOutput> run_apply(const CommandContext& context) {

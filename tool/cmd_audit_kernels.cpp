@@ -254,24 +254,25 @@ Result<AuditReport> audit_in_scope(const CliOptions& options, ProgressLine& line
 
 }  // namespace
 
-void add_audit_kernels_options(CLI::App& app, CliOptions& options) {
-    add_source_options(app, options);
-    add_report_options(app, options, {"text", "json", "sarif", "github", "markdown"});
-    add_summary_option(app, options);
-    app.add_option("--upto", options.upto, "audit the result tree up to this patch");
-    app.add_option("--tree", options.tree, "audit this folder instead of the series result");
-    app.add_option("--base", options.base,
-                   "audit what the patches changed since this revision of the series repository");
-    app.add_option("--diff", options.diff, "with --tree: audit the files this diff touches");
-    app.add_option(
-           "--fail-on", options.fail_on,
-           "which findings fail the run: new (default, but for --tree without --diff) or all")
-        ->check(CLI::IsMember({"new", "all"}));
-    app.add_flag("--hide-existing", options.hide_existing,
+void add_audit_kernels_options(FlagSet& flags, CliOptions& options) {
+    add_source_options(flags, options);
+    add_report_options(flags, options, {"text", "json", "sarif", "github", "markdown"});
+    add_summary_option(flags, options);
+    flags.option("--upto", &options.upto, "NAME", "audit the result tree up to this patch");
+    flags.option("--tree", &options.tree, "DIR", "audit this folder instead of the series result");
+    flags.option("--base", &options.base, "REV",
+                 "audit what the patches changed since this revision of the series repository");
+    flags.option("--diff", &options.diff, "FILE", "with --tree: audit the files this diff touches");
+    flags
+        .option("--fail-on", &options.fail_on, "WHICH",
+                "which findings fail the run: new (default, but for --tree without --diff) or all")
+        .one_of({"new", "all"});
+    flags.toggle("--hide-existing", options.hide_existing,
                  "github format: no annotation for findings that are not new");
-    app.add_option("--jobs", options.jobs,
-                   "threads to check files on (default: PATCHBAY_JOBS, else one per core)")
-        ->check(CLI::PositiveNumber);
+    flags
+        .option("--jobs", &options.jobs, "N",
+                "threads to check files on (default: PATCHBAY_JOBS, else one per core)")
+        .at_least(1);
 }
 
 Result<CommandOutput> run_audit_kernels(const CommandContext& context) {

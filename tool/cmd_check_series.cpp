@@ -58,11 +58,11 @@ std::vector<Error> failed_patch_errors(const SeriesReport& report) {
 
 }  // namespace
 
-void add_check_series_options(CLI::App& app, CliOptions& options) {
-    add_source_options(app, options);
-    add_report_options(app, options, {"text", "json", "junit", "github", "markdown"});
-    add_summary_option(app, options);
-    app.add_option("--upto", options.upto, "stop after this patch");
+void add_check_series_options(FlagSet& flags, CliOptions& options) {
+    add_source_options(flags, options);
+    add_report_options(flags, options, {"text", "json", "junit", "github", "markdown"});
+    add_summary_option(flags, options);
+    flags.option("--upto", &options.upto, "NAME", "stop after this patch");
 }
 
 Result<CommandOutput> run_check_series(const CommandContext& context) {

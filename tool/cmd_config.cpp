@@ -37,9 +37,9 @@ std::string render_json(const Config& config) {
 
 }  // namespace
 
-void add_config_options(CLI::App& app, CliOptions& options) {
-    add_source_options(app, options);
-    add_report_options(app, options, {"text", "json"});
+void add_config_options(FlagSet& flags, CliOptions& options) {
+    add_source_options(flags, options);
+    add_report_options(flags, options, {"text", "json"});
 }
 
 Result<CommandOutput> run_config(const CommandContext& context) {

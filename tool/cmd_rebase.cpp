@@ -330,21 +330,22 @@ Status record_progress(Session& session, const Resolutions& resolutions) {
 
 }  // namespace
 
-void add_rebase_options(CLI::App& app, CliOptions& options) {
-    add_source_options(app, options);
-    add_report_options(app, options, {"text", "json"});
-    app.add_option("--onto", options.onto, "the upstream revision to carry the series to")
-        ->required();
-    app.add_flag("--write", options.write,
+void add_rebase_options(FlagSet& flags, CliOptions& options) {
+    add_source_options(flags, options);
+    add_report_options(flags, options, {"text", "json"});
+    flags.option("--onto", &options.onto, "REV", "the upstream revision to carry the series to")
+        .required();
+    flags.toggle("--write", options.write,
                  "rewrite the patches that changed and the target revision in patchbay.toml, "
                  "once no conflict is left");
-    auto* worktree = app.add_option(
-        "--worktree", options.worktree,
-        "where a conflict is left for a person: a git repository, new upstream first, one "
-        "commit per carried patch (a new or empty folder, or the one --continue resumes)");
-    app.add_flag("--continue", options.continue_rebase,
-                 "carry on in --worktree DIR after its conflicts were resolved")
-        ->needs(worktree);
+    flags.option("--worktree", &options.worktree, "DIR",
+                 "where a conflict is left for a person: a git repository, new upstream first, "
+                 "one commit per carried patch (a new or empty folder, or the one --continue "
+                 "resumes)");
+    flags
+        .toggle("--continue", options.continue_rebase,
+                "carry on in --worktree DIR after its conflicts were resolved")
+        .needs("--worktree");
 }
 
 Result<CommandOutput> run_rebase(const CommandContext& context) {

@@ -82,8 +82,6 @@ std::string delta_rows(const SeriesDelta& delta) {
 }
 
 Status check_flags(const CliOptions& o) {
-    if (o.worktree.empty() == o.from_commit.empty())
-        return make_error("regenerate needs exactly one of --worktree DIR and --from-commit REV");
     if ((!o.repo.empty() || o.add_files) && o.from_commit.empty())
         return make_error("--repo and --add-files only go with --from-commit");
     return Ok{};
@@ -132,17 +130,20 @@ Result<Regeneration> regenerate(const CommandContext& context, const Workspace& 
 
 }  // namespace
 
-void add_regenerate_options(CLI::App& app, CliOptions& options) {
-    add_source_options(app, options);
-    add_report_options(app, options, {"text"});
-    app.add_option("name", options.patch_name, "the patch to rewrite, as listed in the series")
-        ->required();
-    app.add_option("--worktree", options.worktree,
-                   "a worktree made by apply --worktree --upto NAME");
-    app.add_flag("--check", options.check, "write nothing; exit 1 when the patch file is stale");
-    app.add_option("--from-commit", options.from_commit, "regenerate from this commit of a fork");
-    app.add_option("--repo", options.repo, "the fork checkout for --from-commit (default: .)");
-    app.add_flag("--add-files", options.add_files,
+void add_regenerate_options(FlagSet& flags, CliOptions& options) {
+    add_source_options(flags, options);
+    add_report_options(flags, options, {"text"});
+    flags.positional("name", &options.patch_name, "the patch to rewrite, as listed in the series")
+        .required();
+    flags.option("--worktree", &options.worktree, "DIR",
+                 "the edited worktree, made by apply --worktree --upto NAME");
+    flags.option("--from-commit", &options.from_commit, "REV",
+                 "regenerate from this commit of a fork instead of a worktree");
+    flags.exactly_one_of({"--worktree", "--from-commit"});
+    flags.toggle("--check", options.check, "write nothing; exit 1 when the patch file is stale");
+    flags.option("--repo", &options.repo, "DIR",
+                 "the fork checkout for --from-commit (default: .)");
+    flags.toggle("--add-files", options.add_files,
                  "let --from-commit add files the patch does not touch yet");
 }
 

@@ -284,30 +284,33 @@ Result<CommandOutput> run_selected(const CommandContext& context, const Config& 
     std::string text = context.options.format == "json"    ? render_json(report)
                        : context.options.format == "junit" ? render_junit(report)
                                                            : render_text(report, context.palette);
-    return CommandOutput{text, exit_status_of(report), {}};
+    CommandOutput output{text, exit_status_of(report), {}};
+    output.skipped = all_skipped_reason(report);
+    return output;
 }
 
 }  // namespace
 
-void add_repro_options(CLI::App& app, CliOptions& o) {
-    add_source_options(app, o);
-    add_report_options(app, o, {"text", "json", "junit"});
+void add_repro_options(FlagSet& flags, CliOptions& o) {
+    add_source_options(flags, o);
+    add_report_options(flags, o, {"text", "json", "junit"});
     auto& r = o.repro;
-    app.add_option("names", r.names, "reproducers to run (default: all)");
-    app.add_flag("--list", r.list,
+    flags.positional("names", &r.names, "reproducers to run (default: all)");
+    flags.toggle("--list", r.list,
                  "print the configured reproducers: name, kind, sources or command");
-    app.add_option("--arms", r.arms,
-                   "run before (A) and after (B) this patch; exit 1 unless it flips FAIL -> OK");
-    app.add_option("--bench", r.bench, "time N repetitions (arms alternated with --arms)")
-        ->check(CLI::Range(1, 1000));
-    app.add_option("--arch", r.arch,
-                   "nvcc -arch (default: the GPU's compute capability, else sm_90)");
-    app.add_option("--cache-dir", r.cache_dir,
-                   "cache folder (default: .patchbay-cache beside patchbay.toml)");
-    app.add_flag("--compile-only", r.compile_only, "build the CUDA reproducers; run nothing");
-    app.add_option("--ctest", r.ctest_dir, "write a CTest project (one GPU per test) into DIR");
-    app.add_option("--resource-spec", r.resource_spec,
-                   "write a CTest resource spec of this host's GPUs");
+    flags.option("--arms", &r.arms, "PATCH",
+                 "run before (A) and after (B) this patch; exit 1 unless it flips FAIL -> OK");
+    flags.option("--bench", &r.bench, "N", "time N repetitions (arms alternated with --arms)")
+        .range(1, 1000);
+    flags.option("--arch", &r.arch, "SM",
+                 "nvcc -arch (default: the GPU's compute capability, else sm_90)");
+    flags.option("--cache-dir", &r.cache_dir, "DIR",
+                 "cache folder (default: .patchbay-cache beside patchbay.toml)");
+    flags.toggle("--compile-only", r.compile_only, "build the CUDA reproducers; run nothing");
+    flags.option("--ctest", &r.ctest_dir, "DIR",
+                 "write a CTest project (one GPU per test) into DIR");
+    flags.option("--resource-spec", &r.resource_spec, "FILE",
+                 "write a CTest resource spec of this host's GPUs");
 }
 
 Result<CommandOutput> run_repro_command(const CommandContext& context) {
@@ -319,12 +322,15 @@ Result<CommandOutput> run_repro_command(const CommandContext& context) {
     auto repros = select_repros(*config, options.names);
     if (!repros) return repros.error();
     if (!options.ctest_dir.empty()) return write_ctest(*config, options, *repros);
-    if (repros->empty())
-        return CommandOutput{
+    if (repros->empty()) {
+        CommandOutput output{
             fmt::format("repro: no [[repro]] entries in {}\n",
                         config->file.empty() ? "the configuration" : config->file.string()),
             0,
             {}};
+        output.skipped = "no [[repro]] entries";
+        return output;
+    }
     return run_selected(context, *config, *repros);
 }
 

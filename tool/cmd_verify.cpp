@@ -22,7 +22,8 @@ struct Section {
     int exit_status = kExitSuccess;
     std::string report;  // in the requested format
     std::vector<Error> diagnostics;
-    std::string error;  // the section could not run: bad input
+    std::string error;    // the section could not run: bad input
+    std::string skipped;  // it ran nothing, and why
 };
 
 const Command* find_command(const char* name) {
@@ -47,12 +48,27 @@ Section run_section(const char* name, const CommandContext& context) {
     section.exit_status = result->exit_status;
     section.report = result->report;
     section.diagnostics = result->diagnostics;
+    section.skipped = result->skipped;
     return section;
+}
+
+bool is_skipped(const Section& s) {
+    return !s.registered ||
+           (s.error.empty() && s.exit_status == kExitSuccess && !s.skipped.empty());
+}
+
+// "; skipped: repro" after an OK that did not run everything.
+std::string skipped_note(const std::vector<Section>& sections) {
+    std::string names;
+    for (const auto& s : sections)
+        if (is_skipped(s)) names += (names.empty() ? "" : ", ") + s.name;
+    return names.empty() ? "" : "; skipped: " + names;
 }
 
 std::string verdict(const Section& s) {
     if (!s.registered) return "SKIP (not registered in this build)";
     if (!s.error.empty()) return "ERROR (" + s.error + ")";
+    if (s.exit_status == kExitSuccess && !s.skipped.empty()) return "SKIP (" + s.skipped + ")";
     if (s.exit_status == kExitSuccess) return "OK";
     return s.exit_status == kExitNegative ? "FAIL" : "ERROR";
 }
@@ -71,11 +87,11 @@ std::string text_report(const std::vector<Section>& sections, int worst, const P
     }
     out += palette.bold("== summary ==") + "\n";
     for (const auto& s : sections) out += fmt::format("{:<14} {}\n", s.name, verdict(s));
-    return out + fmt::format("verify: {} (exit {})\n",
+    return out + fmt::format("verify: {} (exit {}){}\n",
                              worst == 0   ? "OK"
                              : worst == 1 ? "FAIL"
                                           : "ERROR",
-                             worst);
+                             worst, skipped_note(sections));
 }
 
 // The <testsuite> elements of one section's JUnit document (its declaration and any
@@ -93,6 +109,8 @@ std::string section_suite(const Section& s) {
     std::string body;
     if (!s.registered)
         body = "<skipped message=\"not registered in this build\"/>";
+    else if (s.exit_status == kExitSuccess && !s.skipped.empty())
+        body = "<skipped message=\"" + xml_escape(s.skipped) + "\"/>";
     else if (!s.error.empty())
         body = "<error message=\"" + xml_escape(s.error) + "\"/>";
     else if (s.exit_status != kExitSuccess)
@@ -103,7 +121,7 @@ std::string section_suite(const Section& s) {
         "<testsuite name=\"{0}\" tests=\"1\" failures=\"{1}\" errors=\"{2}\" skipped=\"{3}\">\n"
         "  <testcase classname=\"patchbay.verify\" name=\"{0}\">{4}</testcase>\n</testsuite>\n",
         s.name, s.registered && s.error.empty() && s.exit_status != kExitSuccess ? 1 : 0,
-        s.error.empty() ? 0 : 1, s.registered ? 0 : 1, body);
+        s.error.empty() ? 0 : 1, is_skipped(s) ? 1 : 0, body);
 }
 
 std::string junit_report(const std::vector<Section>& sections) {
@@ -117,12 +135,12 @@ std::string junit_report(const std::vector<Section>& sections) {
 
 }  // namespace
 
-void add_verify_options(CLI::App& app, CliOptions& o) {
-    add_source_options(app, o);
-    add_report_options(app, o, {"text", "junit"});
-    app.add_option("--arch", o.repro.arch, "nvcc -arch for the reproducers");
-    app.add_option("--cache-dir", o.repro.cache_dir, "reproducer cache folder");
-    app.add_flag("--compile-only", o.repro.compile_only, "build the CUDA reproducers; run nothing");
+void add_verify_options(FlagSet& flags, CliOptions& o) {
+    add_source_options(flags, o);
+    add_report_options(flags, o, {"text", "junit"});
+    flags.option("--arch", &o.repro.arch, "SM", "nvcc -arch for the reproducers");
+    flags.option("--cache-dir", &o.repro.cache_dir, "DIR", "reproducer cache folder");
+    flags.toggle("--compile-only", o.repro.compile_only, "build the CUDA reproducers; run nothing");
 }
 
 Result<CommandOutput> run_verify(const CommandContext& context) {

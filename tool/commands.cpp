@@ -29,29 +29,31 @@ std::span<const Command> commands() {
     return table;
 }
 
-void add_source_options(CLI::App& app, CliOptions& o) {
-    app.add_option("--config", o.config, "patchbay.toml to read (default: nearest one upwards)");
+void add_source_options(FlagSet& flags, CliOptions& o) {
+    flags.option("--config", &o.config, "FILE",
+                 "patchbay.toml to read (default: nearest one upwards)");
     for (const auto& key : config_keys())
         if (!key.flag.empty())
-            app.add_option(std::string(key.flag), o.config_flags[std::string(key.name)],
-                           std::string(key.help));
-    app.add_flag("--allow-dirty", o.allow_dirty, "accept a git checkout with local modifications");
+            flags.option(std::string(key.flag), &o.config_flags[std::string(key.name)],
+                         std::string(key.value_name), std::string(key.help));
+    flags.toggle("--allow-dirty", o.allow_dirty, "accept a git checkout with local modifications");
 }
 
-void add_summary_option(CLI::App& app, CliOptions& o) {
-    app.add_option("--summary", o.summary,
-                   "also append a Markdown summary to this file (e.g. $GITHUB_STEP_SUMMARY)");
+void add_summary_option(FlagSet& flags, CliOptions& o) {
+    flags.option("--summary", &o.summary, "FILE",
+                 "also append a Markdown summary to this file (e.g. $GITHUB_STEP_SUMMARY)");
 }
 
-void add_report_options(CLI::App& app, CliOptions& o, const std::vector<std::string>& formats) {
-    app.add_option("--format", o.format, "report format")->check(CLI::IsMember(formats));
-    app.add_option("--output,-o", o.output, "write the report to this file instead of stdout");
-    app.add_option("--color", o.color, "colour: auto, always or never")
-        ->check(CLI::IsMember({"auto", "always", "never"}));
-    app.add_option("--progress", o.progress,
-                   "progress on stderr: auto (a terminal only), always (plain lines off one), "
-                   "never")
-        ->check(CLI::IsMember({"auto", "always", "never"}));
+void add_report_options(FlagSet& flags, CliOptions& o, const std::vector<std::string>& formats) {
+    flags.option("--format", &o.format, "FORMAT", "report format").one_of(formats);
+    flags.option("--output,-o", &o.output, "FILE",
+                 "write the report to this file instead of stdout");
+    flags.option("--color", &o.color, "WHEN", "colour: auto, always or never")
+        .one_of({"auto", "always", "never"});
+    flags
+        .option("--progress", &o.progress, "WHEN",
+                "progress on stderr: auto (a terminal only), always (plain lines off one), never")
+        .one_of({"auto", "always", "never"});
 }
 
 }  // namespace patchbay

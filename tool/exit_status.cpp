@@ -70,4 +70,13 @@ int exit_status_of(const ReproReport& report) {
     return kExitSuccess;
 }
 
+std::string all_skipped_reason(const ReproReport& report) {
+    std::vector<const ReproOutcome*> outcomes;
+    for (const auto& run : report.runs) outcomes.push_back(&run);
+    for (const auto& row : report.arms) outcomes.insert(outcomes.end(), {&row.a, &row.b});
+    auto skipped = [](const ReproOutcome* o) { return o->status == ReproStatus::skip; };
+    if (outcomes.empty() || !std::all_of(outcomes.begin(), outcomes.end(), skipped)) return "";
+    return outcomes.front()->detail;
+}
+
 }  // namespace patchbay

@@ -39,6 +39,10 @@ struct ReproReport {
 
 int exit_status_of(const ReproReport& report);
 
+// Why nothing ran, when every reproducer was skipped ("no GPU: …", the first one's reason);
+// empty when one ran or failed.
+std::string all_skipped_reason(const ReproReport& report);
+
 std::string render_text(const ReproReport& report, const Palette& palette);
 std::string render_json(const ReproReport& report);
 std::string render_junit(const ReproReport& report);

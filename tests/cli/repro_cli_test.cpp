@@ -25,6 +25,10 @@ const char* kWidenedCheck =
     "\n[[repro]]\nname = \"widened\"\ncommand = [\"sh\", \"-c\", \"grep -q "
     "'static_cast<int64_t>(block_id)' \\\"$PATCHBAY_RESULT/csrc/attention/paged_gather.cuh\\\"\"]\n"
     "timeout = 30\n";
+// Skips as a reproducer without a GPU does: exit 77 with its reason in the JSON line.
+const char* kNoGpu =
+    "\n[[repro]]\nname = \"needs-gpu\"\ncommand = [\"sh\", \"-c\", \"echo "
+    "'{\\\"skip\\\": \\\"no CUDA device\\\"}'; exit 77\"]\ntimeout = 30\n";
 const char* kHang = "\n[[repro]]\nname = \"hang\"\ncommand = [\"sleep\", \"5\"]\ntimeout = 1\n";
 
 class ReproCli : public ::testing::Test {
@@ -150,6 +154,32 @@ TEST_F(ReproCli, VerifyPrintsEverySectionAndASummary) {
     EXPECT_TRUE(contains(result.out, "check-series   OK\n"));
     EXPECT_TRUE(contains(result.out, "repro          OK\n"));
     EXPECT_TRUE(contains(result.out, "verify: OK (exit 0)")) << result.out;
+}
+
+TEST_F(ReproCli, VerifySaysSkipWhenEveryReproducerSkipped) {
+    command_entries_only(kNoGpu);
+    auto result = patchbay({"verify"});
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out, "repro          SKIP (no CUDA device)\n")) << result.out;
+    EXPECT_FALSE(contains(result.out, "repro          OK")) << result.out;
+    EXPECT_TRUE(contains(result.out, "verify: OK (exit 0); skipped: repro\n")) << result.out;
+    auto junit = patchbay({"verify", "--format", "junit"});
+    EXPECT_EQ(junit.status, 0);
+    EXPECT_TRUE(contains(junit.out, "<skipped")) << junit.out;
+}
+
+TEST_F(ReproCli, VerifySaysSkipWithoutReproducers) {
+    command_entries_only("");
+    auto result = patchbay({"verify"});
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out, "repro          SKIP (no [[repro]] entries)\n")) << result.out;
+}
+
+TEST_F(ReproCli, VerifySaysOkWhenOneRanAndOneSkipped) {
+    command_entries_only(std::string(kWidenedCheck) + kNoGpu);
+    auto result = patchbay({"verify"});
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out, "repro          OK\n")) << result.out;
 }
 
 TEST_F(ReproCli, VerifyExitsWithTheWorstSection) {

@@ -16,7 +16,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-cmake --build "$build" --target patchbay_help_text >/dev/null
+cmake --build "$build" --target patchbay_help_text patchbay_man_page >/dev/null
 (cd "$scratch" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$scratch/out") \
     >"$scratch/cpack.log" 2>&1 || { cat "$scratch/cpack.log"; fail "cpack failed"; }
 debs=("$scratch"/out/patchbay_*.deb)
