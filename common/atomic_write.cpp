@@ -46,8 +46,12 @@ void sync_folder(const fs::path& folder) {
 }
 
 Status write_temporary(const fs::path& path, std::string_view text, std::string& temporary) {
-    temporary =
-        (path.parent_path() / ("." + path.filename().string() + ".patchbay-XXXXXX")).string();
+    // Appended piece by piece: `"." + name + …` trips GCC 12's -Wrestrict false positive at -O3
+    // (GCC bug 105329), which the package build, with -Werror, turns into an error.
+    std::string name = ".";
+    name += path.filename().string();
+    name += ".patchbay-XXXXXX";
+    temporary = (path.parent_path() / name).string();
     int fd = ::mkstemp(temporary.data());
     if (fd < 0)
         return temporary.clear(), io_error(path, "cannot create a temporary file beside it");
