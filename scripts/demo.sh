@@ -11,8 +11,8 @@ bash scripts/install-deps.sh --build
 tests_off=()
 [ -f build/CMakeCache.txt ] || tests_off=(-DPATCHBAY_TESTS=OFF)
 # The same build type as scripts/build.sh, so that the two share build/ without a rebuild.
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
     -DPATCHBAY_WERROR=ON "${tests_off[@]}"
-cmake --build build --target patchbay
+cmake --build build --parallel "$(nproc)" --target patchbay
 cd examples/demo
 exec ../../build/patchbay check-series

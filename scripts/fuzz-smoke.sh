@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan+UBSan) into build-fuzz/ and runs each on its seed
+# Builds the libFuzzer targets (clang, ASan+UBSan) into build-asan/ and runs each on its seed
 # corpus (tests/fuzz/corpus/<target>/) for a bounded time, one target per core at a time.
 # FUZZ_SECONDS (default 20) per target; pass target names to run only those. A crash leaves
-# crash-* files in build-fuzz/artifacts/ and its log in build-fuzz/logs/, and fails the script.
-# Longer runs by hand: build-fuzz/fuzz_<target> -max_total_time=300 DIR.
+# crash-* files in build-asan/artifacts/ and its log in build-asan/logs/, and fails the script.
+# Longer runs by hand: build-asan/fuzz_<target> -max_total_time=300 DIR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,34 +13,29 @@ if ! command -v clang++ >/dev/null; then
     exit 0
 fi
 
-cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DPATCHBAY_FUZZ=ON -DPATCHBAY_UNITY=ON \
-    -DCMAKE_CXX_COMPILER=clang++ \
-    -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-    >/dev/null
-if ! grep -q '^PATCHBAY_HAVE_LIBFUZZER:INTERNAL=1' build-fuzz/CMakeCache.txt; then
+bash scripts/asan-build.sh --target fuzzers
+if ! grep -q '^PATCHBAY_HAVE_LIBFUZZER:INTERNAL=1' build-asan/CMakeCache.txt; then
     echo "fuzz-smoke: clang has no libFuzzer here; skipping" >&2
     exit 0
 fi
-cmake --build build-fuzz --target fuzzers -j2
 
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
     for corpus in tests/fuzz/corpus/*/; do targets+=("$(basename "$corpus")"); done
 fi
 for target in "${targets[@]}"; do
-    binary="build-fuzz/fuzz_${target}"
+    binary="build-asan/fuzz_${target}"
     [ -x "$binary" ] || { echo "fuzz-smoke: no $binary" >&2; exit 2; }
 done
-mkdir -p build-fuzz/artifacts build-fuzz/logs
+mkdir -p build-asan/artifacts build-asan/logs
 
-# One target for `seconds` on one core; its whole log in build-fuzz/logs/<target>.log.
+# One target for `seconds` on one core; its whole log in build-asan/logs/<target>.log.
 fuzz_one() {
-    local target=$1 work="build-fuzz/corpus-$1"  # new inputs go here; the seeds stay as they are
+    local target=$1 work="build-asan/corpus-$1"  # new inputs go here; the seeds stay as they are
     mkdir -p "$work"
-    "build-fuzz/fuzz_${target}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -max_len=65536 -artifact_prefix="build-fuzz/artifacts/${target}-" -print_final_stats=1 \
-        "$work" "tests/fuzz/corpus/${target}" >"build-fuzz/logs/${target}.log" 2>&1
+    "build-asan/fuzz_${target}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -max_len=65536 -artifact_prefix="build-asan/artifacts/${target}-" -print_final_stats=1 \
+        "$work" "tests/fuzz/corpus/${target}" >"build-asan/logs/${target}.log" 2>&1
 }
 export -f fuzz_one
 export seconds
@@ -52,9 +47,9 @@ printf '%s\n' "${targets[@]}" | xargs -P "$(nproc)" -I{} bash -c 'fuzz_one "$1"'
 for target in "${targets[@]}"; do
     echo "fuzz-smoke: ${target}"
     grep -E '^(stat::number_of_executed_units|#[0-9]+ *DONE|==[0-9]+==ERROR|SUMMARY)' \
-        "build-fuzz/logs/${target}.log" || true
+        "build-asan/logs/${target}.log" || true
 done
 if [ "$status" -ne 0 ]; then
-    echo "fuzz-smoke: a target failed; see build-fuzz/logs/ and build-fuzz/artifacts/" >&2
+    echo "fuzz-smoke: a target failed; see build-asan/logs/ and build-asan/artifacts/" >&2
     exit 1
 fi

@@ -13,10 +13,10 @@ build=${1:-build-package}
 
 bash scripts/install-deps.sh --build
 if [ ! -f "$build/CMakeCache.txt" ]; then
-    cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPATCHBAY_WERROR=ON \
+    cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DPATCHBAY_WERROR=ON \
         -DPATCHBAY_TESTS=OFF
 fi
-cmake --build "$build" --target patchbay patchbay_help_text
+cmake --build "$build" --parallel "$(nproc)" --target patchbay patchbay_help_text patchbay_man_page
 rm -rf "$build/cpack"
 (cd "$build" && cpack -G DEB -B "$PWD/cpack")
 mkdir -p dist

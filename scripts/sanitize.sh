@@ -5,7 +5,8 @@
 #   bash scripts/sanitize.sh thread    # ThreadSanitizer, the layers that run work on threads
 #
 # Both compile each layer as one unity file (PATCHBAY_UNITY): these builds exist to run the tests.
-# ASan+UBSan build into build-asan/ (-fno-sanitize-recover=all: a green run means zero reports).
+# ASan+UBSan: clang's build-asan/ (scripts/asan-build.sh), shared with the fuzz targets
+# (-fno-sanitize-recover=all: a green run means zero reports).
 # TSan builds into build-tsan/ only the test executables of the layers whose code runs on
 # several threads (common's parallel_for, the series runner's undo snapshots, the audit over a
 # tree) and runs their tests that start threads.
@@ -15,11 +16,7 @@ cd "$(dirname "$0")/.."
 mode="${1:-address}"
 case "$mode" in
 address)
-    # -g1: line tables for the reports, without the full debug info that slows every compile.
-    cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
-        -DPATCHBAY_WERROR=ON -DPATCHBAY_UNITY=ON \
-        -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
-    cmake --build build-asan -j2
+    bash scripts/asan-build.sh
     # ctest starts the tests it knows to be long first; on a fresh clone it knows only what the
     # plain run (scripts/test.sh) measured, which ranks the tests the same way.
     costs=Testing/Temporary/CTestCostData.txt
