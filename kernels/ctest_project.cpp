@@ -24,7 +24,7 @@ std::string ctest_cmakelists(const CtestProject& project, const std::vector<Repr
         "cmake_minimum_required(VERSION 3.16)\nproject(patchbay_repro NONE)\nenable_testing()\n";
     for (const auto& repro : repros) {
         std::string args;
-        for (const auto& arg : project.extra_args) args += " " + bracket(arg);
+        for (const auto& arg : project.extra_args) args.append(" ").append(bracket(arg));
         out += fmt::format("\nadd_test(NAME {0} COMMAND {1} repro --config {2}{3} {0})\n",
                            bracket(repro.name), bracket(project.patchbay.string()),
                            bracket(project.config.string()), args);

@@ -15,10 +15,12 @@ struct Change {
 };
 
 std::optional<Change> change_of(const PathHistory& history, const std::string& patch) {
-    PathState before = history.pristine;
+    // A pointer, not a copy per step: copying the optional states in the loop also set off
+    // GCC 12's -Wmaybe-uninitialized false positive at -O3 (the package build's -Werror).
+    const PathState* before = &history.pristine;
     for (const auto& step : history.steps) {
-        if (step.patch == patch) return Change{before, step.after};
-        before = step.after;
+        if (step.patch == patch) return Change{*before, step.after};
+        before = &step.after;
     }
     return std::nullopt;
 }

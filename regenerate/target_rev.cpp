@@ -81,7 +81,7 @@ Result<std::string> with_upstream_rev(std::string_view toml, const std::string& 
                                 indent_of(lines[i].text) + line);
         if (is_key(lines[i].text, "path")) insert_at = lines[i].end;
     }
-    if (text[insert_at - 1] != '\n') line.insert(0, "\n");
+    if (text[insert_at - 1] != '\n') line.insert(line.begin(), '\n');
     return text.insert(insert_at, line);
 }
 

@@ -27,7 +27,7 @@ std::string markdown_code(std::string_view text) {
     }
     std::string fence(longest + 1, '`');
     bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
-    auto inner = pad ? " " + std::string(text) + " " : std::string(text);
+    auto inner = pad ? fmt::format(" {} ", text) : std::string(text);
     return fence + markdown_cell(inner) + fence;
 }
 

@@ -215,9 +215,12 @@ std::string TritonInterpreter::describe(const Expr& expr) const {
                 return describe(callee.children[0]);  // x.to(...)
             return dotted_name(callee) + "(...)";
         }
-        case ExprKind::binary:
-            return "(" + describe(expr.children[0]) + " " + std::string(expr.text) + " " +
-                   describe(expr.children[1]) + ")";
+        case ExprKind::binary: {
+            // Appended, not `"(" + temporary`: GCC 12 bug 105329 (-Wrestrict at -O3).
+            std::string text = "(";
+            text.append(describe(expr.children[0])).append(" ").append(expr.text).append(" ");
+            return text.append(describe(expr.children[1])).append(")");
+        }
         case ExprKind::unary:
             return std::string(expr.text) + describe(expr.children[0]);
         default:
