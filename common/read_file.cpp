@@ -88,7 +88,7 @@ Result<std::string_view> read_file_at(int folder, const char* name, std::string_
 Result<std::string> read_file_at(int folder, const char* name, std::string_view shown) {
     std::string bytes;
     auto read = read_file_at(folder, name, shown, bytes);
-    if (!read) return read.error();
+    if (!read) return std::move(read).error();
     bytes.resize(read->size());
     return bytes;
 }

@@ -35,9 +35,14 @@ class [[nodiscard]] Result {
     T& operator*() & { return value(); }
     const T& operator*() const& { return value(); }
 
-    const Error& error() const {
+    const Error& error() const& {
         assert(!ok());
         return std::get<1>(state_);
+    }
+    // Moved out, not copied: an Error can quote a large input (a 100 MB series line).
+    Error&& error() && {
+        assert(!ok());
+        return std::get<1>(std::move(state_));
     }
 
   private:

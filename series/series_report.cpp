@@ -64,6 +64,12 @@ void count_hunk(Totals& totals, const HunkOutcome& hunk) {
     }
 }
 
+void count_patch(Totals& totals, const PatchReport& patch) {
+    count_status(totals, patch.status);
+    for (const auto& file : patch.files)
+        for (const auto& hunk : file.hunks) count_hunk(totals, hunk);
+}
+
 const std::vector<IntegrityVerdict>& integrity_checks() {
     static const std::vector<IntegrityVerdict> checks = {
         {"every patch changes the tree", {ProblemKind::vacuous}, 0},
@@ -108,13 +114,15 @@ bool any_failure(const std::vector<Problem>& problems) {
 
 }  // namespace
 
+Totals totals_of(const PatchReport& patch) {
+    Totals totals;
+    count_patch(totals, patch);
+    return totals;
+}
+
 Totals SeriesReport::totals() const {
     Totals totals;
-    for (const auto& patch : patches) {
-        count_status(totals, patch.status);
-        for (const auto& file : patch.files)
-            for (const auto& hunk : file.hunks) count_hunk(totals, hunk);
-    }
+    for (const auto& patch : patches) count_patch(totals, patch);
     return totals;
 }
 

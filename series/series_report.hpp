@@ -64,6 +64,9 @@ struct Totals {
     int hunks = 0, exact = 0, offset = 0, fuzz = 0, rejected_hunks = 0, already_applied = 0;
 };
 
+// The totals of one entry, as a row of the table counts them.
+Totals totals_of(const PatchReport& patch);
+
 // The integrity checks of docs/ARCHITECTURE.md §4, each with a verdict.
 struct IntegrityVerdict {
     std::string check;               // e.g. "every patch changes the tree"

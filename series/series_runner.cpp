@@ -1,12 +1,16 @@
 #include "series/series_runner.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <thread>
 
+#include "common/elide.hpp"
 #include "common/parallel_for.hpp"
 #include "common/read_file.hpp"
 #include "common/text_lines.hpp"
@@ -22,12 +26,6 @@ namespace patchbay {
 namespace fs = std::filesystem;
 
 namespace {
-
-Result<std::string> read_file(const fs::path& path, const std::string& label) {
-    auto text = patchbay::read_file(path);
-    if (!text) return make_error(label, 0, text.error().message);
-    return text;
-}
 
 std::string label_of(const SeriesPlan& plan, const std::string& name) {
     return plan.patches_label.empty() ? name : plan.patches_label + "/" + name;
@@ -46,12 +44,11 @@ PatchReport failed_report(const SeriesEntry& entry, const Error& error, ProblemK
     PatchReport report;
     report.status = PatchStatus::failed;
     if (kind == ProblemKind::missing_patch) {
-        // The name is quoted short: the label after it names the file in full.
-        const std::string name =
-            entry.name.size() > 80 ? entry.name.substr(0, 80) + "..." : entry.name;
+        // Quoted elided: the entry's name is whole in the report (PatchReport::name), and a
+        // hostile 100 MB name copied into the message and the reason would be two copies more.
         const std::string message =
-            fmt::format("'{}' is named by the series but cannot be read ({}: {})", name, error.file,
-                        error.message);
+            fmt::format("'{}' is named by the series but cannot be read ({}: {})",
+                        elide(entry.name), elide(error.file), error.message);
         report.problems.push_back({kind, message, series_path, entry.line});
     } else {
         report.problems.push_back({kind, error.message, error.file, error.line});
@@ -92,8 +89,7 @@ class Runner {
 
   private:
     PatchReport run_entry(const SeriesEntry& entry, std::optional<Result<PatchFile>> loaded);
-    PatchReport apply_entry(const SeriesEntry& entry, const std::string& label,
-                            Result<PatchFile> loaded);
+    PatchReport apply_entry(const SeriesEntry& entry, const std::string& label, PatchFile loaded);
     void check_unlisted();
     void check_disabled();
     void check_skip_rules();
@@ -128,13 +124,32 @@ class Runner {
     bool every_patch_undoes() const;
 };
 
+// The patches folder, open while its patches are read: each is opened by its name relative to
+// it (read_file_at), so no path is built per entry (for a hostile 100 MB name, one copy of it
+// less). O_PATH: a folder that may only be searched still lets its files be read.
+class PatchesFolder {
+  public:
+    explicit PatchesFolder(const fs::path& dir)
+        : fd_(::open(dir.empty() ? "." : dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC)) {}
+    PatchesFolder(const PatchesFolder&) = delete;
+    PatchesFolder& operator=(const PatchesFolder&) = delete;
+    ~PatchesFolder() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    int fd() const { return fd_; }
+
+  private:
+    int fd_;
+};
+
 // The patch file read and parsed (and turned round for a reversed entry); an Error of kind
-// "missing-patch" when it cannot be read.
-Result<PatchFile> load_patch(const SeriesPlan& plan, const SeriesEntry& entry,
-                             const std::string& label) {
-    auto text = read_file(plan.patches_dir / entry.name, label);
+// "missing-patch" when it cannot be read, which takes `label` over rather than a copy of it.
+Result<PatchFile> load_patch(const PatchesFolder& folder, const SeriesEntry& entry,
+                             std::string label) {
+    auto text = read_file_at(folder.fd(), entry.name.c_str(), {});
     if (!text) {
-        Error error = text.error();
+        Error error = std::move(text).error();
+        error.file = std::move(label);
         error.kind = "missing-patch";
         return error;
     }
@@ -144,12 +159,8 @@ Result<PatchFile> load_patch(const SeriesPlan& plan, const SeriesEntry& entry,
 }
 
 PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& label,
-                                Result<PatchFile> loaded) {
-    if (!loaded)
-        return failed_report(entry, loaded.error(),
-                             problem_kind_named(loaded.error().kind).value_or(ProblemKind::parse),
-                             plan_.series.path);
-    auto patch = std::make_shared<const PatchFile>(std::move(loaded).value());
+                                PatchFile loaded) {
+    auto patch = std::make_shared<const PatchFile>(std::move(loaded));
     int strip = entry.strip.value_or(plan_.strip);
     PatchOptions options{plan_.fuzz, true};
     auto applied = apply_patch(state_, *patch, strip, options, label);
@@ -232,9 +243,13 @@ PatchReport Runner::run_entry(const SeriesEntry& entry, std::optional<Result<Pat
     if (const SkipRule* rule = skip_rule_for(plan_, entry.name)) {
         report.status = PatchStatus::skipped;
         report.reason = rule->reason;
+    } else if (const auto& failed = *loaded; !failed) {
+        const auto kind = problem_kind_named(failed.error().kind).value_or(ProblemKind::parse);
+        report = failed_report(entry, failed.error(), kind, plan_.series.path);
     } else {
-        report = apply_entry(entry, label_of(plan_, entry.name), std::move(*loaded));
+        report = apply_entry(entry, label_of(plan_, entry.name), std::move(**loaded));
     }
+    loaded.reset();  // an Error holds the patch's path: gone before the name is copied
     report.name = entry.name;
     report.series_line = entry.line;
     report.strip = entry.strip.value_or(plan_.strip);
@@ -245,11 +260,12 @@ LoadedPatches load_entries(const SeriesPlan& plan, std::size_t count) {
     LoadedPatches loaded;
     loaded.patches.resize(count);
     std::set<std::string> listed;
+    const PatchesFolder folder(plan.patches_dir);
     for (std::size_t i = 0; i < count; ++i) {
         const auto& entry = plan.series.entries[i];
         if (skip_rule_for(plan, entry.name)) continue;
         auto& patch = loaded.patches[i];
-        patch = load_patch(plan, entry, label_of(plan, entry.name));
+        patch = load_patch(folder, entry, label_of(plan, entry.name));
         if (!*patch) continue;
         for (auto& path : source_paths(**patch, entry.strip.value_or(plan.strip)))
             if (listed.insert(path).second) loaded.paths.push_back(std::move(path));
@@ -309,7 +325,7 @@ void Runner::check_disabled() {
 
 void Runner::check_unlisted() {
     std::error_code ec;
-    std::set<std::string> listed;
+    std::set<std::string_view> listed;  // views: a listed name can be 100 MB
     for (const auto& entry : plan_.series.entries) listed.insert(entry.name);
     for (const auto& commented : plan_.series.commented) listed.insert(commented.name);
     for (auto it = fs::recursive_directory_iterator(plan_.patches_dir, ec);
@@ -431,7 +447,7 @@ std::string near_name_hint(const SeriesFile& series, const std::string& name) {
 Result<SeriesPlan> load_plan(const Config& config) {
     SeriesPlan plan;
     fs::path series_path = config.resolve(config.series_file);
-    auto text = read_file(series_path, config.series_file);
+    auto text = read_file(series_path);
     if (!text) return make_error(config.series_file, 0, "cannot read the series file");
     auto series = parse_series(*text, config.series_file);
     if (!series) return series.error();

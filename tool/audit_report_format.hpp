@@ -31,8 +31,6 @@ std::string render_audit_github(const AuditReport& report, bool hide_existing = 
 // and the fixed findings, each list cut at `cap` rows with the number left out.
 std::string render_audit_markdown(const AuditReport& report, std::size_t cap = 20);
 
-// "2,383": digits grouped by thousands.
-std::string group_thousands(std::int64_t number);
 // The partialFingerprints value: sha256 of rule, path, the source line with whitespace runs
 // collapsed, and the finding's occurrence among those with the same three.
 std::string finding_fingerprint(const Finding& finding, int occurrence);

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "common/elide.hpp"
 #include "tool/audit_report_format.hpp"
 #include "tool/github_command.hpp"
 
@@ -35,15 +36,22 @@ bool series_mode(const AuditReport& report) {
     return report.baseline == AuditBaseline::upstream || report.baseline == AuditBaseline::base;
 }
 
+// "path:line" as a text report shows it. Paths are elided only past the length of one that can
+// name a file: the annotation's file is where GitHub puts it.
+std::string finding_place(const Finding& f) {
+    return fmt::format("{}:{}", elide(f.path, kElidePathLimit), f.line);
+}
+
 std::string annotation(const char* command, const Finding& f, const std::string& title,
                        const AuditReport& report) {
-    auto where = fmt::format("{}:{}", f.path, f.line);
+    const auto message = elide(f.message, kElideMessageLimit);
     if (!f.patch_file.empty())
-        return github_command(
-            {command, f.patch_file, f.patch_line, 0, title, f.message + " (" + where + ")"});
+        return github_command({command, elide(f.patch_file, kElidePathLimit), f.patch_line, 0,
+                               title, message + " (" + finding_place(f) + ")"});
     if (series_mode(report))
-        return github_command({command, {}, 0, 0, title, where + ": " + f.message});
-    return github_command({command, f.path, f.line, f.column, title, f.message});
+        return github_command({command, {}, 0, 0, title, finding_place(f) + ": " + message});
+    return github_command(
+        {command, elide(f.path, kElidePathLimit), f.line, f.column, title, message});
 }
 
 }  // namespace
@@ -61,7 +69,7 @@ std::string render_audit_github(const AuditReport& report, bool hide_existing) {
                                0,
                                0,
                                f.rule + " (fixed)",
-                               fmt::format("{}:{}: {}", f.path, f.line, f.message)});
+                               finding_place(f) + ": " + elide(f.message, kElideMessageLimit)});
     for (const auto& note : report.notes) out += github_command({"notice", {}, 0, 0, {}, note});
     return out;
 }

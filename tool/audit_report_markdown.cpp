@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/elide.hpp"
 #include "tool/audit_report_format.hpp"
 #include "tool/markdown.hpp"
 
@@ -12,9 +13,10 @@ namespace patchbay {
 namespace {
 
 std::string where_of(const Finding& f) {
-    auto result = markdown_code(fmt::format("{}:{}", f.path, f.line));
+    auto result = markdown_code(fmt::format("{}:{}", elide(f.path, kElidePathLimit), f.line));
     if (f.patch_file.empty()) return result;
-    auto patch = f.patch_line > 0 ? fmt::format("{}:{}", f.patch_file, f.patch_line) : f.patch_file;
+    const auto file = elide(f.patch_file, kElidePathLimit);
+    auto patch = f.patch_line > 0 ? fmt::format("{}:{}", file, f.patch_line) : file;
     return markdown_code(patch) + " (" + result + ")";
 }
 
@@ -23,7 +25,7 @@ std::string table(const std::vector<const Finding*>& rows, std::size_t cap, std:
     for (std::size_t i = 0; i < rows.size() && i < cap; ++i)
         out += fmt::format("| {} | {} | {} | {} |\n", markdown_code(rows[i]->rule),
                            to_string(rows[i]->severity), where_of(*rows[i]),
-                           markdown_cell(rows[i]->message));
+                           markdown_cell(elide(rows[i]->message, kElideMessageLimit)));
     return out + markdown_left_out(rows.size(), cap, noun);
 }
 

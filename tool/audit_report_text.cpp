@@ -7,20 +7,12 @@
 
 #include <cmath>
 
+#include "common/elide.hpp"
+#include "common/group_thousands.hpp"
 #include "tool/audit_report_format.hpp"
 #include "tool/counted.hpp"
 
 namespace patchbay {
-
-std::string group_thousands(std::int64_t number) {
-    auto digits = std::to_string(number < 0 ? -number : number);
-    std::string grouped;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
-        grouped += digits[i];
-    }
-    return number < 0 ? "-" + grouped : grouped;
-}
 
 namespace {
 
@@ -31,15 +23,24 @@ std::string colored_severity(Severity severity, const Palette& palette) {
     return palette.bold(name);
 }
 
-// Spaces up to the column, keeping the line's tabs so the caret lines up in a terminal.
-std::string caret_line(const Finding& finding) {
+// Spaces up to the column of `shown` (the source line as printed), keeping the line's tabs so
+// the caret lines up in a terminal.
+std::string caret_line(const std::string& shown, std::int64_t column) {
     std::string pad;
-    for (std::int64_t i = 0; i + 1 < finding.column; ++i) {
+    for (std::int64_t i = 0; i + 1 < column; ++i) {
         auto index = static_cast<std::size_t>(i);
-        pad +=
-            index < finding.source_line.size() && finding.source_line[index] == '\t' ? '\t' : ' ';
+        pad += index < shown.size() && shown[index] == '\t' ? '\t' : ' ';
     }
     return pad;
+}
+
+// The source line, elided when long (a minified or generated file can be one 100 MB line),
+// with the caret under the finding's column in what is shown.
+void render_source_line(const Finding& finding, const Palette& palette, std::string& out) {
+    const std::string shown = elide(finding.source_line);
+    out += shown + "\n";
+    out += caret_line(shown, elided_column(finding.source_line, finding.column)) +
+           palette.green("^") + "\n";
 }
 
 // "new", "existing", or "upstream" when the baseline is the pristine upstream.
@@ -52,23 +53,28 @@ std::string status_mark(const Finding& finding, AuditBaseline baseline, const Pa
 void render_origin(const Finding& finding, std::string& out) {
     if (finding.patch.empty()) return;
     if (finding.patch_line > 0)
-        out += fmt::format("    added by {}:{}\n", finding.patch_file, finding.patch_line);
+        out += fmt::format("    added by {}:{}\n", elide(finding.patch_file, kElidePathLimit),
+                           finding.patch_line);
     else
-        out += fmt::format("    added by {}\n", finding.patch_file);
+        out += fmt::format("    added by {}\n", elide(finding.patch_file, kElidePathLimit));
+}
+
+std::string finding_location(const Finding& finding) {
+    return fmt::format("{}:{}:{}:", elide(finding.path, kElidePathLimit), finding.line,
+                       finding.column);
 }
 
 void render_finding(const Finding& finding, const std::string& mark, const Palette& palette,
                     std::string& out) {
-    out += palette.bold(fmt::format("{}:{}:{}:", finding.path, finding.line, finding.column));
+    out += palette.bold(finding_location(finding));
     out += fmt::format(" {}: {} {}{}\n", colored_severity(finding.severity, palette),
-                       finding.message, palette.dim("[" + finding.rule + "]"), mark);
+                       elide(finding.message, kElideMessageLimit),
+                       palette.dim("[" + finding.rule + "]"), mark);
     render_origin(finding, out);
-    if (!finding.source_line.empty()) {
-        out += finding.source_line + "\n";
-        out += caret_line(finding) + palette.green("^") + "\n";
-    }
+    if (!finding.source_line.empty()) render_source_line(finding, palette, out);
     for (const auto& related : finding.related)
-        out += fmt::format("    {}:{}: note: {}\n", related.path, related.line, related.message);
+        out += fmt::format("    {}:{}: note: {}\n", elide(related.path, kElidePathLimit),
+                           related.line, elide(related.message, kElideMessageLimit));
     if (!finding.fix_hint.empty()) out += "    fix: " + finding.fix_hint + "\n";
     if (finding.reach)
         out += fmt::format("    reach: block ids from {} (pool of {:.1f} GiB and up)\n",
@@ -95,10 +101,9 @@ std::string render_audit_text(const AuditReport& report, const Palette& palette)
     for (const auto& finding : report.findings)
         render_finding(finding, status_mark(finding, report.baseline, palette), palette, out);
     for (const auto& finding : report.fixed)
-        out += fmt::format(
-            "{} {}: {} {}\n",
-            palette.bold(fmt::format("{}:{}:{}:", finding.path, finding.line, finding.column)),
-            palette.green("fixed"), finding.message, palette.dim("[" + finding.rule + "]"));
+        out += fmt::format("{} {}: {} {}\n", palette.bold(finding_location(finding)),
+                           palette.green("fixed"), elide(finding.message, kElideMessageLimit),
+                           palette.dim("[" + finding.rule + "]"));
     for (const auto& note : report.notes) out += "note: " + note + "\n";
     auto summary = summary_line(report);
     bool clean = report.summary.findings == 0;

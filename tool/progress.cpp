@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "common/elide.hpp"
+
 namespace patchbay {
 
 namespace {
@@ -62,7 +64,7 @@ void ProgressLine::clear() {
 
 Progress series_progress(ProgressLine& line) {
     return [&line](std::size_t index, std::size_t count, const std::string& name) {
-        line.show(fmt::format("[{}/{}] {}", index, count, name));
+        line.show(fmt::format("[{}/{}] {}", index, count, elide(name)));
         if (index == count) line.clear();
     };
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "common/elide.hpp"
 #include "tool/rebase_report.hpp"
 
 namespace patchbay {
@@ -19,7 +20,7 @@ std::string duplicate_lines(const PatchRebase& patch) {
         out += fmt::format(
             "      duplicates upstream: {}:{}-{} already has the lines hunk #{} "
             "adds\n",
-            d.path, d.first, d.last, d.hunk);
+            elide(d.path, kElidePathLimit), d.first, d.last, d.hunk);
     return out;
 }
 
@@ -27,7 +28,7 @@ std::string skip_proposal(const PatchRebase& patch, const std::optional<Upstream
     std::string reason =
         since ? fmt::format("upstream since {} ({})", short_id(since->id), since->subject)
               : std::string("upstream");
-    return fmt::format("      skip it: {{ patch = \"{}\", reason = \"{}\" }}\n", patch.name,
+    return fmt::format("      skip it: {{ patch = \"{}\", reason = \"{}\" }}\n", elide(patch.name),
                        reason);
 }
 
@@ -37,12 +38,12 @@ std::string outcome_detail(const PatchRebase& patch) {
             return fmt::format(": {} need{} a person", fmt::join(patch.conflicts, ", "),
                                patch.conflicts.size() == 1 ? "s" : "");
         case RebaseOutcome::skipped:
-            return patch.skip_not_upstream
-                       ? ": its change is not upstream (skip rule: " + patch.reason + ")"
-                       : ": still upstream";
+            return patch.skip_not_upstream ? ": its change is not upstream (skip rule: " +
+                                                 elide(patch.reason, kElideMessageLimit) + ")"
+                                           : ": still upstream";
         case RebaseOutcome::not_applying:
         case RebaseOutcome::failed:
-            return ": " + patch.reason;
+            return ": " + elide(patch.reason, kElideMessageLimit);
         default:
             return "";
     }
@@ -52,7 +53,7 @@ std::string outcome_detail(const PatchRebase& patch) {
 std::string patch_lines(const PatchRebase& patch, const std::optional<UpstreamCommit>& since,
                         std::size_t name_width) {
     std::string line =
-        fmt::format("  {:<{}}  {}", patch.name, name_width, to_string(patch.outcome));
+        fmt::format("  {:<{}}  {}", elide(patch.name), name_width, to_string(patch.outcome));
     if (patch.new_text) line += " (rewritten)";
     line += outcome_detail(patch);
     if (patch.outcome == RebaseOutcome::already_upstream && since)
@@ -125,8 +126,8 @@ std::string markers_text(const RebaseReport& report) {
         "{}: conflict markers are left in its files; remove them, then run the command again:\n",
         report.pending_name);
     for (const auto& marker : report.markers)
-        out += fmt::format("  {}/{}:{}: {}\n", report.worktree->dir, marker.path, marker.line,
-                           marker.text);
+        out += fmt::format("  {}/{}:{}: {}\n", report.worktree->dir,
+                           elide(marker.path, kElidePathLimit), marker.line, elide(marker.text));
     return out + "nothing written\n";
 }
 
@@ -138,7 +139,8 @@ std::string render_text(const RebaseReport& report) {
                     report.continued ? ", continued in " + report.worktree->dir : std::string());
     if (!report.markers.empty()) return text + markers_text(report);
     std::size_t width = 0;
-    for (const auto& patch : report.rebase.patches) width = std::max(width, patch.name.size());
+    for (const auto& patch : report.rebase.patches)
+        width = std::max(width, elide(patch.name).size());
     for (std::size_t i = 0; i < report.rebase.patches.size(); ++i)
         text += patch_lines(report.rebase.patches[i], report.since[i], width);
     return text + totals(report.rebase) + worktree_lines(report) + write_line(report);

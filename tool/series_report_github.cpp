@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/elide.hpp"
 #include "tool/github_command.hpp"
 #include "tool/series_report_format.hpp"
 
@@ -13,11 +14,14 @@ namespace patchbay {
 
 namespace {
 
+// Elided as in a text report; the file, where GitHub puts the annotation, only past the length
+// of a path that can name a file.
 std::string annotate(const Problem& problem, const std::string& entry) {
     const char* command = problem.severity == FindingSeverity::failure ? "error" : "warning";
-    auto message = entry.empty() ? reason_of(problem) : entry + ": " + reason_of(problem);
-    return github_command(
-        {command, problem.file, problem.line, 0, to_string(problem.kind), message});
+    auto reason = elide(reason_of(problem), kElideMessageLimit);
+    auto message = entry.empty() ? reason : elide(entry) + ": " + reason;
+    return github_command({command, elide(problem.file, kElidePathLimit), problem.line, 0,
+                           to_string(problem.kind), message});
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/elide.hpp"
 #include "tool/markdown.hpp"
 #include "tool/series_report_format.hpp"
 
@@ -38,8 +39,9 @@ std::string patch_row(std::size_t index, const PatchReport& patch) {
     auto detail = patch.status == PatchStatus::skipped || patch.status == PatchStatus::failed
                       ? patch.reason
                       : hunk_counts(patch);
-    return fmt::format("| {} | {} | {} | {} | {} |\n", index, markdown_code(patch.name),
-                       to_string(patch.status), markdown_cell(detail), patch.problems.size());
+    return fmt::format("| {} | {} | {} | {} | {} |\n", index, markdown_code(elide(patch.name)),
+                       to_string(patch.status), markdown_cell(elide(detail, kElideMessageLimit)),
+                       patch.problems.size());
 }
 
 std::string series_table(const SeriesReport& report, std::size_t cap) {
@@ -58,10 +60,11 @@ std::string series_table(const SeriesReport& report, std::size_t cap) {
 }
 
 std::string problem_row(const Problem& problem) {
-    auto where = problem.line > 0 ? fmt::format("{}:{}", problem.file, problem.line) : problem.file;
+    const auto file = elide(problem.file, kElidePathLimit);
+    auto where = problem.line > 0 ? fmt::format("{}:{}", file, problem.line) : file;
     return fmt::format("| {} | {} | {} | {} |\n", where.empty() ? "" : markdown_code(where),
                        to_string(problem.kind), to_string(problem.severity),
-                       markdown_cell(reason_of(problem)));
+                       markdown_cell(elide(reason_of(problem), kElideMessageLimit)));
 }
 
 std::string problems_table(const SeriesReport& report, std::size_t cap) {

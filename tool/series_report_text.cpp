@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "common/elide.hpp"
 #include "tool/counted.hpp"
 #include "tool/series_report_format.hpp"
 
@@ -48,12 +49,6 @@ std::string colored_status(const PatchReport& patch, const Palette& palette) {
     return text;
 }
 
-Totals totals_of(const PatchReport& patch) {
-    SeriesReport one;
-    one.patches.push_back(patch);
-    return one.totals();
-}
-
 std::size_t name_width(const SeriesReport& report) {
     std::size_t width = 5;
     for (const auto& patch : report.patches) width = std::max(width, patch.name.size());
@@ -66,12 +61,11 @@ void table(std::string& out, const SeriesReport& report, const Palette& palette)
                        width, "status", "hunks", "exact", "offset", "fuzz", "rej", "already");
     for (std::size_t i = 0; i < report.patches.size(); ++i) {
         const auto& patch = report.patches[i];
-        // Appended piece by piece: a name or reason can be megabytes (a hostile series line),
-        // and each `a + b` would copy it once more.
-        fmt::format_to(std::back_inserter(out), "{:>3}  {:<{}}  ", i + 1, patch.name, width);
+        // Names and reasons elided: a name can be megabytes (a hostile series line).
+        fmt::format_to(std::back_inserter(out), "{:>3}  {:<{}}  ", i + 1, elide(patch.name), width);
         out += colored_status(patch, palette);
         if (patch.status == PatchStatus::skipped || patch.status == PatchStatus::failed) {
-            out.append(" ").append(patch.reason).append("\n");
+            out.append(" ").append(elide(patch.reason, kElideMessageLimit)).append("\n");
             continue;
         }
         auto t = totals_of(patch);
@@ -86,8 +80,9 @@ void inexact_hunks(std::string& out, const SeriesReport& report) {
         for (const auto& file : patch.files)
             for (const auto& hunk : file.hunks)
                 if (hunk.status != HunkStatus::exact)
-                    lines += fmt::format("  {}  {}  hunk #{} {}\n", patch.name, file.path, hunk.n,
-                                         describe_hunk(hunk));
+                    lines +=
+                        fmt::format("  {}  {}  hunk #{} {}\n", elide(patch.name),
+                                    elide(file.path, kElidePathLimit), hunk.n, describe_hunk(hunk));
     if (!lines.empty()) out += "\nhunks that did not land exactly:\n" + lines;
 }
 
@@ -96,16 +91,19 @@ std::string located(const Problem& problem) {
     const std::string kind = problem.severity == FindingSeverity::warning
                                  ? "warning: " + std::string(to_string(problem.kind))
                                  : std::string(to_string(problem.kind));
-    if (problem.file.empty()) return kind + ": " + problem.message;
-    auto where = problem.line > 0 ? fmt::format("{}:{}", problem.file, problem.line) : problem.file;
-    return fmt::format("{}: {}: {}", where, kind, problem.message);
+    const auto message = elide(problem.message, kElideMessageLimit);
+    if (problem.file.empty()) return kind + ": " + message;
+    const auto file = elide(problem.file, kElidePathLimit);
+    auto where = problem.line > 0 ? fmt::format("{}:{}", file, problem.line) : file;
+    return fmt::format("{}: {}: {}", where, kind, message);
 }
 
 void problems(std::string& out, const SeriesReport& report) {
     std::string lines;
     auto add = [&lines](const Problem& problem) {
         lines.append("  ").append(located(problem)).append("\n");
-        for (const auto& detail : problem.details) lines += "      " + detail + "\n";
+        for (const auto& detail : problem.details)
+            lines.append("      ").append(elide(detail, kElideMessageLimit)).append("\n");
     };
     for (const auto& patch : report.patches)
         for (const auto& problem : patch.problems) add(problem);

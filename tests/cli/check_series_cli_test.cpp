@@ -131,6 +131,23 @@ TEST_F(DemoCopy, ASeriesLineNamingAMissingPatchIsReportedWithItsLine) {
         << result.err;
 }
 
+// Issue #25: a long series line is shown by its ends and its size in text, whole in JSON.
+TEST_F(DemoCopy, ALongSeriesNameIsElidedInTextAndWholeInJson) {
+    const std::string name = std::string(300, 'x') + ".patch";
+    write_file(demo() / "patches/series", name + "\n");
+    const std::string shown =
+        std::string(80, 'x') + "…(306 bytes)…" + std::string(74, 'x') + ".patch";
+    auto text = patchbay({"check-series"}, demo());
+    EXPECT_EQ(text.status, 2);
+    EXPECT_TRUE(contains(text.out, "  1  " + shown + "  failed    '" + shown + "' is named"))
+        << text.out;
+    EXPECT_FALSE(contains(text.out, name)) << text.out;
+    EXPECT_TRUE(contains(text.err, "patchbay: error: patches/series:1: '" + shown + "'"))
+        << text.err;
+    auto json = patchbay({"check-series", "--format", "json"}, demo());
+    EXPECT_TRUE(contains(json.out, "\"name\":\"" + name + "\"")) << json.out;
+}
+
 TEST_F(DemoCopy, UptoSuggestsTheNearestEntry) {
     auto result = patchbay({"check-series", "--upto", "0004-utils-pakage.patch"}, demo());
     EXPECT_EQ(result.status, 2);

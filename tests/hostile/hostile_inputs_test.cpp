@@ -1,6 +1,7 @@
 // Hostile inputs (issue #7): every case under tests/hostile/cases runs the real patchbay binary
-// in a sandbox and must end in its expected status and message, within a deadline and 2 GiB of
-// address space, without changing anything outside the paths it may write (README.md here).
+// in a sandbox and must end in its expected status and message, under a hang guard and 2 GiB of
+// address space (and its own peak memory bound, for some), without changing anything outside
+// the paths it may write (README.md here). Nothing here depends on how fast the machine is.
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -33,7 +34,14 @@ struct HostileCase {
     std::string message;
     std::vector<std::vector<std::string>> setup;
     std::set<std::string> outputs;
+    std::int64_t peak_memory = 0;  // bytes the run may hold resident at most; 0: no bound
 };
+
+// "400M" or "1G": mebibytes or gibibytes.
+std::int64_t memory_bytes(const std::string& value) {
+    const std::int64_t number = std::stoll(value);
+    return number << (value.back() == 'G' ? 30 : 20);
+}
 
 std::vector<std::string> words(const std::string& text) {
     std::istringstream in(text);
@@ -49,6 +57,7 @@ void read_field(HostileCase& c, const std::string& key, const std::string& value
     if (key == "message") c.message = value;
     if (key == "setup") c.setup.push_back(words(value));
     if (key == "output") c.outputs.insert(value);
+    if (key == "memory") c.peak_memory = memory_bytes(value);
 }
 
 HostileCase load_case(const fs::path& dir) {
@@ -102,22 +111,35 @@ void make_sandbox(const fs::path& parent, const fs::path& case_dir) {
     fs::remove(sandbox / "case");
 }
 
-// "Within seconds" for an optimised build; unoptimised and sanitized builds get more.
+// A hang guard, not a speed limit: how fast a case runs is for bench/. The slowest case,
+// repetitive-search, takes 2.8 s on an idle machine (optimised build; the rest take under 1.2 s,
+// PATCHBAY_HOSTILE_VERBOSE=1 prints each); the guard is twenty times that, so that a machine
+// with every core busy never trips it, while a case that hangs still ends. Unoptimised and
+// sanitized builds run several times slower and get more.
 #if defined(__OPTIMIZE__)
-constexpr int kDeadlineSeconds = 15;
+constexpr int kHangGuardSeconds = 60;
 #else
-constexpr int kDeadlineSeconds = 40;
+constexpr int kHangGuardSeconds = 4 * 60;
 #endif
 
 Limits case_limits() {
     Limits limits;
-    limits.deadline = std::chrono::seconds(kDeadlineSeconds * (PATCHBAY_UNDER_ASAN ? 3 : 1));
+    limits.deadline = std::chrono::seconds(kHangGuardSeconds * (PATCHBAY_UNDER_ASAN ? 3 : 1));
     limits.address_space = PATCHBAY_UNDER_ASAN ? 0 : rlim_t{2} << 30;
     return limits;
 }
 
+// A bound on the memory a case may use: measured by the kernel, so as exact on a busy machine
+// as on an idle one. ASan's shadow memory is not the tool's.
+void expect_peak_memory(const HostileCase& c, const BoundedResult& result) {
+    if (c.peak_memory == 0 || PATCHBAY_UNDER_ASAN) return;
+    EXPECT_LT(result.peak_memory, c.peak_memory)
+        << "peak resident memory " << (result.peak_memory >> 20) << " MiB";
+}
+
 void expect_outcome(const HostileCase& c, const BoundedResult& result) {
-    ASSERT_FALSE(result.timed_out) << "killed after " << result.seconds << " s";
+    ASSERT_FALSE(result.timed_out)
+        << "hung: killed by the hang guard after " << result.seconds << " s";
     ASSERT_EQ(result.signal, 0) << "killed by signal " << result.signal << "\n" << result.err;
     EXPECT_EQ(result.status, c.status) << result.err.substr(0, 2000) << result.out.substr(0, 2000);
     EXPECT_LT(result.err.size(), kMaxStderr) << "stderr grows with the input";
@@ -147,11 +169,13 @@ TEST_P(HostileInput, EndsCleanlyAndWritesNothingOutside) {
 
     if (std::getenv("PATCHBAY_HOSTILE_VERBOSE"))
         std::cout << c.name << ": status " << result.status << " signal " << result.signal << " in "
-                  << result.seconds << " s\n  err: " << result.err.substr(0, 600)
+                  << result.seconds << " s (cpu " << result.cpu_seconds << " s), peak "
+                  << (result.peak_memory >> 20) << " MiB\n  err: " << result.err.substr(0, 600)
                   << "\n  out: " << result.out.substr(0, 300) << "\n";
     ASSERT_NE(c.status, -1) << "the case has no status";
     ASSERT_FALSE(c.message.empty()) << "the case has no message";
     expect_outcome(c, result);
+    expect_peak_memory(c, result);
     auto changed = changed_paths(before, snapshot_tree(parent.path(), may_change));
     EXPECT_TRUE(changed.empty()) << "changed outside its outputs: " << *changed.begin();
 }

@@ -302,5 +302,24 @@ TEST_F(SeriesRunnerTest, AMissingPatchFileIsStillReportedByName) {
     EXPECT_EQ(report.patches[1].problems[0].kind, ProblemKind::missing_patch);
 }
 
+// Issue #25: the message quotes a hostile name elided; the report keeps it whole.
+TEST_F(SeriesRunnerTest, AMissingPatchWithAHugeNameIsQuotedElided) {
+    auto plan = plan_for({});
+    const std::string name(1000000, 'n');
+    plan.series.entries.push_back({name, std::nullopt, false, {}, 1});
+    auto report = run(plan);
+    const PatchReport& missing = report.patches.at(0);
+    EXPECT_EQ(missing.name, name);
+    const std::string& message = missing.problems.at(0).message;
+    EXPECT_LT(message.size(), 1000u);
+    EXPECT_NE(message.find("'" + std::string(80, 'n') + "…(1,000,000 bytes)…" +
+                           std::string(80, 'n') + "' is named by the series"),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find("(patches/" + std::string(72, 'n') + "…(1,000,008 bytes)…"),
+              std::string::npos)
+        << message;
+}
+
 }  // namespace
 }  // namespace patchbay

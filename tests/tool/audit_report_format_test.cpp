@@ -405,14 +405,5 @@ TEST(AuditReportMarkdown, CountsThenNewAndFixedTables) {
     EXPECT_NE(capped.find("\n… and 1 more new findings.\n"), std::string::npos) << capped;
 }
 
-TEST(GroupThousands, GroupsByThree) {
-    EXPECT_EQ(group_thousands(0), "0");
-    EXPECT_EQ(group_thousands(999), "999");
-    EXPECT_EQ(group_thousands(2383), "2,383");
-    EXPECT_EQ(group_thousands(901120), "901,120");
-    EXPECT_EQ(group_thousands(1234567), "1,234,567");
-    EXPECT_EQ(group_thousands(-1000), "-1,000");
-}
-
 }  // namespace
 }  // namespace patchbay

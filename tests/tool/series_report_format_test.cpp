@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/elide.hpp"
+
 namespace patchbay {
 namespace {
 
@@ -169,6 +171,66 @@ TEST(RenderMarkdown, ALongSeriesListsOnlyWhatNeedsAttentionUpToTheCap) {
     EXPECT_NE(out.find("\nNot listed: 1 entry that applied exactly.\n"), std::string::npos);
     EXPECT_NE(out.find("\n… and 1 more entries with something to report.\n"), std::string::npos);
     EXPECT_NE(out.find("\n… and 1 more problems.\n"), std::string::npos) << out;
+}
+
+// Issue #25: a 100 MB series line. The text formats show the name by its ends and its size,
+// once per place; JSON keeps it whole.
+SeriesReport report_with_a_huge_name(const std::string& name) {
+    SeriesReport report;
+    PatchReport failed;
+    failed.name = name;
+    failed.status = PatchStatus::failed;
+    failed.reason = "cannot be read";
+    failed.problems.push_back({ProblemKind::missing_patch, "cannot be read", "patches/series", 1});
+    PatchReport rejected;
+    rejected.name = name;
+    rejected.status = PatchStatus::rejected;
+    rejected.files.push_back(
+        {"patches/" + name, "", FileOp::modify, {{1, HunkStatus::offset, 7, 2, 0}}});
+    rejected.problems.push_back({ProblemKind::rejected, "hunk #1 FAILED", "patches/" + name, 5});
+    report.patches = {failed, rejected};
+    return report;
+}
+
+std::size_t occurrences(const std::string& text, const std::string& part) {
+    std::size_t count = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+    return count;
+}
+
+TEST(RenderText, AHugeNameIsShownElidedWithItsSize) {
+    const std::string name = "abc" + std::string(104857600 - 6, '@') + "xyz";
+    const auto report = report_with_a_huge_name(name);
+    const auto text = render_text(report, Palette{false});
+    const std::string shown =
+        "abc" + std::string(77, '@') + "…(104,857,600 bytes)…" + std::string(77, '@') + "xyz";
+    EXPECT_EQ(occurrences(text, shown), 3u) << text.substr(0, 2000);  // table rows, hunk line
+    EXPECT_NE(text.find("  1  " + shown + "  failed    cannot be read\n"), std::string::npos);
+    // A path is elided only past what a file system can hold: below that it is a place to go.
+    const std::string path_shown = "patches/abc" + std::string(kElidePathLimit * 2 / 5 - 11, '@') +
+                                   "…(104,857,608 bytes)…" +
+                                   std::string(kElidePathLimit * 2 / 5 - 3, '@') + "xyz";
+    EXPECT_EQ(occurrences(text, path_shown), 2u);  // hunk line, problem
+    EXPECT_LT(text.size(), 10000u);
+    const auto markdown = render_markdown(report);
+    EXPECT_EQ(occurrences(markdown, shown), 2u);
+    EXPECT_LT(markdown.size(), 10000u);
+    EXPECT_LT(render_github(report).size(), 20000u);
+}
+
+TEST(RenderJson, KeepsAHugeNameWhole) {
+    const std::string name(10000000, 'n');
+    const auto json = render_json(report_with_a_huge_name(name));
+    EXPECT_NE(json.find("\"name\":\"" + name + "\""), std::string::npos);
+    EXPECT_NE(json.find("\"file\":\"patches/" + name + "\""), std::string::npos);
+    EXPECT_EQ(json.find("bytes)"), std::string::npos);
+}
+
+TEST(RenderText, ANameUpToTheLimitIsShownWhole) {
+    const std::string name(kElideLimit, 'n');
+    const auto text = render_text(report_with_a_huge_name(name), Palette{false});
+    EXPECT_NE(text.find("  1  " + name + "  failed"), std::string::npos) << text;
+    EXPECT_EQ(text.find("bytes)"), std::string::npos);
 }
 
 }  // namespace
