@@ -19,19 +19,20 @@ namespace patchbay {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-Result<const SeriesEntry*> find_entry(const SeriesPlan& plan, const std::string& name) {
+Result<const SeriesEntry*> regenerable_entry(const SeriesPlan& plan, const std::string& name) {
     const auto& entries = plan.series.entries;
     auto found = std::find_if(entries.begin(), entries.end(),
                               [&](const SeriesEntry& entry) { return entry.name == name; });
     if (found == entries.end())
-        return make_error(fmt::format("'{}' is not listed in the series", name));
+        return make_error(fmt::format("'{}' is not listed in the series{}", name,
+                                      nearest_entry_hint(plan.series, name)));
     if (found->reverse)
         return make_error(
             fmt::format("'{}' is applied reversed (-R); regenerate it by hand", name));
     return &*found;
 }
+
+namespace {
 
 // The old patch, read and parsed: the base every convention is taken from.
 Result<Regeneration> open_old(const SeriesPlan& plan, const SeriesEntry& entry) {
@@ -132,7 +133,7 @@ Status check_new_paths(const std::vector<PathChange>& changes, const std::set<st
 Result<Regeneration> regenerate_from_worktree(const SeriesPlan& plan, const PristineSource& source,
                                               const SeriesRun& run, const std::string& name,
                                               const fs::path& dir) {
-    auto entry = find_entry(plan, name);
+    auto entry = regenerable_entry(plan, name);
     if (!entry) return entry.error();
     auto regen = open_old(plan, **entry);
     if (!regen) return regen;
@@ -148,7 +149,7 @@ Result<Regeneration> regenerate_from_worktree(const SeriesPlan& plan, const Pris
 
 Result<Regeneration> regenerate_from_commit(const SeriesPlan& plan, const std::string& name,
                                             const CommitSource& commit) {
-    auto entry = find_entry(plan, name);
+    auto entry = regenerable_entry(plan, name);
     if (!entry) return entry.error();
     auto regen = open_old(plan, **entry);
     if (!regen) return regen;

@@ -28,6 +28,10 @@ struct Regeneration {
     bool stale() const { return old_text != new_text; }
 };
 
+// The entry `name` of the series; an Error when the series does not list it (naming the
+// nearest listed name, for a typo) or lists it reversed.
+Result<const SeriesEntry*> regenerable_entry(const SeriesPlan& plan, const std::string& name);
+
 // `run` is the series as it applies now (run_series over the plan up to NAME at least): the
 // state before NAME is laid from the steps of the entries before it. `dir` is NAME's worktree
 // (worktree_record.hpp says which are accepted); an edit made on a base that has moved since is

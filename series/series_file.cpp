@@ -1,7 +1,10 @@
 #include "series/series_file.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 
+#include "common/closest_name.hpp"
 #include "common/text_lines.hpp"
 
 namespace patchbay {
@@ -82,7 +85,7 @@ class LineParser {
         std::string_view digits = word.substr(2);
         if (digits.empty() && i + 1 < words.size()) {
             digits = words[++i];
-            entry.options.back() += " " + std::string(digits);
+            entry.options.back().append(" ").append(digits);
         }
         return set_strip(digits, entry);
     }
@@ -114,6 +117,15 @@ std::optional<DisabledLine> commented_entry(std::string_view line, std::int64_t 
 }
 
 }  // namespace
+
+std::string nearest_entry_hint(const SeriesFile& series, std::string_view name) {
+    std::vector<std::string_view> names;
+    for (const auto& entry : series.entries) names.push_back(entry.name);
+    const auto near = closest_name(name, names);
+    if (!near) return {};
+    const SeriesEntry& entry = series.entries[*near];
+    return fmt::format("; did you mean '{}' (series line {})?", entry.name, entry.line);
+}
 
 Result<SeriesFile> parse_series(std::string_view text, const std::string& path) {
     SeriesFile series{path, {}, {}};

@@ -38,4 +38,8 @@ struct SeriesFile {
 // Error naming the series file and the line.
 Result<SeriesFile> parse_series(std::string_view text, const std::string& path);
 
+// "; did you mean '0003-x.patch' (series line 3)?" for the entry nearest `name`
+// (common/closest_name.hpp), or "": for a name a user typed that the series does not list.
+std::string nearest_entry_hint(const SeriesFile& series, std::string_view name);
+
 }  // namespace patchbay

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include "common/closest_name.hpp"
 #include "common/elide.hpp"
 #include "common/parallel_for.hpp"
 #include "common/read_file.hpp"
@@ -91,6 +92,7 @@ class Runner {
     PatchReport run_entry(const SeriesEntry& entry, std::optional<Result<PatchFile>> loaded);
     PatchReport apply_entry(const SeriesEntry& entry, const std::string& label, PatchFile loaded);
     void check_unlisted();
+    void suggest_for_missing(const std::vector<std::string>& unlisted);
     void check_disabled();
     void check_skip_rules();
     TreeChanges states_before(const TreeChanges& changes) const;
@@ -116,6 +118,10 @@ class Runner {
     };
     std::vector<Rejected> rejected_;
     void explain_by_earlier_rejections(const PatchFile& patch, PatchReport& report) const;
+    // Entries whose patch file could not be read, so never applied: the last, and how many.
+    const SeriesEntry* last_missing_ = nullptr;
+    std::size_t missing_count_ = 0;
+    void explain_by_missing_patches(PatchReport& report) const;
     std::vector<int> applied_strips_;
     // A snapshot per applied patch of what undoing it needs (series/undo_snapshot.hpp), undone
     // once the series has applied, spread over the cores; the series is undone for real only
@@ -167,6 +173,7 @@ PatchReport Runner::apply_entry(const SeriesEntry& entry, const std::string& lab
     add_parse_notes(*patch, label, applied.report);
     add_whitespace_problems(*patch, label, applied.report);
     if (applied.report.status == PatchStatus::rejected) {
+        explain_by_missing_patches(applied.report);
         explain_by_earlier_rejections(*patch, applied.report);
         applied.report.reason = reason_of(applied.report.problems.front());
         rejected_.push_back({entry.name, patch, strip});
@@ -238,6 +245,25 @@ void Runner::explain_by_earlier_rejections(const PatchFile& patch, PatchReport& 
     }
 }
 
+// An earlier patch that could not be read was never applied: a later rejection may be its
+// doing. What it would have added is unknown, so each rejected hunk and missing file names the
+// last such patch, first: of the reasons, the one to fix first.
+void Runner::explain_by_missing_patches(PatchReport& report) const {
+    if (!last_missing_) return;
+    const auto others =
+        missing_count_ > 1 ? fmt::format(" (and {} more above)", missing_count_ - 1) : "";
+    for (auto& problem : report.problems) {
+        const char* what = problem.kind == ProblemKind::rejected       ? "add the lines it expects"
+                           : problem.kind == ProblemKind::missing_file ? "create it"
+                                                                       : nullptr;
+        if (!what) continue;
+        problem.details.insert(
+            problem.details.begin(),
+            fmt::format("'{}' (listed above but missing, so not applied) may {}{}",
+                        elide(last_missing_->name), what, others));
+    }
+}
+
 PatchReport Runner::run_entry(const SeriesEntry& entry, std::optional<Result<PatchFile>> loaded) {
     PatchReport report;
     if (const SkipRule* rule = skip_rule_for(plan_, entry.name)) {
@@ -245,6 +271,7 @@ PatchReport Runner::run_entry(const SeriesEntry& entry, std::optional<Result<Pat
         report.reason = rule->reason;
     } else if (const auto& failed = *loaded; !failed) {
         const auto kind = problem_kind_named(failed.error().kind).value_or(ProblemKind::parse);
+        if (kind == ProblemKind::missing_patch) last_missing_ = &entry, ++missing_count_;
         report = failed_report(entry, failed.error(), kind, plan_.series.path);
     } else {
         report = apply_entry(entry, label_of(plan_, entry.name), std::move(**loaded));
@@ -328,15 +355,35 @@ void Runner::check_unlisted() {
     std::set<std::string_view> listed;  // views: a listed name can be 100 MB
     for (const auto& entry : plan_.series.entries) listed.insert(entry.name);
     for (const auto& commented : plan_.series.commented) listed.insert(commented.name);
+    std::vector<std::string> unlisted;
     for (auto it = fs::recursive_directory_iterator(plan_.patches_dir, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (!it->is_regular_file() || !is_patch_file(it->path())) continue;
         auto name = it->path().lexically_relative(plan_.patches_dir).generic_string();
-        if (listed.count(name) == 0)
+        if (listed.count(name) == 0) {
             run_.report.series_problems.push_back(
                 {ProblemKind::unlisted,
                  fmt::format("'{}' is in the patches folder but not in the series", name),
                  label_of(plan_, name), 0});
+            unlisted.push_back(std::move(name));
+        }
+    }
+    suggest_for_missing(unlisted);
+}
+
+// A listed name without its file and a patch file that no line lists, a few edits apart: the
+// file was renamed and the series was not, or the line has a typo. The missing entry's finding
+// names the file it most likely means.
+void Runner::suggest_for_missing(const std::vector<std::string>& unlisted) {
+    const std::vector<std::string_view> names(unlisted.begin(), unlisted.end());
+    for (auto& patch : run_.report.patches) {
+        if (patch.status != PatchStatus::failed || patch.problems.empty()) continue;
+        Problem& missing = patch.problems.front();
+        if (missing.kind != ProblemKind::missing_patch) continue;
+        if (const auto near = closest_name(patch.name, names)) {
+            missing.message += fmt::format("; did you mean '{}'?", names[*near]);
+            patch.reason = missing.message;
+        }
     }
 }
 
@@ -412,36 +459,6 @@ Result<FindingPolicy> policy_of(const Config& config) {
     return policy;
 }
 
-// Edit distance between two names (Levenshtein), for suggesting the entry a user meant.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
-// "; did you mean '0003-x.patch'?" for the entry nearest `name` (a prefix of it, or a few
-// edits away), or nothing.
-std::string near_name_hint(const SeriesFile& series, const std::string& name) {
-    const SeriesEntry* best = nullptr;
-    std::size_t best_distance = std::max<std::size_t>(3, name.size() / 3) + 1;
-    for (const auto& entry : series.entries) {
-        const std::size_t distance =
-            entry.name.starts_with(name) ? 0 : edit_distance(entry.name, name);
-        if (distance < best_distance) best = &entry, best_distance = distance;
-    }
-    return best ? fmt::format("; did you mean '{}' (series line {})?", best->name, best->line)
-                : std::string();
-}
-
 }  // namespace
 
 Result<SeriesPlan> load_plan(const Config& config) {
@@ -473,7 +490,7 @@ Result<SeriesRun> run_series(const SeriesPlan& plan, const PristineSource& sourc
     if (!plan.upto.empty() && count == 0)
         return make_error(plan.series.path, 0,
                           fmt::format("--upto '{}' names no entry of the series{}", plan.upto,
-                                      near_name_hint(plan.series, plan.upto)));
+                                      nearest_entry_hint(plan.series, plan.upto)));
     Runner runner(plan, source, progress);
     if (loaded && loaded->patches.size() != count) loaded.reset();  // made for another plan
     auto run = runner.run(count, std::move(loaded));

@@ -151,6 +151,10 @@ Result<CommandOutput> run_regenerate(const CommandContext& context) {
     if (auto flags = check_flags(context.options); !flags) return flags.error();
     auto workspace = open_workspace(context.options);
     if (!workspace) return workspace.error();
+    // Before the series runs: with --check, NAME is its --upto, which would be refused as a
+    // flag the user never gave.
+    if (auto entry = regenerable_entry(workspace->plan, context.options.patch_name); !entry)
+        return entry.error();
     // --check only needs the patches before NAME; a write compares the rest of the series too.
     workspace->plan.upto = context.options.check ? context.options.patch_name : std::string();
     auto run = run_series(workspace->plan, *workspace->source);

@@ -131,6 +131,38 @@ TEST_F(DemoCopy, ASeriesLineNamingAMissingPatchIsReportedWithItsLine) {
         << result.err;
 }
 
+// Issue #25: a patch renamed without its series line. The finding names the file the line
+// most likely means; the unlisted file is still reported.
+TEST_F(DemoCopy, AMissingPatchSuggestsTheUnlistedFileWithACloseName) {
+    fs::rename(demo() / "patches/0004-utils-package.patch",
+               demo() / "patches/0004-utils-packages.patch");
+    auto result = patchbay({"check-series"}, demo());
+    EXPECT_EQ(result.status, 2) << result.out;
+    const std::string hint = "did you mean '0004-utils-packages.patch'?";
+    EXPECT_TRUE(contains(result.err, "cannot read: No such file or directory); " + hint))
+        << result.err;
+    EXPECT_TRUE(contains(result.out,
+                         "  5  0004-utils-package.patch                      failed"
+                         "    '0004-utils-package.patch' is named by the series"))
+        << result.out;
+    EXPECT_TRUE(contains(result.out, hint + "\n")) << result.out;
+    EXPECT_TRUE(contains(result.out, "warning: unlisted: '0004-utils-packages.patch'"))
+        << result.out;
+    auto json = patchbay({"check-series", "--format", "json"}, demo());
+    EXPECT_TRUE(contains(json.out, hint)) << json.out;
+}
+
+// Issue #25: the rejection that follows a missing patch names it.
+TEST_F(DemoCopy, ARejectionAfterAMissingPatchNamesIt) {
+    fs::remove(demo() / "patches/0002-kv-int32-block-ids.patch");
+    auto result = patchbay({"check-series"}, demo());
+    EXPECT_EQ(result.status, 2) << result.out;
+    EXPECT_TRUE(contains(result.out,
+                         "      '0002-kv-int32-block-ids.patch' (listed above but missing, so not "
+                         "applied) may add the lines it expects\n"))
+        << result.out;
+}
+
 // Issue #25: a long series line is shown by its ends and its size in text, whole in JSON.
 TEST_F(DemoCopy, ALongSeriesNameIsElidedInTextAndWholeInJson) {
     const std::string name = std::string(300, 'x') + ".patch";

@@ -145,6 +145,23 @@ TEST_F(RegenerateDemo, BadFlagsAreBadInput) {
     EXPECT_EQ(patchbay({"regenerate", "nope.patch", "--worktree", "x"}, demo()).status, 2);
 }
 
+// Issue #25: a mistyped NAME is answered with the listed name it most likely means, with and
+// without --check (which must not speak of an --upto the user never gave).
+TEST_F(RegenerateDemo, AMistypedNameSuggestsTheNearestListedOne) {
+    const std::string said =
+        "patchbay: error: '0003-triton-paged-gather-v3.patch' is not listed in the series; did "
+        "you mean '0003-triton-paged-gather-v2.patch' (series line 6)?\n";
+    std::vector<std::string> args = {"regenerate", "0003-triton-paged-gather-v3.patch",
+                                     "--worktree", "wt"};
+    auto written = patchbay(args, demo());
+    EXPECT_EQ(written.status, 2);
+    EXPECT_EQ(written.err, said);
+    args.push_back("--check");
+    auto checked = patchbay(args, demo());
+    EXPECT_EQ(checked.status, 2);
+    EXPECT_EQ(checked.err, said);
+}
+
 TEST_F(RegenerateDemo, FromCommitOfAForkReproducesAndUpdatesThePatch) {
     auto fork = worktree(k0003);  // a checkout whose HEAD commit is the 0003 topic commit
     auto original = read_file(patch(k0003));

@@ -100,6 +100,19 @@ TEST_F(Library, AnUnlistedOrReversedEntryIsAnError) {
     EXPECT_NE(reversed.error().message.find("applied reversed"), std::string::npos);
 }
 
+// Issue #25: a typo in NAME gets the listed name it most likely means.
+TEST_F(Library, AMistypedNameIsAnsweredWithTheNearestListedOne) {
+    old_worktree_of_two();
+    auto typo = regenerable_entry(plan, "0002-tow.patch");
+    ASSERT_FALSE(typo.ok());
+    EXPECT_EQ(typo.error().message,
+              "'0002-tow.patch' is not listed in the series; did you mean '0002-two.patch' "
+              "(series line 2)?");
+    auto listed = regenerable_entry(plan, kTwo);
+    ASSERT_TRUE(listed.ok());
+    EXPECT_EQ((*listed)->name, kTwo);
+}
+
 TEST_F(Library, FromCommitAsksBeforeThePatchGrowsAFile) {
     GitWorktree fork;
     fork.commit("base", {{"f.txt", numbered_lines(20, {{3, "three"}})}});

@@ -136,5 +136,14 @@ TEST(ParseSeries, CommentedOutEntriesAreKeptAsCandidates) {
     EXPECT_EQ(series->commented[1].name, "only");
 }
 
+TEST(SeriesFile, TheNearestEntryToATypedNameIsSuggestedWithItsLine) {
+    const SeriesFile series = parse_ok("0001-base.patch\n# retired\n0004-utils-package.patch\n");
+    EXPECT_EQ(nearest_entry_hint(series, "0004-utils-pakage.patch"),
+              "; did you mean '0004-utils-package.patch' (series line 3)?");
+    EXPECT_EQ(nearest_entry_hint(series, "0004"),
+              "; did you mean '0004-utils-package.patch' (series line 3)?");
+    EXPECT_EQ(nearest_entry_hint(series, "completely-different.diff"), "");
+}
+
 }  // namespace
 }  // namespace patchbay

@@ -302,6 +302,70 @@ TEST_F(SeriesRunnerTest, AMissingPatchFileIsStillReportedByName) {
     EXPECT_EQ(report.patches[1].problems[0].kind, ProblemKind::missing_patch);
 }
 
+// Issue #25: a listed name without a file and an unlisted patch file a few edits from it.
+TEST_F(SeriesRunnerTest, AMissingPatchNamesTheUnlistedFileItMostLikelyMeans) {
+    auto plan = plan_for({{"1.patch", kFirst}});
+    plan.series.entries.push_back({"0002-fix-gather.patch", std::nullopt, false, {}, 2});
+    write_file(dir / "0002-fix-gahter.patch", kSecond);
+    write_file(dir / "unrelated.diff", kSecond);
+    auto report = run(plan);
+    const PatchReport& missing = report.patches.at(1);
+    ASSERT_EQ(missing.status, PatchStatus::failed);
+    EXPECT_EQ(missing.problems.at(0).message,
+              "'0002-fix-gather.patch' is named by the series but cannot be read "
+              "(patches/0002-fix-gather.patch: cannot read: No such file or directory); did you "
+              "mean '0002-fix-gahter.patch'?");
+    EXPECT_EQ(missing.reason, missing.problems[0].message);
+    EXPECT_EQ(report.series_problems.size(), 2u);  // both files are still unlisted
+}
+
+TEST_F(SeriesRunnerTest, AMissingPatchWithNoCloseFileGetsNoSuggestion) {
+    auto plan = plan_for({{"1.patch", kFirst}});
+    plan.series.entries.push_back({"absent.patch", std::nullopt, false, {}, 2});
+    write_file(dir / "something-else-entirely.patch", kSecond);
+    auto report = run(plan);
+    EXPECT_EQ(report.patches.at(1).problems.at(0).message.find("did you mean"), std::string::npos)
+        << report.patches[1].problems[0].message;
+}
+
+// Issue #25: the rejection that follows a missing patch names it, first, and so in its reason.
+TEST_F(SeriesRunnerTest, ARejectionAfterAMissingPatchNamesIt) {
+    auto plan = plan_for({{"2.patch", kSecond}});
+    plan.series.entries.insert(plan.series.entries.begin(),
+                               {"1-gone.patch", std::nullopt, false, {}, 1});
+    auto report = run(plan);
+    const PatchReport& later = report.patches.at(1);
+    ASSERT_EQ(later.status, PatchStatus::rejected);
+    const Problem& rejected = later.problems.at(0);
+    ASSERT_FALSE(rejected.details.empty());
+    EXPECT_EQ(rejected.details[0],
+              "'1-gone.patch' (listed above but missing, so not applied) may add the lines it "
+              "expects");
+    EXPECT_NE(later.reason.find("'1-gone.patch' (listed above but missing"), std::string::npos)
+        << later.reason;
+}
+
+TEST_F(SeriesRunnerTest, AMissingFileAfterMissingPatchesNamesTheLastAndCountsTheOthers) {
+    auto plan =
+        plan_for({{"3.patch", "--- a/new.py\n+++ b/new.py\n@@ -1,2 +1,2 @@\n x\n-y\n+z\n"}});
+    auto& entries = plan.series.entries;
+    entries.insert(entries.begin(), {{"1-gone.patch", std::nullopt, false, {}, 1},
+                                     {"2-gone.patch", std::nullopt, false, {}, 2}});
+    auto report = run(plan);
+    const Problem& missing = report.patches.at(2).problems.at(0);
+    ASSERT_EQ(missing.kind, ProblemKind::missing_file);
+    ASSERT_FALSE(missing.details.empty());
+    EXPECT_EQ(missing.details[0],
+              "'2-gone.patch' (listed above but missing, so not applied) may create it (and 1 "
+              "more above)");
+}
+
+TEST_F(SeriesRunnerTest, ARejectionWithNoMissingPatchAboveIsExplainedAsBefore) {
+    auto report = run(plan_for({{"1.patch", kBroken}}));
+    for (const auto& detail : report.patches.at(0).problems.at(0).details)
+        EXPECT_EQ(detail.find("missing"), std::string::npos) << detail;
+}
+
 // Issue #25: the message quotes a hostile name elided; the report keeps it whole.
 TEST_F(SeriesRunnerTest, AMissingPatchWithAHugeNameIsQuotedElided) {
     auto plan = plan_for({});
