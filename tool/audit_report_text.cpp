@@ -46,7 +46,8 @@ void render_source_line(const Finding& finding, const Palette& palette, std::str
 // "new", "existing", or "upstream" when the baseline is the pristine upstream.
 std::string status_mark(const Finding& finding, AuditBaseline baseline, const Palette& palette) {
     if (baseline == AuditBaseline::none) return {};
-    if (finding.is_new) return " " + palette.bold("(new)");
+    // Appended, not `" " + temporary`: GCC 12 bug 105329 (-Wrestrict at -O3).
+    if (finding.is_new) return std::string(" ").append(palette.bold("(new)"));
     return baseline == AuditBaseline::upstream ? " (upstream)" : " (existing)";
 }
 

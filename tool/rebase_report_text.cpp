@@ -58,7 +58,7 @@ std::string patch_lines(const PatchRebase& patch, const std::optional<UpstreamCo
     line += outcome_detail(patch);
     if (patch.outcome == RebaseOutcome::already_upstream && since)
         line += fmt::format(" since {} \"{}\"", short_id(since->id), since->subject);
-    line += "\n" + duplicate_lines(patch);
+    line.append("\n").append(duplicate_lines(patch));  // not "\n" + temporary: GCC bug 105329
     if (patch.outcome == RebaseOutcome::already_upstream) line += skip_proposal(patch, since);
     return line;
 }
