@@ -72,13 +72,13 @@ Status extract_folder_at(const fs::path& folder, const std::string& rev, const f
         git_tree_entry* raw = nullptr;
         // Named, not a temporary: `"'" + temporary` sets off GCC 12's -Wrestrict false
         // positive at -O3 (GCC bug 105329), an error in the package build.
-        const std::string folder = rel.generic_string();
-        if (git_tree_entry_bypath(&raw, subtree.get(), folder.c_str()) != 0)
-            return make_error("'" + folder + "' did not exist at " + rev);
+        const std::string inner = rel.generic_string();
+        if (git_tree_entry_bypath(&raw, subtree.get(), inner.c_str()) != 0)
+            return make_error("'" + inner + "' did not exist at " + rev);
         TreeEntryPtr entry(raw);
         git_tree* sub = nullptr;
         if (git_tree_lookup(&sub, repo->get(), git_tree_entry_id(entry.get())) != 0)
-            return make_error("'" + folder + "' is not a folder at " + rev);
+            return make_error("'" + inner + "' is not a folder at " + rev);
         subtree.reset(sub);
     }
     WalkTarget target{repo->get(), dest};
