@@ -35,13 +35,6 @@ Result<AuditTree> tree_from_result(const PristineSource& source, const TreeChang
 Result<AuditTree> tree_before(const AuditTree& result, const PristineSource& source,
                               const std::set<std::string>& paths, const AuditConfig& config);
 
-// The changes of all applied steps, folded in order.
-TreeChanges combined_changes(const std::vector<AppliedStep>& steps);
-
-// The paths the given steps wrote or deleted.
-std::set<std::string> touched_paths(const std::vector<AppliedStep>& steps,
-                                    const std::set<std::string>& step_names);
-
 // Marks a head finding new when no base finding has the same rule, path and normalised source
 // line (line numbers move; the text does not).
 void label_new_against_base(std::vector<Finding>& head, const std::vector<Finding>& base);

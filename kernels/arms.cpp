@@ -1,6 +1,6 @@
 #include "kernels/arms.hpp"
 
-#include "checks/audit_scope.hpp"
+#include "series/step_changes.hpp"
 
 namespace patchbay {
 

@@ -114,8 +114,11 @@ CommandContext make_context(const CliOptions& options) {
     bool to_terminal = options.output.empty() && stdout_is_terminal();
     ProgressMode progress = ProgressMode::automatic;
     parse_progress_mode(options.progress, progress);
+    // The words were checked against each command's choices; an unknown one cannot get here.
     return CommandContext{options, Palette{use_color(mode, to_terminal)},
-                          progress_style(progress, stderr_is_terminal(), std::getenv("TERM"))};
+                          progress_style(progress, stderr_is_terminal(), std::getenv("TERM")),
+                          parse_report_format(options.format).value_or(ReportFormat::text),
+                          parse_fail_on(options.fail_on)};
 }
 
 std::string command_list() {

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "tool/repro_options.hpp"
+#include "kernels/repro_options.hpp"
 
 namespace patchbay {
 

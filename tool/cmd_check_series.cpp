@@ -2,7 +2,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "tool/annotation_path.hpp"
+#include "series/annotation_path.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
 #include "tool/kept_until_exit.hpp"
@@ -33,12 +33,18 @@ SeriesReport with_repository_paths(SeriesReport report, const Config& config) {
 
 std::string render(const SeriesReport& report, const Config& config,
                    const CommandContext& context) {
-    const auto& format = context.options.format;
-    if (format == "json") return render_json(report);
-    if (format == "junit") return render_junit(report);
-    if (format == "github") return render_github(with_repository_paths(report, config));
-    if (format == "markdown") return render_markdown(with_repository_paths(report, config));
-    return render_text(report, context.palette);
+    switch (context.format) {
+        case ReportFormat::json:
+            return render_json(report);
+        case ReportFormat::junit:
+            return render_junit(report);
+        case ReportFormat::github:
+            return render_github(with_repository_paths(report, config));
+        case ReportFormat::markdown:
+            return render_markdown(with_repository_paths(report, config));
+        default:
+            return render_text(report, context.palette);
+    }
 }
 
 std::string summary(const SeriesReport& report, const Config& config, const CliOptions& options) {

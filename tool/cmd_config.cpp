@@ -45,7 +45,7 @@ void add_config_options(FlagSet& flags, CliOptions& options) {
 Result<CommandOutput> run_config(const CommandContext& context) {
     auto config = resolve_config(context.options);
     if (!config) return config.error();
-    const bool json = context.options.format == "json";
+    const bool json = context.format == ReportFormat::json;
     return CommandOutput{json ? render_json(*config) : render_text(*config), kExitSuccess, {}};
 }
 

@@ -145,7 +145,8 @@ void add_verify_options(FlagSet& flags, CliOptions& o) {
 
 Result<CommandOutput> run_verify(const CommandContext& context) {
     CliOptions options = context.options;
-    CommandContext inner{options, context.palette, context.progress};
+    CommandContext inner{options, context.palette, context.progress, context.format,
+                         context.fail_on};
     std::vector<Section> sections;
     for (const char* name : kSections) sections.push_back(run_section(name, inner));
     std::vector<int> statuses;
@@ -156,7 +157,7 @@ Result<CommandOutput> run_verify(const CommandContext& context) {
     }
     const int worst = worst_exit_status(statuses);
     output.exit_status = worst;
-    output.report = context.options.format == "junit"
+    output.report = context.format == ReportFormat::junit
                         ? junit_report(sections)
                         : text_report(sections, worst, context.palette);
     return output;

@@ -3,6 +3,7 @@
 // in tool/cmd_<name>.cpp. A command never prints: it returns its report text, its exit status and
 // its diagnostics, and tool/cli.cpp writes them.
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "tool/cli_options.hpp"
 #include "tool/flags.hpp"
 #include "tool/progress.hpp"
+#include "tool/report_format.hpp"
 #include "tool/terminal.hpp"
 
 namespace patchbay {
@@ -29,6 +31,8 @@ struct CommandContext {
     const CliOptions& options;
     Palette palette;
     ProgressStyle progress = ProgressStyle::off;  // --progress and whether stderr is a terminal
+    ReportFormat format = ReportFormat::text;     // --format
+    std::optional<AuditFailOn> fail_on;           // --fail-on; nullopt when not given
 };
 
 struct Command {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "regenerate/series_rebase.hpp"
-#include "tool/rebase_report.hpp"
-#include "tool/repro_report.hpp"
+#include "rebase/series_rebase.hpp"
+#include "tool/rebase_report_format.hpp"
+#include "tool/repro_report_format.hpp"
 
 namespace patchbay {
 

@@ -5,6 +5,7 @@
 
 #include "checks/audit.hpp"
 #include "series/series_report.hpp"
+#include "tool/report_format.hpp"
 
 namespace patchbay {
 
@@ -14,8 +15,6 @@ constexpr int kExitBadInput = 2;  // bad input, bad config, internal error
 
 int exit_status_of(const SeriesReport& report);
 
-// Which audit findings fail the run: the new ones only (a PR's), or all of them.
-enum class AuditFailOn { new_findings, all_findings };
 int exit_status_of(const AuditReport& report, AuditFailOn fail_on);
 
 // What regenerate did: the file on disk was already right, is stale (--check), was rewritten,

@@ -1,6 +1,6 @@
 #include "tool/exit_status.hpp"
 #include "tool/json_writer.hpp"
-#include "tool/rebase_report.hpp"
+#include "tool/rebase_report_format.hpp"
 
 namespace patchbay {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "common/elide.hpp"
-#include "tool/rebase_report.hpp"
+#include "tool/rebase_report_format.hpp"
 
 namespace patchbay {
 

@@ -1,6 +1,6 @@
 #include "tool/exit_status.hpp"
 #include "tool/json_writer.hpp"
-#include "tool/repro_report.hpp"
+#include "tool/repro_report_format.hpp"
 
 namespace patchbay {
 

@@ -1,6 +1,6 @@
 #include <fmt/format.h>
 
-#include "tool/repro_report.hpp"
+#include "tool/repro_report_format.hpp"
 
 namespace patchbay {
 

@@ -1,6 +1,7 @@
 #include "tool/workspace.hpp"
 
 #include "config/config_keys.hpp"
+#include "worktree/worktree_location.hpp"
 
 #include <filesystem>
 
@@ -61,26 +62,8 @@ Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_ch
                      std::move(loaded)};
 }
 
-namespace {
-
-bool is_within(const fs::path& inner, const fs::path& outer) {
-    auto rel = inner.lexically_relative(outer);
-    return !rel.empty() && *rel.begin() != "..";
-}
-
-}  // namespace
-
-// The pristine tree is never written (docs/ARCHITECTURE.md §4): a worktree inside it (or the tree
-// itself) is refused before anything is read. Symlinks are resolved on both sides.
 Status check_worktree_outside(const Workspace& workspace, const std::string& worktree) {
-    std::error_code ec;
-    auto dir = fs::weakly_canonical(fs::absolute(worktree), ec);
-    auto pristine =
-        fs::weakly_canonical(workspace.config.resolve(workspace.config.upstream_path), ec);
-    if (ec || !is_within(dir, pristine)) return Ok{};
-    return make_error(worktree, 0,
-                      "is inside the pristine tree " + pristine.string() +
-                          "; the pristine tree is never written");
+    return check_worktree_outside(workspace.config, worktree);
 }
 
 }  // namespace patchbay

@@ -1,4 +1,4 @@
-#include "tool/annotation_path.hpp"
+#include "series/annotation_path.hpp"
 
 #include "source/git_snapshot.hpp"
 

@@ -1,7 +1,7 @@
 // Annotation paths are relative to the root of the work tree that holds the file, whatever the
 // current folder: the folder layout below is made here, so the expected paths are known.
 
-#include "tool/annotation_path.hpp"
+#include "series/annotation_path.hpp"
 
 #include <gtest/gtest.h>
 

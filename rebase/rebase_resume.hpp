@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "common/result.hpp"
-#include "regenerate/rebase_state.hpp"
-#include "regenerate/series_rebase.hpp"
+#include "rebase/rebase_state.hpp"
+#include "rebase/series_rebase.hpp"
 
 namespace patchbay {
 

@@ -1,4 +1,4 @@
-#include "regenerate/conflict_markers.hpp"
+#include "rebase/conflict_markers.hpp"
 
 #include "common/text_lines.hpp"
 

@@ -1,4 +1,4 @@
-#include "regenerate/rebase_state.hpp"
+#include "rebase/rebase_state.hpp"
 
 #include <fmt/format.h>
 

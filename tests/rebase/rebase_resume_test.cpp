@@ -1,7 +1,7 @@
 // A rebase worktree built with the git CLI (worktree_fixture.hpp): the person's files are read
 // from disk against the commit the conflict was merged onto.
 
-#include "regenerate/rebase_resume.hpp"
+#include "rebase/rebase_resume.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The series carried from one in-memory upstream to another. Expected texts are hand-written.
 
-#include "regenerate/series_rebase.hpp"
+#include "rebase/series_rebase.hpp"
 
 #include <gtest/gtest.h>
 

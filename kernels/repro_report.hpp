@@ -1,5 +1,6 @@
 #pragma once
-// What `repro` found, as plain values, and its three renderings (text, json, junit).
+// What `repro` found, as plain values (docs/ARCHITECTURE.md §7): each reproducer's outcome on
+// the result tree, or on both arms of --arms, and the timings of --bench. tool/ renders it.
 
 #include <optional>
 #include <string>
@@ -8,7 +9,6 @@
 #include "kernels/arms.hpp"
 #include "kernels/bench_stats.hpp"
 #include "kernels/repro_outcome.hpp"
-#include "tool/terminal.hpp"
 
 namespace patchbay {
 
@@ -36,15 +36,5 @@ struct ReproReport {
     int bench_repetitions = 0;
     bool compile_only = false;  // nothing ran: only build failures count
 };
-
-int exit_status_of(const ReproReport& report);
-
-// Why nothing ran, when every reproducer was skipped ("no GPU: …", the first one's reason);
-// empty when one ran or failed.
-std::string all_skipped_reason(const ReproReport& report);
-
-std::string render_text(const ReproReport& report, const Palette& palette);
-std::string render_json(const ReproReport& report);
-std::string render_junit(const ReproReport& report);
 
 }  // namespace patchbay

@@ -1,4 +1,4 @@
-#include "regenerate/upstream_presence.hpp"
+#include "rebase/upstream_presence.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "regenerate/series_rebase.hpp"
+#include "rebase/series_rebase.hpp"
 
 #include <algorithm>
 

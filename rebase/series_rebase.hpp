@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "common/result.hpp"
-#include "regenerate/upstream_presence.hpp"
+#include "rebase/upstream_presence.hpp"
 #include "series/series_runner.hpp"
 
 namespace patchbay {

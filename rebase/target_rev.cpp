@@ -1,4 +1,4 @@
-#include "regenerate/target_rev.hpp"
+#include "rebase/target_rev.hpp"
 
 #include <optional>
 #include <vector>

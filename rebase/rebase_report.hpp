@@ -1,15 +1,15 @@
 #pragma once
-// What `rebase` found and did, as plain values, and its two renderings (text, json): each
-// patch's outcome, the worktree where a conflict waits for a person (`--worktree`), the markers
-// a `--continue` found left, and what `--write` wrote.
+// What `rebase` found and did, as plain values (docs/ARCHITECTURE.md §6): each patch's outcome,
+// the worktree where a conflict waits for a person (`--worktree`), the markers a `--continue`
+// found left, and what `--write` wrote. tool/ renders it.
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "regenerate/rebase_resume.hpp"
-#include "regenerate/series_rebase.hpp"
-#include "regenerate/upstream_commit.hpp"
+#include "rebase/rebase_resume.hpp"
+#include "rebase/series_rebase.hpp"
+#include "rebase/upstream_commit.hpp"
 
 namespace patchbay {
 
@@ -35,8 +35,5 @@ struct RebaseReport {
     std::optional<std::vector<std::string>> written;  // the patches --write rewrote
     std::string config_name;                          // patchbay.toml, for the message
 };
-
-std::string render_text(const RebaseReport& report);
-std::string render_json(const RebaseReport& report);
 
 }  // namespace patchbay

@@ -1,8 +1,8 @@
-#include "regenerate/upstream_commit.hpp"
+#include "rebase/upstream_commit.hpp"
 
 #include <vector>
 
-#include "regenerate/upstream_presence.hpp"
+#include "rebase/upstream_presence.hpp"
 #include "series/patch_applier.hpp"
 #include "series/tree_state.hpp"
 #include "source/git_handles.hpp"

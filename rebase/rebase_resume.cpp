@@ -1,8 +1,8 @@
-#include "regenerate/rebase_resume.hpp"
+#include "rebase/rebase_resume.hpp"
 
 #include <set>
 
-#include "regenerate/conflict_markers.hpp"
+#include "rebase/conflict_markers.hpp"
 #include "regenerate/worktree_edits.hpp"
 #include "regenerate/worktree_record.hpp"
 
