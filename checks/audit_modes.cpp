@@ -201,6 +201,7 @@ Result<SeriesPlan> base_plan(const AuditSeries& head, const std::string& rev, co
     if (!plan) return plan.error();
     plan->patches_label = head.plan.patches_label + "@" + rev;
     plan->upto = head.plan.upto;
+    plan->jobs = head.plan.jobs;
     return plan;
 }
 

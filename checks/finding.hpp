@@ -46,7 +46,7 @@ struct Finding {
     bool is_new = false;      // set by the scoping: exists at head and not at base
     // In series modes, when a patch added the line (or, failing that, the line of a related
     // location): that series entry, its file as annotations name it, and the line of that file
-    // that adds it (DESIGN.md §5). Empty and 0 when upstream has the line.
+    // that adds it (docs/ARCHITECTURE.md §5). Empty and 0 when upstream has the line.
     std::string patch;
     std::string patch_file;
     std::int64_t patch_line = 0;

@@ -1,7 +1,7 @@
 #pragma once
 // Which patch of a series added a line of the result tree, and which line of that patch file
-// adds it (DESIGN.md §5: in series modes annotations point at the patch file, where a reviewer
-// of a pull request that edits patches/*.patch looks).
+// adds it (docs/ARCHITECTURE.md §5: in series modes annotations point at the patch file, where a
+// reviewer of a pull request that edits patches/*.patch looks).
 
 #include <cstdint>
 #include <functional>

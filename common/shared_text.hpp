@@ -3,8 +3,8 @@
 // bytes. The pristine source's cache, the running tree state, each applied step and the
 // reverse check all hold the same file; with plain strings a series that touched 5 MB of
 // files copied them eight times, and the fresh pages cost more than applying the hunks.
-// The bytes are a string's or a mapped file's (series/mapped_file.hpp): whatever holds them
-// is kept alive by every copy.
+// The bytes are a string's or an owner's (a block of common/text_arena.hpp):
+// whatever holds them is kept alive by every copy.
 //
 // A patched file is spliced: pieces of the text it was patched from with the hunks' new lines
 // between them. Writing it out whole cost more than everything else check-series does on the

@@ -8,7 +8,6 @@
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <thread>
 
 #include "common/closest_name.hpp"
 #include "common/elide.hpp"
@@ -317,7 +316,7 @@ SeriesRun Runner::run(std::size_t count, std::optional<LoadedPatches> preloaded)
 
 bool Runner::every_patch_undoes() const {
     std::vector<char> undone(undo_snapshots_.size(), 0);
-    parallel_for(undo_snapshots_.size(), std::max(1u, std::thread::hardware_concurrency()),
+    parallel_for(undo_snapshots_.size(), plan_.jobs,
                  [&](std::size_t i) { undone[i] = undoes_cleanly(*undo_snapshots_[i]); });
     return std::all_of(undone.begin(), undone.end(), [](char ok) { return ok != 0; });
 }

@@ -25,6 +25,7 @@ struct SeriesPlan {
     int fuzz = 0;
     std::string upto;  // stop after this entry; empty: the whole series
     FindingPolicy policy;
+    unsigned jobs = 1;  // threads for the per-patch undo check; the command resolves it once
 };
 
 // Reads and parses the series file named by `config` (a missing or malformed one is an Error).

@@ -16,6 +16,7 @@
 
 #include "common/atomic_write.hpp"
 #include "common/closest_name.hpp"
+#include "common/jobs.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
 #include "tool/flags.hpp"
@@ -115,10 +116,12 @@ CommandContext make_context(const CliOptions& options) {
     ProgressMode progress = ProgressMode::automatic;
     parse_progress_mode(options.progress, progress);
     // The words were checked against each command's choices; an unknown one cannot get here.
-    return CommandContext{options, Palette{use_color(mode, to_terminal)},
+    return CommandContext{options,
+                          Palette{use_color(mode, to_terminal)},
                           progress_style(progress, stderr_is_terminal(), std::getenv("TERM")),
                           parse_report_format(options.format).value_or(ReportFormat::text),
-                          parse_fail_on(options.fail_on)};
+                          parse_fail_on(options.fail_on),
+                          resolve_jobs(options.jobs)};
 }
 
 std::string command_list() {

@@ -53,7 +53,7 @@ void add_apply_options(FlagSet& flags, CliOptions& options) {
 }
 
 Result<CommandOutput> run_apply(const CommandContext& context) {
-    auto workspace = open_workspace(context.options);
+    auto workspace = open_workspace(context);
     if (!workspace) return workspace.error();
     if (auto outside = check_worktree_outside(*workspace, context.options.worktree); !outside)
         return outside.error();

@@ -3,7 +3,6 @@
 #include "tool/audit_report_format.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
-#include "tool/jobs.hpp"
 #include "tool/workspace.hpp"
 
 namespace patchbay {
@@ -31,23 +30,25 @@ Result<AuditReport> audit_tree(const CliOptions& options, const AuditRun& run) {
     return audit_folder(*config, options.tree, options.diff, run);
 }
 
-Result<AuditReport> audit_series(const CliOptions& options, const AuditRun& run) {
-    auto workspace = open_workspace(options);
+Result<AuditReport> audit_series(const CommandContext& context, const AuditRun& run) {
+    const CliOptions& options = context.options;
+    auto workspace = open_workspace(context);
     if (!workspace) return workspace.error();
     AuditSeries series{workspace->config, workspace->plan, *workspace->source};
     if (options.base.empty()) return audit_series_result(series, run);
     return audit_series_change(series, options.base, run);
 }
 
-Result<AuditReport> audit_in_scope(const CliOptions& options, ProgressLine& line) {
+Result<AuditReport> audit_in_scope(const CommandContext& context, ProgressLine& line) {
+    const CliOptions& options = context.options;
     if (!options.diff.empty() && options.tree.empty())
         return make_error("--diff needs --tree DIR: the tree the diff applies to");
     if (!options.tree.empty() && !options.base.empty())
         return make_error("--tree and --base cannot be combined");
-    AuditRun run{resolve_jobs(options.jobs), [&line](const std::string& what) { line.show(what); },
+    AuditRun run{context.jobs, [&line](const std::string& what) { line.show(what); },
                  series_progress(line)};
     if (!options.tree.empty()) return audit_tree(options, run);
-    return audit_series(options, run);
+    return audit_series(context, run);
 }
 
 }  // namespace
@@ -77,7 +78,7 @@ Result<CommandOutput> run_audit_kernels(const CommandContext& context) {
     const auto& options = context.options;
     auto report = [&] {
         ProgressLine line(context.progress, std::chrono::milliseconds(300));
-        return audit_in_scope(options, line);
+        return audit_in_scope(context, line);
     }();  // the line is cleared before anything is printed
     if (!report) return report.error();
     // Upstream's own findings and the ones a base already had fail only with --fail-on all.

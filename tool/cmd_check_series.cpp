@@ -73,7 +73,7 @@ void add_check_series_options(FlagSet& flags, CliOptions& options) {
 
 Result<CommandOutput> run_check_series(const CommandContext& context) {
     // The dirty-checkout check runs beside the series; its error still wins over the report.
-    auto workspace = open_workspace(context.options, true);
+    auto workspace = open_workspace(context, true);
     if (!workspace) return workspace.error();
     const auto& source = *workspace->source;
     auto line = progress_line(context.progress);

@@ -36,7 +36,7 @@ void add_rebase_options(FlagSet& flags, CliOptions& options) {
 }
 
 Result<CommandOutput> run_rebase(const CommandContext& context) {
-    auto workspace = open_workspace(context.options);
+    auto workspace = open_workspace(context);
     if (!workspace) return workspace.error();
     RebaseSeries series{workspace->config, workspace->plan, *workspace->source};
     auto report = run_rebase_session(series, request_of(context.options));

@@ -149,7 +149,7 @@ void add_regenerate_options(FlagSet& flags, CliOptions& options) {
 
 Result<CommandOutput> run_regenerate(const CommandContext& context) {
     if (auto flags = check_flags(context.options); !flags) return flags.error();
-    auto workspace = open_workspace(context.options);
+    auto workspace = open_workspace(context);
     if (!workspace) return workspace.error();
     // Before the series runs: with --check, NAME is its --upto, which would be refused as a
     // flag the user never gave.

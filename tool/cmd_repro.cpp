@@ -86,7 +86,7 @@ std::string render(const ReproReport& report, const CommandContext& context) {
 
 Result<CommandOutput> run_selected(const CommandContext& context, const Config& config,
                                    const std::vector<ReproConfig>& repros) {
-    auto workspace = open_workspace(context.options);
+    auto workspace = open_workspace(context);
     if (!workspace) return workspace.error();
     ProgressLine line(context.progress);
     ReproRun run{[&line](const std::string& what) { line.show(what); }, series_progress(line)};

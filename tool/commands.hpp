@@ -33,6 +33,7 @@ struct CommandContext {
     ProgressStyle progress = ProgressStyle::off;  // --progress and whether stderr is a terminal
     ReportFormat format = ReportFormat::text;     // --format
     std::optional<AuditFailOn> fail_on;           // --fail-on; nullopt when not given
+    unsigned jobs = 1;  // threads for per-file work: --jobs, PATCHBAY_JOBS or the usable CPUs
 };
 
 struct Command {

@@ -1,7 +1,7 @@
 #pragma once
 // What a command is done with but the process need not free: it exits right after, and the
 // kernel takes the memory back at once, where destroying a series run piece by piece (every
-// text it read or built, every mapped file) cost about a millisecond at the end of
+// text it read or built) cost about a millisecond at the end of
 // check-series (bench/RESULTS.md, round 5). clang's -disable-free does the same. What is kept
 // stays reachable, so leak checkers stay quiet; it must not own a running thread.
 

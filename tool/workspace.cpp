@@ -46,7 +46,8 @@ SourceOptions source_options_of(const Config& config, const CliOptions& options,
 
 }  // namespace
 
-Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_checks) {
+Result<Workspace> open_workspace(const CommandContext& context, bool defer_source_checks) {
+    const CliOptions& options = context.options;
     auto config = resolve_config(options);
     if (!config) return config.error();
     if (config->upstream_path.empty())
@@ -55,6 +56,7 @@ Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_ch
     auto plan = load_plan(*config);
     if (!plan) return plan.error();
     plan->upto = options.upto;
+    plan->jobs = context.jobs;
     auto loaded = load_patches(*plan);
     auto source = open_pristine(source_options_of(*config, options, defer_source_checks));
     if (!source) return source.error();

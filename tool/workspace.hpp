@@ -10,6 +10,7 @@
 #include "series/series_runner.hpp"
 #include "source/pristine_source.hpp"
 #include "tool/cli_options.hpp"
+#include "tool/commands.hpp"
 
 namespace patchbay {
 
@@ -27,7 +28,7 @@ Result<Config> resolve_config(const CliOptions& options);
 
 // With `defer_source_checks` the source's dirty-checkout check looks, at the end, only at the
 // files that were read; the caller must call `source->finish_checks()` before it reports.
-Result<Workspace> open_workspace(const CliOptions& options, bool defer_source_checks = false);
+Result<Workspace> open_workspace(const CommandContext& context, bool defer_source_checks = false);
 
 // The pristine tree is never written: a worktree folder inside it (apply, rebase) is an Error.
 Status check_worktree_outside(const Workspace& workspace, const std::string& worktree);

@@ -439,22 +439,6 @@ void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases) {
     }
 }
 
-TypeAliases tree_type_aliases(const AuditTree& tree) {
-    TypeAliases aliases;
-    for (const auto& file : tree.files)
-        if (may_declare_alias(file)) add_type_aliases(tokenize_cpp(file.text), aliases);
-    return aliases;
-}
-
-TypeAliases collect_type_aliases(const AuditTree& tree, const SourceFile& file) {
-    TypeAliases aliases;
-    for (const auto& other : tree.files)
-        if (may_declare_alias(other) && other.path != file.path)
-            add_type_aliases(tokenize_cpp(other.text), aliases);
-    add_type_aliases(tokenize_cpp(file.text), aliases);
-    return aliases;
-}
-
 std::vector<std::size_t> match_brackets(std::span<const Token> tokens) {
     std::vector<std::size_t> partner(tokens.size(), kNone);
     std::vector<std::size_t> open;

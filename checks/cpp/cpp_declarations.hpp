@@ -41,12 +41,6 @@ class TypeAliases {
 // be tokenized for one.
 bool may_declare_alias(const SourceFile& file);
 
-// Every `typedef T name;` and `using name = T;` of the tree's C/C++ files, in path order (a
-// later namesake wins).
-TypeAliases tree_type_aliases(const AuditTree& tree);
-// The tree's aliases, then those of `file` (so a file's own alias wins over a namesake
-// elsewhere), flattened into one table.
-TypeAliases collect_type_aliases(const AuditTree& tree, const SourceFile& file);
 void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases);
 
 // The width of a builtin spelling ("int", "unsigned long", "int64_t"); unknown for others.

@@ -47,14 +47,15 @@ TEST(TypeAliases, CyclesStructsPointersAndNamespacesAreNotWidths) {
     EXPECT_EQ(aliases.width_of("vec_t"), IntWidth::unknown);
 }
 
+// As the CUDA rule layers them: a file's own aliases over the tree's.
 TEST(TypeAliases, TheFilesOwnAliasWinsOverTheTrees) {
-    AuditTree tree;
-    tree.files = {{"a.h", "typedef int64_t stride_t;", Language::cuda},
-                  {"k.cu", "typedef int stride_t;", Language::cuda},
-                  {"n.py", "typedef int other_t;", Language::python}};
-    auto aliases = collect_type_aliases(tree, tree.files[1]);
-    EXPECT_EQ(aliases.width_of("stride_t"), IntWidth::narrow);
-    EXPECT_FALSE(aliases.contains("other_t"));
+    TypeAliases tree;
+    add_type_aliases(tokenize_cpp("typedef int64_t stride_t;\ntypedef int64_t offset_t;"), tree);
+    TypeAliases file(&tree);
+    add_type_aliases(tokenize_cpp("typedef int stride_t;"), file);
+    EXPECT_EQ(file.width_of("stride_t"), IntWidth::narrow);
+    EXPECT_EQ(file.width_of("offset_t"), IntWidth::wide);
+    EXPECT_EQ(tree.width_of("stride_t"), IntWidth::wide);
 }
 
 TEST(MatchBrackets, NestedAndUnbalanced) {

@@ -1,4 +1,4 @@
-#include "tool/jobs.hpp"
+#include "common/jobs.hpp"
 
 #include <gtest/gtest.h>
 
