@@ -133,7 +133,7 @@ class ConfigReader {
     }
 
     void read_skip(const toml::table& entry, const std::string& key) {
-        reject_unknown(entry, key, {"patch", "reason"});
+        reject_unknown(entry, key, member_names("series.skip"));
         SkipRule rule;
         rule.line = line_of(entry);
         if (!read_string(entry, key, "patch", rule.patch) || rule.patch.empty()) {
@@ -147,7 +147,7 @@ class ConfigReader {
 
     void read_geometry(const toml::table& table) {
         const std::string key = "audit.geometry";
-        reject_unknown(table, key, {"block_size", "kv_heads", "head_dim", "dtype_bytes"});
+        reject_unknown(table, key, member_names(key));
         AuditGeometry geometry;
         bool complete = read_positive(table, key, "block_size", geometry.block_size);
         complete = read_positive(table, key, "kv_heads", geometry.kv_heads) && complete;
@@ -170,8 +170,7 @@ class ConfigReader {
     }
 
     void read_repro(const toml::table& table, const std::string& key) {
-        reject_unknown(table, key,
-                       {"name", "sources", "include", "command", "gpu_memory", "timeout", "env"});
+        reject_unknown(table, key, member_names("repro"));
         ReproConfig repro;
         repro.line = line_of(table);
         if (!read_string(table, key, "name", repro.name) || repro.name.empty()) {
@@ -285,9 +284,8 @@ class ConfigReader {
         return false;
     }
 
-    using Keys = std::initializer_list<std::string_view>;
-
-    void reject_unknown(const toml::table& table, const std::string& prefix, Keys known) {
+    void reject_unknown(const toml::table& table, const std::string& prefix,
+                        const std::vector<std::string_view>& known) {
         for (auto&& [key, node] : table) {
             if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
             fail(node, "unknown key " + quoted(join_key(prefix, key.str())));
@@ -317,13 +315,20 @@ class ConfigReader {
     std::vector<Error> errors_;
 };
 
+// A default as TOML writes it, parsed ("value = <text>"); an empty table for none.
+toml::table parsed_default(std::string_view key) {
+    const auto text = default_text(key);
+    if (text.empty()) return {};
+    return toml::parse("value = " + std::string(text));
+}
+
 // Every key of the table, at its default; each value's origin is "default" until the file or a
 // flag sets it.
 void apply_defaults(Config& config) {
     ConfigReader reader(config, "(defaults)", "default");
     for (const auto& key : config_keys()) {
         if (!key.default_value.empty()) {
-            const toml::table parsed = toml::parse("value = " + std::string(key.default_value));
+            const toml::table parsed = parsed_default(key.name);
             reader.read_default(key, *parsed.get("value"));
         }
         config.origin[std::string(key.name)] = "default";
@@ -340,6 +345,18 @@ Result<toml::table> parse_toml(std::string_view text, const std::string& file) {
 }
 
 }  // namespace
+
+std::vector<std::string> default_text_list(std::string_view key) {
+    std::vector<std::string> items;
+    if (const auto* array = parsed_default(key)["value"].as_array())
+        for (const toml::node& item : *array)
+            if (const auto* text = item.as_string()) items.push_back(text->get());
+    return items;
+}
+
+std::int64_t default_count(std::string_view key) {
+    return parsed_default(key)["value"].value_or<std::int64_t>(0);
+}
 
 std::filesystem::path Config::resolve(const std::string& relative) const {
     const std::filesystem::path path(relative);

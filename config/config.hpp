@@ -7,11 +7,17 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/result.hpp"
 
 namespace patchbay {
+
+// The default of a key or member of the key table (config/config_keys.cpp), for the member
+// initialisers below: a struct built in code holds the same defaults as a parsed patchbay.toml.
+std::vector<std::string> default_text_list(std::string_view key);
+std::int64_t default_count(std::string_view key);
 
 struct SkipRule {
     std::string patch;
@@ -24,9 +30,8 @@ struct AuditGeometry {
 };
 
 struct AuditConfig {
-    std::vector<std::string> include = {"**/*.py", "**/*.cu", "**/*.cuh"};
-    std::vector<std::string> index_tables = {"block_table*", "block_tables*", "req_to_token*",
-                                             "page_table*", "slot_mapping*"};
+    std::vector<std::string> include = default_text_list("audit.include");
+    std::vector<std::string> index_tables = default_text_list("audit.index_tables");
     std::optional<AuditGeometry> geometry;
     std::string env_registry;            // [audit.env] registry
     std::string env_table;               // [audit.env] table
@@ -40,7 +45,7 @@ struct ReproConfig {
     std::vector<std::string> include;
     std::vector<std::string> command;
     std::string gpu_memory;
-    std::int64_t timeout = 300;
+    std::int64_t timeout = default_count("repro.timeout");
     std::map<std::string, std::string> env;
     std::int64_t line = 0;
 };

@@ -46,6 +46,23 @@ const std::array<ConfigKey, 19> kKeys = {{
     {"audit.env.allow", KeyType::text_list, "", ConfigField<std::vector<std::string>>([](Config& c) -> std::vector<std::string>& { return c.audit.env_allow; }), "", "", ""},
     {"repro", KeyType::compound, "", std::monostate{}, "", "", ""},
 }};
+
+// The members of the compound keys above, under their key's name.
+const std::array<ConfigMember, 13> kMembers = {{
+    {"series.skip.patch", KeyType::text, "", true},
+    {"series.skip.reason", KeyType::text, "", true},
+    {"audit.geometry.block_size", KeyType::count, "", true},
+    {"audit.geometry.kv_heads", KeyType::count, "", true},
+    {"audit.geometry.head_dim", KeyType::count, "", true},
+    {"audit.geometry.dtype_bytes", KeyType::count, "", true},
+    {"repro.name", KeyType::text, "", true},
+    {"repro.sources", KeyType::text_list, "[]", false},
+    {"repro.include", KeyType::text_list, "[]", false},
+    {"repro.command", KeyType::text_list, "[]", false},
+    {"repro.gpu_memory", KeyType::text, "\"\"", false},
+    {"repro.timeout", KeyType::count, "300", false},
+    {"repro.env", KeyType::compound, "", false},
+}};
 // clang-format on
 
 Result<int> parse_count(const ConfigKey& key, const std::string& text) {
@@ -106,10 +123,13 @@ std::string compound_text(const Config& config, std::string_view name) {
     if (name == "repro") return entries_text(config.repro.size());
     if (!config.audit.geometry) return "none";
     const auto& g = *config.audit.geometry;
-    return "{ block_size = " + std::to_string(g.block_size) +
-           ", kv_heads = " + std::to_string(g.kv_heads) +
-           ", head_dim = " + std::to_string(g.head_dim) +
-           ", dtype_bytes = " + std::to_string(g.dtype_bytes) + " }";
+    const std::array<std::int64_t, 4> values = {g.block_size, g.kv_heads, g.head_dim,
+                                                g.dtype_bytes};
+    const auto names = member_names("audit.geometry");
+    std::string out = "{ ";
+    for (std::size_t i = 0; i < names.size() && i < values.size(); ++i)
+        out += (i > 0 ? ", " : "") + std::string(names[i]) + " = " + std::to_string(values[i]);
+    return out + " }";
 }
 
 }  // namespace
@@ -135,6 +155,26 @@ const ConfigKey* find_config_key(std::string_view name) {
     auto found = std::find_if(kKeys.begin(), kKeys.end(),
                               [&](const ConfigKey& key) { return key.name == name; });
     return found == kKeys.end() ? nullptr : &*found;
+}
+
+std::span<const ConfigMember> config_members() {
+    return kMembers;
+}
+
+std::vector<std::string_view> member_names(std::string_view compound) {
+    std::vector<std::string_view> names;
+    for (const auto& member : kMembers) {
+        const auto dot = member.name.rfind('.');
+        if (member.name.substr(0, dot) == compound) names.push_back(member.name.substr(dot + 1));
+    }
+    return names;
+}
+
+std::string_view default_text(std::string_view name) {
+    if (const ConfigKey* key = find_config_key(name)) return key->default_value;
+    auto member = std::find_if(kMembers.begin(), kMembers.end(),
+                               [&](const ConfigMember& m) { return m.name == name; });
+    return member == kMembers.end() ? std::string_view() : member->default_value;
 }
 
 std::string_view long_flag(const ConfigKey& key) {

@@ -42,6 +42,23 @@ struct ConfigKey {
 
 std::span<const ConfigKey> config_keys();
 
+// A key inside the tables of a compound key ([[series.skip]], [audit.geometry], [[repro]]):
+// the reader of that compound key takes its names, and the defaults, from here.
+struct ConfigMember {
+    std::string_view name;  // dotted, under its compound key: "repro.timeout"
+    KeyType type;
+    std::string_view default_value;  // TOML text; "" = none
+    bool required;                   // an entry without it is an Error
+};
+
+std::span<const ConfigMember> config_members();
+
+// The member names of compound key `compound` ("timeout" for "repro"), in table order.
+std::vector<std::string_view> member_names(std::string_view compound);
+
+// The default of a key or a member as TOML text ("" when it has none or is unknown).
+std::string_view default_text(std::string_view name);
+
 // The row of `name`; nullptr when patchbay.toml has no such key.
 const ConfigKey* find_config_key(std::string_view name);
 

@@ -12,16 +12,6 @@ namespace patchbay {
 
 namespace {
 
-std::string label_of(const SeriesPlan& plan, const std::string& name) {
-    return plan.patches_label.empty() ? name : plan.patches_label + "/" + name;
-}
-
-const SkipRule* skip_rule_for(const SeriesPlan& plan, const std::string& name) {
-    auto found = std::find_if(plan.skip.begin(), plan.skip.end(),
-                              [&](const SkipRule& rule) { return rule.patch == name; });
-    return found == plan.skip.end() ? nullptr : &*found;
-}
-
 // The worst thing the hunks needed: fuzz over offset over nothing.
 RebaseOutcome placement_of(const AppliedPatch& applied) {
     auto outcome = RebaseOutcome::applies;
@@ -192,7 +182,7 @@ const TreeChanges* Rebaser::resolution_of(const std::string& name) const {
 }
 
 Status Rebaser::load(const SeriesEntry& entry, PatchRebase& patch, PatchFile& applied_form) {
-    auto label = label_of(plan_, entry.name);
+    auto label = patch_label(plan_, entry.name);
     auto text = read_file(plan_.patches_dir / entry.name);
     if (!text) return make_error(label, 0, text.error().message);
     patch.old_text = std::move(*text);
@@ -206,7 +196,7 @@ Status Rebaser::load(const SeriesEntry& entry, PatchRebase& patch, PatchFile& ap
 // A skipped patch stays skipped; it is only said when its change is not in the new upstream.
 void Rebaser::check_skip(const PatchFile& form, PatchRebase& patch) {
     auto applied = apply_patch(new_state_, form, patch.strip, PatchOptions{plan_.fuzz, true},
-                               label_of(plan_, patch.name));
+                               patch_label(plan_, patch.name));
     patch.skip_not_upstream = presence_of(applied) != Presence::all;
 }
 
@@ -232,7 +222,7 @@ Status Rebaser::rebase_entry(const SeriesEntry& entry, const PatchReport& old_re
         check_skip(form, patch);
     } else {
         auto applied = apply_patch(new_state_, form, patch.strip, PatchOptions{plan_.fuzz, true},
-                                   label_of(plan_, entry.name));
+                                   patch_label(plan_, entry.name));
         patch.reason = applied.report.reason;
         Status status = Ok{};
         if (applied.report.status == PatchStatus::applied)

@@ -27,16 +27,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string label_of(const SeriesPlan& plan, const std::string& name) {
-    return plan.patches_label.empty() ? name : plan.patches_label + "/" + name;
-}
-
-const SkipRule* skip_rule_for(const SeriesPlan& plan, const std::string& name) {
-    auto found = std::find_if(plan.skip.begin(), plan.skip.end(),
-                              [&](const SkipRule& rule) { return rule.patch == name; });
-    return found == plan.skip.end() ? nullptr : &*found;
-}
-
 // A patch that cannot be used. A missing patch file is reported where it is named: the
 // series line ("patches/series:5").
 PatchReport failed_report(const SeriesEntry& entry, const Error& error, ProblemKind kind,
@@ -273,7 +263,7 @@ PatchReport Runner::run_entry(const SeriesEntry& entry, std::optional<Result<Pat
         if (kind == ProblemKind::missing_patch) last_missing_ = &entry, ++missing_count_;
         report = failed_report(entry, failed.error(), kind, plan_.series.path);
     } else {
-        report = apply_entry(entry, label_of(plan_, entry.name), std::move(**loaded));
+        report = apply_entry(entry, patch_label(plan_, entry.name), std::move(**loaded));
     }
     loaded.reset();  // an Error holds the patch's path: gone before the name is copied
     report.name = entry.name;
@@ -291,7 +281,7 @@ LoadedPatches load_entries(const SeriesPlan& plan, std::size_t count) {
         const auto& entry = plan.series.entries[i];
         if (skip_rule_for(plan, entry.name)) continue;
         auto& patch = loaded.patches[i];
-        patch = load_patch(folder, entry, label_of(plan, entry.name));
+        patch = load_patch(folder, entry, patch_label(plan, entry.name));
         if (!*patch) continue;
         for (auto& path : source_paths(**patch, entry.strip.value_or(plan.strip)))
             if (listed.insert(path).second) loaded.paths.push_back(std::move(path));
@@ -363,7 +353,7 @@ void Runner::check_unlisted() {
             run_.report.series_problems.push_back(
                 {ProblemKind::unlisted,
                  fmt::format("'{}' is in the patches folder but not in the series", name),
-                 label_of(plan_, name), 0});
+                 patch_label(plan_, name), 0});
             unlisted.push_back(std::move(name));
         }
     }
@@ -459,6 +449,16 @@ Result<FindingPolicy> policy_of(const Config& config) {
 }
 
 }  // namespace
+
+std::string patch_label(const SeriesPlan& plan, const std::string& name) {
+    return plan.patches_label.empty() ? name : plan.patches_label + "/" + name;
+}
+
+const SkipRule* skip_rule_for(const SeriesPlan& plan, const std::string& name) {
+    auto found = std::find_if(plan.skip.begin(), plan.skip.end(),
+                              [&](const SkipRule& rule) { return rule.patch == name; });
+    return found == plan.skip.end() ? nullptr : &*found;
+}
 
 Result<SeriesPlan> load_plan(const Config& config) {
     SeriesPlan plan;

@@ -31,6 +31,12 @@ struct SeriesPlan {
 // Reads and parses the series file named by `config` (a missing or malformed one is an Error).
 Result<SeriesPlan> load_plan(const Config& config);
 
+// A patch as messages name it: under the series folder as the user wrote it ("patches/0001.patch").
+std::string patch_label(const SeriesPlan& plan, const std::string& name);
+
+// The [[series.skip]] rule for patch `name`; nullptr when none.
+const SkipRule* skip_rule_for(const SeriesPlan& plan, const std::string& name);
+
 struct AppliedStep {
     std::string name;
     TreeChanges changes;  // what this patch changed, relative to the state before it

@@ -1,7 +1,7 @@
 #pragma once
 // The subcommands, in one table (docs/ARCHITECTURE.md §8): each has its flags and its run function
 // in tool/cmd_<name>.cpp. A command never prints: it returns its report text, its exit status and
-// its diagnostics, and tool/cli.cpp writes them.
+// its diagnostics, and tool/command_output.cpp writes them.
 
 #include <optional>
 #include <span>

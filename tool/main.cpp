@@ -10,8 +10,8 @@ int main(int argc, char** argv) {
     // every reuse faults its pages in again (bench/RESULTS.md).
     mallopt(M_MMAP_THRESHOLD, 64 << 20);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
-    // A closed pipe shows up as a failed write (EPIPE), which tool/cli.cpp handles, instead of
-    // a signal that kills the process with status 141.
+    // A closed pipe shows up as a failed write (EPIPE), which tool/command_output.cpp handles,
+    // instead of a signal that kills the process with status 141.
     std::signal(SIGPIPE, SIG_IGN);
     return patchbay::run_cli(argc, argv);
 }

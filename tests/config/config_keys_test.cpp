@@ -49,11 +49,41 @@ TEST(ConfigKeys, DefaultsComeFromTheTable) {
         EXPECT_EQ(config.origin.at(std::string(key.name)), "default") << key.name;
 }
 
-// Library callers that build an AuditConfig themselves get the table's defaults too.
-TEST(ConfigKeys, AnAuditConfigBuiltInCodeHoldsTheTablesDefaults) {
-    const Config config = default_config("/project");
-    EXPECT_EQ(AuditConfig{}.include, config.audit.include);
-    EXPECT_EQ(AuditConfig{}.index_tables, config.audit.index_tables);
+// Library callers that build an AuditConfig or a ReproConfig themselves get the table's
+// defaults too.
+TEST(ConfigKeys, StructsBuiltInCodeHoldTheTablesDefaults) {
+    EXPECT_EQ(AuditConfig{}.include, (std::vector<std::string>{"**/*.py", "**/*.cu", "**/*.cuh"}));
+    EXPECT_EQ(AuditConfig{}.index_tables.front(), "block_table*");
+    EXPECT_EQ(ReproConfig{}.timeout, 300);
+    EXPECT_EQ(parsed("[[repro]]\nname = \"a\"\n").repro.at(0).timeout, 300);
+}
+
+// A member of a compound key's table, at a sample value of its type.
+std::string member_line(const ConfigMember& member) {
+    const auto name = member.name.substr(member.name.rfind('.') + 1);
+    const std::string value = member.type == KeyType::compound    ? "{}"
+                              : member.type == KeyType::count     ? "3"
+                              : member.type == KeyType::text_list ? "[]"
+                                                                  : R"("x")";
+    return std::string(name) + " = " + value + "\n";
+}
+
+// The readers of [[series.skip]], [audit.geometry] and [[repro]] know exactly the members the
+// table lists: an entry with every one of them is read, one more name is refused.
+TEST(ConfigKeys, CompoundReadersKnowTheTablesMembers) {
+    const std::map<std::string, std::string> headers = {{"series.skip", "[[series.skip]]\n"},
+                                                        {"audit.geometry", "[audit.geometry]\n"},
+                                                        {"repro", "[[repro]]\n"}};
+    for (const auto& [compound, header] : headers) {
+        std::string text = header;
+        for (const auto& member : config_members())
+            if (member.name.starts_with(compound + ".")) text += member_line(member);
+        EXPECT_TRUE(parse_config(text, "/project/patchbay.toml").ok()) << text;
+        auto unknown = parse_config(text + "surplus = 1\n", "/project/patchbay.toml");
+        ASSERT_FALSE(unknown.ok()) << compound;
+        EXPECT_NE(unknown.error().message.find("unknown key"), std::string::npos);
+    }
+    EXPECT_EQ(member_names("series.skip"), (std::vector<std::string_view>{"patch", "reason"}));
 }
 
 TEST(ConfigKeys, FlagValuesOverrideTheFileAndNameTheFlag) {

@@ -1,0 +1,105 @@
+#include "tool/command_output.hpp"
+
+#include <fmt/format.h>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+#include "common/atomic_write.hpp"
+#include "tool/exit_status.hpp"
+
+namespace patchbay {
+
+namespace {
+
+constexpr std::size_t kMaxMessageBytes = 1000;
+
+// A message may quote hostile input: control bytes are shown as \xNN and a message stays one
+// short line, however long the quoted text.
+std::string printable(const std::string& message) {
+    std::string out;
+    for (std::size_t i = 0; i < message.size() && out.size() < kMaxMessageBytes; ++i) {
+        unsigned char c = static_cast<unsigned char>(message[i]);
+        if (c < 0x20 || c == 0x7F)
+            out += fmt::format("\\x{:02x}", c);
+        else
+            out += static_cast<char>(c);
+    }
+    if (out.size() >= kMaxMessageBytes) out += "...";
+    return out;
+}
+
+}  // namespace
+
+void print_error(const Error& error) {
+    std::cerr << "patchbay: error: " << printable(error.located()) << "\n";
+}
+
+namespace {
+
+// How writing the report went: a reader that closed the pipe early (`patchbay ... | head`)
+// wanted no more of it, which is no error (ripgrep ends such a run quietly, with status 0).
+enum class Written { whole, pipe_closed };
+
+Result<Written> write_to_stdout(const std::string& text) {
+    const std::size_t count = std::fwrite(text.data(), 1, text.size(), stdout);
+    if (count == text.size() && std::fflush(stdout) == 0) return Written::whole;
+    if (errno == EPIPE) return Written::pipe_closed;
+    return make_error("cannot write the report to standard output: " +
+                      std::string(strerror(errno)));
+}
+
+// --output FILE is replaced atomically: a temporary file beside it, then a rename.
+Result<Written> write_output(const std::string& path, const std::string& text) {
+    if (path.empty() || path == "-") return write_to_stdout(text);
+    // A unique temporary name (never one an earlier run or someone else left, which could be
+    // a symlink) and an fsync before the rename: write_atomically, as regenerate uses.
+    if (auto written = write_atomically(path, text); !written) return written.error();
+    return Written::whole;
+}
+
+// --summary FILE is appended to, as GitHub's step summary file expects from each step.
+Status append_summary(const std::string& path, const std::string& text) {
+    if (path.empty()) return Ok{};
+    std::ofstream out(path, std::ios::binary | std::ios::app);
+    out << text;
+    out.flush();
+    if (!out)
+        return make_error(path, 0, "cannot append the summary: " + std::string(strerror(errno)));
+    return Ok{};
+}
+
+constexpr std::size_t kMaxDiagnostics = 20;
+
+// A series of 100,000 bad entries must not print 100,000 lines: the report lists them all.
+void print_diagnostics(const std::vector<Error>& diagnostics) {
+    for (std::size_t i = 0; i < diagnostics.size() && i < kMaxDiagnostics; ++i)
+        print_error(diagnostics[i]);
+    if (diagnostics.size() > kMaxDiagnostics)
+        std::cerr << "patchbay: error: ... and " << diagnostics.size() - kMaxDiagnostics
+                  << " more (see the report)\n";
+}
+
+}  // namespace
+
+int deliver(const CliOptions& options, const Result<CommandOutput>& result) {
+    if (!result) {
+        print_error(result.error());
+        return kExitBadInput;
+    }
+    print_diagnostics(result->diagnostics);
+    if (auto appended = append_summary(options.summary, result->summary); !appended) {
+        print_error(appended.error());
+        return kExitBadInput;
+    }
+    auto written = write_output(options.output, result->report);
+    if (!written) {
+        print_error(written.error());
+        return kExitBadInput;
+    }
+    return *written == Written::pipe_closed ? kExitSuccess : result->exit_status;
+}
+
+}  // namespace patchbay
