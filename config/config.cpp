@@ -348,14 +348,21 @@ Result<toml::table> parse_toml(std::string_view text, const std::string& file) {
 
 std::vector<std::string> default_text_list(std::string_view key) {
     std::vector<std::string> items;
-    if (const auto* array = parsed_default(key)["value"].as_array())
+    const toml::table parsed = parsed_default(key);
+    if (const auto* array = parsed["value"].as_array())
         for (const toml::node& item : *array)
             if (const auto* text = item.as_string()) items.push_back(text->get());
     return items;
 }
 
+std::string default_string(std::string_view key) {
+    const toml::table parsed = parsed_default(key);
+    return parsed["value"].value_or<std::string>("");
+}
+
 std::int64_t default_count(std::string_view key) {
-    return parsed_default(key)["value"].value_or<std::int64_t>(0);
+    const toml::table parsed = parsed_default(key);
+    return parsed["value"].value_or<std::int64_t>(0);
 }
 
 std::filesystem::path Config::resolve(const std::string& relative) const {

@@ -18,6 +18,7 @@ namespace patchbay {
 // initialisers below: a struct built in code holds the same defaults as a parsed patchbay.toml.
 std::vector<std::string> default_text_list(std::string_view key);
 std::int64_t default_count(std::string_view key);
+std::string default_string(std::string_view key);
 
 struct SkipRule {
     std::string patch;
@@ -51,7 +52,8 @@ struct ReproConfig {
 };
 
 // The values of patchbay.toml's keys. Their defaults, types and flags are in the key table
-// (config/config_keys.hpp); parse_config() and default_config() start from those defaults.
+// (config/config_keys.hpp); parse_config() and default_config() start from those defaults, and
+// the member initialisers take them from the table too, so `Config{}` holds them.
 struct Config {
     std::filesystem::path file;      // the patchbay.toml read; empty when none
     std::filesystem::path base_dir;  // relative paths below are relative to this folder
@@ -63,9 +65,9 @@ struct Config {
     std::string manifest;   // optional RECORD / sha256sum file proving the tree pristine
 
     // [series]
-    std::string series_file;
-    int strip = 0;
-    int fuzz = 0;
+    std::string series_file = default_string("series.file");
+    int strip = static_cast<int>(default_count("series.strip"));
+    int fuzz = static_cast<int>(default_count("series.fuzz"));
     std::vector<SkipRule> skip;
     bool strict = false;            // every finding fails, warnings included
     std::vector<std::string> warn;  // finding kinds that only warn

@@ -55,6 +55,8 @@ TEST(ConfigKeys, StructsBuiltInCodeHoldTheTablesDefaults) {
     EXPECT_EQ(AuditConfig{}.include, (std::vector<std::string>{"**/*.py", "**/*.cu", "**/*.cuh"}));
     EXPECT_EQ(AuditConfig{}.index_tables.front(), "block_table*");
     EXPECT_EQ(ReproConfig{}.timeout, 300);
+    EXPECT_EQ(Config{}.strip, 1);
+    EXPECT_EQ(Config{}.series_file, "patches/series");
     EXPECT_EQ(parsed("[[repro]]\nname = \"a\"\n").repro.at(0).timeout, 300);
 }
 
@@ -63,7 +65,7 @@ std::string member_line(const ConfigMember& member) {
     const auto name = member.name.substr(member.name.rfind('.') + 1);
     const std::string value = member.type == KeyType::compound    ? "{}"
                               : member.type == KeyType::count     ? "3"
-                              : member.type == KeyType::text_list ? "[]"
+                              : member.type == KeyType::text_list ? R"(["x"])"
                                                                   : R"("x")";
     return std::string(name) + " = " + value + "\n";
 }
