@@ -12,6 +12,17 @@ TEST(JsonWriter, WritesNestedContainersWithCommas) {
     EXPECT_EQ(json.str(), R"({"a":1,"b":["x",true,null],"c":-3})");
 }
 
+TEST(JsonWriter, SpacesSeparatorsAndBreaksTheContainersAsked) {
+    JsonWriter json(JsonSpacing::spaced);
+    json.begin_object(JsonBreak::each_element).field("a", 1).key("b").begin_array();
+    json.value("x").begin_object().field("y", true).end_object().end_array();
+    json.key("c").begin_array(JsonBreak::each_element).value(2).value(3).end_array();
+    json.key("d").begin_array(JsonBreak::each_element).end_array().end_object();
+    EXPECT_EQ(json.str(),
+              "{\n  \"a\": 1,\n  \"b\": [\"x\", {\"y\": true}],\n  \"c\": [\n    2,\n    3\n  ],"
+              "\n  \"d\": []\n}");
+}
+
 TEST(JsonWriter, EscapesQuotesBackslashesAndControlCharacters) {
     EXPECT_EQ(json_escape("a\"b\\c\nd\te\x01"), "a\\\"b\\\\c\\nd\\te\\u0001");
 }
