@@ -3,6 +3,8 @@
 #include <optional>
 #include <vector>
 
+#include "config/toml_text.hpp"
+
 namespace patchbay {
 
 namespace {
@@ -41,12 +43,6 @@ bool is_key(std::string_view line, std::string_view key) {
     return rest.starts_with("=");
 }
 
-std::string quoted(const std::string& rev) {
-    std::string out = "\"";
-    for (char c : rev) out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-    return out + "\"";
-}
-
 std::string indent_of(std::string_view line) {
     return std::string(line.substr(0, line.size() - stripped(line).size()));
 }
@@ -73,7 +69,7 @@ Result<std::string> with_upstream_rev(std::string_view toml, const std::string& 
     auto lines = line_spans(toml);
     auto table = upstream_table(lines);
     if (!table) return make_error("patchbay.toml has no [upstream] table");
-    std::string text(toml), line = "rev = " + quoted(rev) + "\n";
+    std::string text(toml), line = "rev = " + toml_quoted(rev) + "\n";
     std::size_t insert_at = lines[table->header].end;
     for (std::size_t i = table->header + 1; i < table->end; ++i) {
         if (is_key(lines[i].text, "rev"))
