@@ -3,6 +3,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/text_lines.hpp"
 #include "config/toml_text.hpp"
 
 namespace patchbay {
@@ -17,11 +18,9 @@ struct LineSpan {
 
 std::vector<LineSpan> line_spans(std::string_view text) {
     std::vector<LineSpan> lines;
-    for (std::size_t at = 0; at < text.size();) {
-        auto newline = text.find('\n', at);
-        auto end = newline == std::string_view::npos ? text.size() : newline + 1;
-        lines.push_back({at, end, text.substr(at, end - at)});
-        at = end;
+    for (auto line : split_lines(text)) {
+        const auto begin = static_cast<std::size_t>(line.data() - text.data());
+        lines.push_back({begin, begin + line.size(), line});
     }
     return lines;
 }
