@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "common/text_lines.hpp"
+
 namespace patchbay {
 
 Language language_of(std::string_view path) {
@@ -17,16 +19,7 @@ Language language_of(std::string_view path) {
 }
 
 std::string_view SourceFile::line_text(std::int64_t line) const {
-    std::string_view rest = text;
-    for (std::int64_t i = 1; i < line; ++i) {
-        auto newline = rest.find('\n');
-        if (newline == std::string_view::npos) return {};
-        rest.remove_prefix(newline + 1);
-    }
-    auto end = rest.find('\n');
-    auto found = rest.substr(0, end);
-    if (!found.empty() && found.back() == '\r') found.remove_suffix(1);
-    return found;
+    return without_terminator(nth_line(text, line));
 }
 
 const SourceFile* AuditTree::find(std::string_view path) const {

@@ -7,6 +7,7 @@
 #include "checks/text_contains.hpp"
 #include "checks/token.hpp"
 #include "common/parallel_for.hpp"
+#include "common/text_lines.hpp"
 
 namespace patchbay {
 
@@ -80,21 +81,23 @@ void read_directive(std::string_view rest, Suppression& suppression) {
                               "]; this suppression suppresses nothing";
 }
 
-// Whether the line holding `offset` has anything but blanks before it.
-bool code_before(std::string_view text, std::size_t offset) {
-    auto before = text.substr(0, offset);
-    auto newline = before.rfind('\n');
-    return !trim(before.substr(newline == std::string_view::npos ? 0 : newline + 1)).empty();
+// The line holding `offset`, cut there: what precedes `offset`, and the rest with its terminator.
+std::pair<std::string_view, std::string_view> cut_line_at(std::string_view text,
+                                                          std::size_t offset) {
+    auto line = line_holding(text, offset);
+    auto before = offset - static_cast<std::size_t>(line.data() - text.data());
+    return {line.substr(0, before), line.substr(before)};
 }
 
-std::int64_t line_of(std::string_view text, std::size_t offset) {
-    return 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n');
-}
-
-std::int64_t column_of(std::string_view text, std::size_t offset) {
-    auto line_start = text.rfind('\n', offset == 0 ? 0 : offset - 1);
-    auto start = line_start == std::string_view::npos || offset == 0 ? 0 : line_start + 1;
-    return static_cast<std::int64_t>(offset - start) + 1;
+// A suppression whose comment marker is at `marker`: its line and column, and whether code
+// precedes it on its line.
+Suppression suppression_at(std::string_view text, std::size_t marker) {
+    auto before = cut_line_at(text, marker).first;
+    Suppression suppression;
+    suppression.line = line_number_at(text, marker);
+    suppression.column = static_cast<std::int64_t>(before.size()) + 1;
+    suppression.trailing = !trim(before).empty();
+    return suppression;
 }
 
 }  // namespace
@@ -111,12 +114,9 @@ std::vector<Suppression> find_suppressions(const SourceFile& file) {
         if (marker == std::string_view::npos) continue;
         if (spans.empty()) spans = string_spans(file);
         if (inside(spans, marker)) continue;
-        auto line_end = text.find('\n', at);
-        auto rest = trim(
-            text.substr(at + 9, line_end == std::string_view::npos ? line_end : line_end - at - 9));
+        auto rest = trim(without_terminator(cut_line_at(text, at).second).substr(9));
         if (!rest.starts_with("ignore")) continue;
-        Suppression suppression{
-            line_of(text, marker), column_of(text, marker), code_before(text, marker), {}, {}, {}};
+        Suppression suppression = suppression_at(text, marker);
         read_directive(rest, suppression);
         found.push_back(std::move(suppression));
     }

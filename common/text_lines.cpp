@@ -1,5 +1,6 @@
 #include "common/text_lines.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 
@@ -78,6 +79,35 @@ std::string_view without_terminator(std::string_view line) {
     if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     return line;
+}
+
+std::size_t line_offset(std::string_view text, std::int64_t line) {
+    std::size_t offset = 0;
+    for (std::int64_t at = 1; at < line && offset < text.size(); ++at) {
+        const std::size_t newline = text.find('\n', offset);
+        offset = newline == std::string_view::npos ? text.size() : newline + 1;
+    }
+    return offset;
+}
+
+std::string_view nth_line(std::string_view text, std::int64_t line) {
+    const std::size_t start = line_offset(text, line);
+    const std::size_t newline = text.find('\n', start);
+    return text.substr(start, newline == std::string_view::npos ? newline : newline + 1 - start);
+}
+
+std::int64_t line_number_at(std::string_view text, std::size_t offset) {
+    const std::string_view before = text.substr(0, offset);
+    return 1 + static_cast<std::int64_t>(std::count(before.begin(), before.end(), '\n'));
+}
+
+std::string_view line_holding(std::string_view text, std::size_t offset) {
+    offset = std::min(offset, text.size());
+    const std::size_t newline_before =
+        offset == 0 ? std::string_view::npos : text.rfind('\n', offset - 1);
+    const std::size_t start = newline_before == std::string_view::npos ? 0 : newline_before + 1;
+    const std::size_t newline = text.find('\n', offset);
+    return text.substr(start, newline == std::string_view::npos ? newline : newline + 1 - start);
 }
 
 std::string join_lines(const std::vector<std::string_view>& lines) {

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <climits>
 
+#include "config/toml_text.hpp"
+
 namespace patchbay {
 
 namespace {
@@ -98,19 +100,10 @@ Status apply_flag_value(Config& config, const ConfigKey& key, const std::string&
     return Ok{};
 }
 
-std::string quoted_text(const std::string& text) {
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out + "\"";
-}
-
 std::string list_text(const std::vector<std::string>& items) {
     std::string out = "[";
     for (std::size_t i = 0; i < items.size(); ++i)
-        out += (i > 0 ? ", " : "") + quoted_text(items[i]);
+        out += (i > 0 ? ", " : "") + toml_quoted(items[i]);
     return out + "]";
 }
 
@@ -137,7 +130,7 @@ std::string compound_text(const Config& config, std::string_view name) {
 std::string value_text(const Config& config, const ConfigKey& key) {
     Config& values = const_cast<Config&>(config);  // the fields are only read
     if (auto* text = std::get_if<ConfigField<std::string>>(&key.target))
-        return quoted_text((*text)(values));
+        return toml_quoted((*text)(values));
     if (auto* flag = std::get_if<ConfigField<bool>>(&key.target))
         return (*flag)(values) ? "true" : "false";
     if (auto* count = std::get_if<ConfigField<int>>(&key.target))

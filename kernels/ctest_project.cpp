@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "common/json_writer.hpp"
+
 namespace patchbay {
 
 namespace {
@@ -36,14 +38,16 @@ std::string ctest_cmakelists(const CtestProject& project, const std::vector<Repr
     return out;
 }
 
+// Spaced, one line per resource group: people read this file to see which GPUs CTest will use.
 std::string resource_spec_json(const std::vector<std::string>& gpu_names) {
-    std::string gpus;
+    JsonWriter json(JsonSpacing::spaced);
+    json.begin_object(JsonBreak::each_element).key("version").begin_object();
+    json.field("major", 1).field("minor", 0).end_object();
+    json.key("local").begin_array(JsonBreak::each_element).begin_object().key("gpus").begin_array();
     for (std::size_t i = 0; i < gpu_names.size(); ++i)
-        gpus += fmt::format("{}{{\"id\": \"{}\", \"slots\": 1}}", i ? ", " : "", i);
-    return fmt::format(
-        "{{\n  \"version\": {{\"major\": 1, \"minor\": 0}},\n  \"local\": [\n"
-        "    {{\"gpus\": [{}]}}\n  ]\n}}\n",
-        gpus);
+        json.begin_object().field("id", std::to_string(i)).field("slots", 1).end_object();
+    json.end_array().end_object().end_array().end_object();
+    return json.str() + "\n";
 }
 
 }  // namespace patchbay

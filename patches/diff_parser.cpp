@@ -5,6 +5,7 @@
 #include <optional>
 #include <utility>
 
+#include "common/text_lines.hpp"
 #include "patches/context_hunk_reader.hpp"
 #include "patches/git_header.hpp"
 #include "patches/hunk_header.hpp"
@@ -30,21 +31,6 @@ struct SectionReader {
     }
 };
 
-std::int64_t line_of_nul(std::string_view text, std::size_t nul) {
-    std::string_view before = text.substr(0, nul);
-    return static_cast<std::int64_t>(std::count(before.begin(), before.end(), '\n')) + 1;
-}
-
-// Offset of the first byte of 1-based line `line` (text.size() past the last line).
-std::size_t offset_of_line(std::string_view text, std::int64_t line) {
-    std::size_t offset = 0;
-    for (std::int64_t at = 1; at < line && offset < text.size(); ++at) {
-        const std::size_t end = text.find('\n', offset);
-        offset = end == std::string_view::npos ? text.size() : end + 1;
-    }
-    return offset;
-}
-
 // A raw NUL byte in a section's headers, where it ends up in a file name, is bad input (GNU patch
 // cuts the name there and patches another file); a quoted "\000" is left to the path checks. In
 // a hunk body or free text a NUL is a byte like any other, as for GNU patch: vim 9.0.1378-2's
@@ -55,11 +41,12 @@ std::optional<Error> nul_in_names(const PatchFile& patch, std::string_view text,
         if (file.old_name.find('\0') == std::string::npos &&
             file.new_name.find('\0') == std::string::npos)
             continue;
-        const std::size_t headers = offset_of_line(text, file.header_line);
+        const std::size_t headers = line_offset(text, file.header_line);
         const std::size_t body =
-            file.hunks.empty() ? text.size() : offset_of_line(text, file.hunks.front().header_line);
+            file.hunks.empty() ? text.size() : line_offset(text, file.hunks.front().header_line);
         const std::size_t nul = text.find('\0', headers);
-        if (nul < body) return make_error(path, line_of_nul(text, nul), "NUL byte in a file name");
+        if (nul < body)
+            return make_error(path, line_number_at(text, nul), "NUL byte in a file name");
     }
     return std::nullopt;
 }

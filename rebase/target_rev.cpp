@@ -3,6 +3,9 @@
 #include <optional>
 #include <vector>
 
+#include "common/text_lines.hpp"
+#include "config/toml_text.hpp"
+
 namespace patchbay {
 
 namespace {
@@ -15,11 +18,9 @@ struct LineSpan {
 
 std::vector<LineSpan> line_spans(std::string_view text) {
     std::vector<LineSpan> lines;
-    for (std::size_t at = 0; at < text.size();) {
-        auto newline = text.find('\n', at);
-        auto end = newline == std::string_view::npos ? text.size() : newline + 1;
-        lines.push_back({at, end, text.substr(at, end - at)});
-        at = end;
+    for (auto line : split_lines(text)) {
+        const auto begin = static_cast<std::size_t>(line.data() - text.data());
+        lines.push_back({begin, begin + line.size(), line});
     }
     return lines;
 }
@@ -39,12 +40,6 @@ bool is_key(std::string_view line, std::string_view key) {
     if (!text.starts_with(key)) return false;
     auto rest = stripped(text.substr(key.size()));
     return rest.starts_with("=");
-}
-
-std::string quoted(const std::string& rev) {
-    std::string out = "\"";
-    for (char c : rev) out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-    return out + "\"";
 }
 
 std::string indent_of(std::string_view line) {
@@ -73,7 +68,7 @@ Result<std::string> with_upstream_rev(std::string_view toml, const std::string& 
     auto lines = line_spans(toml);
     auto table = upstream_table(lines);
     if (!table) return make_error("patchbay.toml has no [upstream] table");
-    std::string text(toml), line = "rev = " + quoted(rev) + "\n";
+    std::string text(toml), line = "rev = " + toml_quoted(rev) + "\n";
     std::size_t insert_at = lines[table->header].end;
     for (std::size_t i = table->header + 1; i < table->end; ++i) {
         if (is_key(lines[i].text, "rev"))

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/text_lines.hpp"
+
 namespace patchbay {
 
 namespace {
@@ -30,15 +32,12 @@ struct Normalized {
 Normalized normalized(std::string_view text) {
     Normalized out;
     std::int64_t number = 0;
-    for (std::size_t at = 0; at < text.size();) {
-        auto end = text.find('\n', at);
-        if (end == std::string_view::npos) end = text.size();
+    for (auto line : split_lines(text)) {
         ++number;
-        if (auto line = trimmed(text.substr(at, end - at)); !line.empty()) {
-            out.lines.push_back(line);
+        if (auto kept = trimmed(line); !kept.empty()) {
+            out.lines.push_back(kept);
             out.numbers.push_back(number);
         }
-        at = end + 1;
     }
     return out;
 }

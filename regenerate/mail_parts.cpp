@@ -5,6 +5,7 @@
 #include <cctype>
 #include <vector>
 
+#include "common/text_lines.hpp"
 #include "regenerate/diffstat.hpp"
 
 namespace patchbay {
@@ -13,16 +14,15 @@ namespace {
 
 struct Line {
     std::size_t begin;
-    std::string_view text;  // without its "\n"
+    std::string_view text;  // without its "\n"; a "\r" before it is kept
 };
 
 std::vector<Line> lines_of(std::string_view text) {
     std::vector<Line> lines;
-    for (std::size_t at = 0; at < text.size();) {
-        auto end = text.find('\n', at);
-        if (end == std::string_view::npos) end = text.size();
-        lines.push_back({at, text.substr(at, end - at)});
-        at = end + 1;
+    for (auto line : split_lines(text)) {
+        const auto begin = static_cast<std::size_t>(line.data() - text.data());
+        if (line.ends_with('\n')) line.remove_suffix(1);
+        lines.push_back({begin, line});
     }
     return lines;
 }

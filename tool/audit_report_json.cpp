@@ -7,8 +7,8 @@
 
 #include <cmath>
 
+#include "common/json_writer.hpp"
 #include "tool/audit_report_format.hpp"
-#include "tool/json_writer.hpp"
 
 namespace patchbay {
 

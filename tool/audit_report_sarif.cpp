@@ -14,7 +14,7 @@
 #include "tool/audit_report_format.hpp"
 
 #include "checks/audit_scope.hpp"
-#include "tool/json_writer.hpp"
+#include "common/json_writer.hpp"
 
 namespace patchbay {
 

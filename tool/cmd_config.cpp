@@ -3,10 +3,10 @@
 
 #include <fmt/format.h>
 
+#include "common/json_writer.hpp"
 #include "config/config_keys.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
-#include "tool/json_writer.hpp"
 #include "tool/workspace.hpp"
 
 namespace patchbay {

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "common/xml_escape.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
-#include "tool/xml_escape.hpp"
 
 namespace patchbay {
 

@@ -1,5 +1,5 @@
+#include "common/json_writer.hpp"
 #include "tool/exit_status.hpp"
-#include "tool/json_writer.hpp"
 #include "tool/repro_report_format.hpp"
 
 namespace patchbay {

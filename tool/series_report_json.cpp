@@ -1,4 +1,4 @@
-#include "tool/json_writer.hpp"
+#include "common/json_writer.hpp"
 #include "tool/series_report_format.hpp"
 
 namespace patchbay {

@@ -1,7 +1,7 @@
 #include <fmt/format.h>
 
+#include "common/xml_escape.hpp"
 #include "tool/series_report_format.hpp"
-#include "tool/xml_escape.hpp"
 
 namespace patchbay {
 

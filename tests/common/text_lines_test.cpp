@@ -81,5 +81,43 @@ TEST(WithoutTerminator, RemovesNewlineAndCarriageReturn) {
     EXPECT_EQ(without_terminator("x"), "x");
 }
 
+TEST(NthLine, FindsALineByNumberWithItsTerminator) {
+    const std::string_view text = "a\nb\r\nc";
+    EXPECT_EQ(nth_line(text, 1), "a\n");
+    EXPECT_EQ(nth_line(text, 2), "b\r\n");
+    EXPECT_EQ(nth_line(text, 3), "c");
+    EXPECT_EQ(nth_line(text, 4), "");
+    EXPECT_EQ(nth_line(text, 0), "a\n");
+    EXPECT_EQ(nth_line("a\n", 2), "");
+    EXPECT_EQ(nth_line("", 1), "");
+}
+
+TEST(NthLine, TheOffsetOfALineIsTheSizePastTheLast) {
+    const std::string_view text = "a\nb\r\nc";
+    EXPECT_EQ(line_offset(text, 1), 0u);
+    EXPECT_EQ(line_offset(text, 2), 2u);
+    EXPECT_EQ(line_offset(text, 3), 5u);
+    EXPECT_EQ(line_offset(text, 4), text.size());
+    EXPECT_EQ(line_offset(text, 9), text.size());
+    EXPECT_EQ(line_offset("a\n", 2), 2u);
+    EXPECT_EQ(line_offset("", 3), 0u);
+}
+
+TEST(LineAtOffset, ANewlineIsOnTheLineItEnds) {
+    const std::string_view text = "a\nbc\r\nd";
+    EXPECT_EQ(line_number_at(text, 0), 1);
+    EXPECT_EQ(line_number_at(text, 1), 1);
+    EXPECT_EQ(line_number_at(text, 2), 2);
+    EXPECT_EQ(line_number_at(text, 6), 3);
+    EXPECT_EQ(line_number_at(text, text.size()), 3);
+    EXPECT_EQ(line_holding(text, 0), "a\n");
+    EXPECT_EQ(line_holding(text, 1), "a\n");
+    EXPECT_EQ(line_holding(text, 3), "bc\r\n");
+    EXPECT_EQ(line_holding(text, 5), "bc\r\n");
+    EXPECT_EQ(line_holding(text, 6), "d");
+    EXPECT_EQ(line_holding("a\n", 2), "");
+    EXPECT_EQ(line_holding("", 0), "");
+}
+
 }  // namespace
 }  // namespace patchbay

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "config/config.hpp"
+
 namespace patchbay {
 namespace {
 
@@ -23,6 +25,15 @@ TEST(TargetRev, AMissingRevIsAddedAfterThePath) {
     auto revision = with_upstream_rev("[upstream]\nrevision_note = 1\n", "a\"b");
     ASSERT_TRUE(revision.ok());
     EXPECT_EQ(*revision, "[upstream]\nrev = \"a\\\"b\"\nrevision_note = 1\n");
+}
+
+TEST(TargetRev, TheRevWrittenReadsBackWhateverItHolds) {
+    const std::string rev = std::string("a\"b\\c\nd\te") + '\x01' + "f";
+    auto edited = with_upstream_rev("[upstream]\npath = \"up\"\n", rev);
+    ASSERT_TRUE(edited.ok());
+    auto config = parse_config(*edited, "patchbay.toml");
+    ASSERT_TRUE(config.ok()) << config.error().located();
+    EXPECT_EQ(config->rev, rev);
 }
 
 TEST(TargetRev, NoUpstreamTableIsAnError) {

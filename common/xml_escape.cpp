@@ -1,4 +1,4 @@
-#include "tool/xml_escape.hpp"
+#include "common/xml_escape.hpp"
 
 namespace patchbay {
 

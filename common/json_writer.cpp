@@ -1,4 +1,4 @@
-#include "tool/json_writer.hpp"
+#include "common/json_writer.hpp"
 
 #include <fmt/format.h>
 
@@ -71,40 +71,55 @@ void JsonWriter::separate() {
         after_key_ = false;
         return;
     }
-    if (first_.empty()) return;
-    if (!first_.back()) out_ += ',';
-    first_.back() = false;
+    if (open_.empty()) return;
+    Container& container = open_.back();
+    const bool breaks = container.breaks == JsonBreak::each_element;
+    if (!container.first) out_ += spacing_ == JsonSpacing::spaced && !breaks ? ", " : ",";
+    container.first = false;
+    if (breaks) new_line(open_.size());
 }
 
-JsonWriter& JsonWriter::begin_object() {
+void JsonWriter::open(char bracket, JsonBreak breaks) {
     separate();
-    out_ += '{';
-    first_.push_back(true);
+    out_ += bracket;
+    open_.push_back({true, breaks});
+}
+
+void JsonWriter::close(char bracket) {
+    const Container container = open_.back();
+    open_.pop_back();
+    if (container.breaks == JsonBreak::each_element && !container.first) new_line(open_.size());
+    out_ += bracket;
+}
+
+void JsonWriter::new_line(std::size_t depth) {
+    out_ += '\n';
+    out_.append(2 * depth, ' ');
+}
+
+JsonWriter& JsonWriter::begin_object(JsonBreak breaks) {
+    open('{', breaks);
     return *this;
 }
 
 JsonWriter& JsonWriter::end_object() {
-    out_ += '}';
-    first_.pop_back();
+    close('}');
     return *this;
 }
 
-JsonWriter& JsonWriter::begin_array() {
-    separate();
-    out_ += '[';
-    first_.push_back(true);
+JsonWriter& JsonWriter::begin_array(JsonBreak breaks) {
+    open('[', breaks);
     return *this;
 }
 
 JsonWriter& JsonWriter::end_array() {
-    out_ += ']';
-    first_.pop_back();
+    close(']');
     return *this;
 }
 
 JsonWriter& JsonWriter::key(std::string_view name) {
     separate();
-    out_ += '"' + json_escape(name) + "\":";
+    out_ += '"' + json_escape(name) + (spacing_ == JsonSpacing::spaced ? "\": " : "\":");
     after_key_ = true;
     return *this;
 }

@@ -1,4 +1,4 @@
-#include "tool/json_writer.hpp"
+#include "common/json_writer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +10,17 @@ TEST(JsonWriter, WritesNestedContainersWithCommas) {
     json.begin_object().field("a", 1).key("b").begin_array().value("x").value(true).null();
     json.end_array().field("c", std::int64_t{-3}).end_object();
     EXPECT_EQ(json.str(), R"({"a":1,"b":["x",true,null],"c":-3})");
+}
+
+TEST(JsonWriter, SpacesSeparatorsAndBreaksTheContainersAsked) {
+    JsonWriter json(JsonSpacing::spaced);
+    json.begin_object(JsonBreak::each_element).field("a", 1).key("b").begin_array();
+    json.value("x").begin_object().field("y", true).end_object().end_array();
+    json.key("c").begin_array(JsonBreak::each_element).value(2).value(3).end_array();
+    json.key("d").begin_array(JsonBreak::each_element).end_array().end_object();
+    EXPECT_EQ(json.str(),
+              "{\n  \"a\": 1,\n  \"b\": [\"x\", {\"y\": true}],\n  \"c\": [\n    2,\n    3\n  ],"
+              "\n  \"d\": []\n}");
 }
 
 TEST(JsonWriter, EscapesQuotesBackslashesAndControlCharacters) {
