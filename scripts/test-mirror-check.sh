@@ -62,8 +62,8 @@ for file in "${products[@]}"; do
 done
 
 if [ "${#missing[@]}" -ne 0 ]; then
-    echo "test-mirror-check: ${#missing[@]} product files have no tests/<path>_test.cpp and no" \
-        "test file names them in its first comment:" >&2
+    echo "test-mirror-check: ${#missing[@]} product file(s) with neither tests/<path>_test.cpp" \
+        "nor a test that names them in its first comment:" >&2
     printf '  %s\n' "${missing[@]}" >&2
     echo "test-mirror-check: add the test, or, where another test exercises the file, say so in" \
         "that test's first comment: // Also tests <path> (through ...)." >&2
