@@ -1,3 +1,8 @@
+// What an audit looks at and what it calls new: the files a tree keeps, the tree before a
+// series, the findings a change fixed or added.
+// Also tests checks/rules/rule.cpp: any_rule_may_need here (which files are kept), Rule::check
+// in every test of tests/checks/rules/.
+
 #include "checks/audit_scope.hpp"
 
 #include <gtest/gtest.h>

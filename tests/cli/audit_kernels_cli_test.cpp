@@ -1,6 +1,7 @@
 // End-to-end: audit-kernels on the demo (result tree, --upto), on a folder (--tree, --diff) and
 // on a pull request that edits a patch (--base). Expected lines were read off the demo's
 // sources by hand (examples/demo: v2 kernel lines 42-43 multiply the block id loaded at 36).
+// Also tests tool/cmd_audit_kernels.cpp (through the binary).
 
 #include <gtest/gtest.h>
 

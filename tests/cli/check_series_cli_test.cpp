@@ -1,5 +1,7 @@
 // End-to-end: the patchbay binary on the embedded demo and on copies of it made bad on purpose.
 // Expected hunk positions come from GNU patch (examples/demo/EXPECTED.md), not from patchbay.
+// Also tests tool/cmd_check_series.cpp, tool/cmd_apply.cpp and tool/workspace.cpp (through the
+// binary).
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,5 @@
 // End-to-end: `patchbay config` shows each key's value and origin, and a closed pipe is no error.
+// Also tests tool/cmd_config.cpp (through the binary).
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,7 @@
 // End-to-end: --help, the man page and mistyped commands. The man page's options are written
 // from the same declarations as --help (tool/man_page.cpp); this holds the built binary's --help
 // against the built man page, so that neither can name an option the other lacks.
+// Also tests tool/cli.cpp and tool/commands.cpp (through the binary).
 
 #include <gtest/gtest.h>
 

@@ -3,6 +3,8 @@
 // patch's line, the same line as a fourth's, and adds the lines a fifth adds elsewhere. git is
 // the oracle: `git rebase` of the same series (as commits) onto v2 for the trees, `git rev-parse`
 // for the upstream commit named.
+// Also tests tool/cmd_rebase.cpp, tool/rebase_report_text.cpp and rebase/upstream_commit.cpp (the
+// commit that brought 0003's change, through the binary).
 
 #include <gtest/gtest.h>
 

@@ -2,6 +2,7 @@
 // upstream changes, between v1 and v2, the very lines two patches of the series change. git is
 // the oracle: `git merge-file --diff3` on the same three files for the conflict markers, `git
 // log` and `git status` for the worktree, and python's json module for the JSON report.
+// Also tests tool/rebase_report_json.cpp (through the binary).
 
 #include <gtest/gtest.h>
 

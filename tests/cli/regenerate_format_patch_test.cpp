@@ -3,6 +3,7 @@
 // "From <commit id>" line aside): its diffstat recomputed (scaled graph, a long name cut, the
 // create/delete/rename/mode summary), its hunk headers with git's function context, its "-- "
 // signature kept. The files are the demo's upstream (a vLLM-like tree).
+// Also tests regenerate/patch_rewrite.cpp (sections, diffstat and signature, through the binary).
 
 #include <gtest/gtest.h>
 

@@ -1,3 +1,7 @@
+// The series applied in memory to a pristine tree: each entry's outcome, the integrity
+// problems, the reversal check.
+// Also tests series/finding_policy.cpp (which problems warn, strict, per-kind overrides).
+
 #include "series/series_runner.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,6 @@
+// What undoing an applied patch takes, and whether the undo restores the tree before it.
+// Also tests series/patch_undo.cpp (the hunks an undo keeps and the fuzz each gets).
+
 #include "series/undo_snapshot.hpp"
 
 #include <gtest/gtest.h>

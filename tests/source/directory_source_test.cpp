@@ -1,3 +1,7 @@
+// A plain directory as the pristine upstream, and the factory that picks it.
+// Also tests source/directory_lookup.cpp (what is at a path) and source/pristine_source.cpp
+// (open_pristine).
+
 #include "source/directory_source.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,7 @@
+// A git repository as the pristine upstream: HEAD or a revision, dirty checkouts, bare
+// repositories.
+// Also tests source/git_handles.cpp (commit ids in hex, checked against git rev-parse).
+
 #include "source/git_source.hpp"
 
 #include <gtest/gtest.h>

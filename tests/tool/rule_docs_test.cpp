@@ -1,5 +1,6 @@
 // Every rule the audit can report has its one-page doc in checks/docs/<id>.md, and every page
 // belongs to a rule (docs/ARCHITECTURE.md §5: one rule, one file, one page).
+// Also tests tool/audit_rule_descriptors.cpp and checks/rules/rule_registry.cpp (the rules listed).
 
 #include <gtest/gtest.h>
 

@@ -1,3 +1,8 @@
+// The renderings of a check-series report, against expected text written by hand.
+// Also tests tool/series_report_text.cpp, tool/series_report_json.cpp,
+// tool/series_report_junit.cpp, tool/series_report_github.cpp, tool/series_report_markdown.cpp
+// and series/series_report.cpp (totals, integrity verdicts, reasons).
+
 #include "tool/series_report_format.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,8 @@
+// The Python parser as the Triton rule uses it: expressions drawn as trees by hand, jit functions
+// and their statements.
+// Also tests checks/python/python_expression_parser.cpp and
+// checks/python/python_statement_parser.cpp (the two halves of the parser).
+
 #include "checks/python/python_syntax.hpp"
 
 #include <gtest/gtest.h>

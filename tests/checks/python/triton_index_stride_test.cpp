@@ -1,3 +1,9 @@
+// int32-index-stride on Triton and CuTe DSL kernels: the fixtures' `# expect:` lines, the
+// findings' fields, the demo's gather kernels.
+// Also tests checks/python/triton_taint_expressions.cpp, checks/python/triton_taint_statements.cpp,
+// checks/python/triton_taint_values.cpp and checks/python/cute_taint.cpp (the taint interpreter
+// the rule runs).
+
 #include <gtest/gtest.h>
 
 #include <filesystem>

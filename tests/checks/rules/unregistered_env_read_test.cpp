@@ -1,5 +1,7 @@
 // Rule unregistered-env-read on its fixture tree (every `expect:` line and no other) and on the
 // demo series, where patch 0003 reads VLLM_GATHER_SPLITS before patch 0006 registers it.
+// Also tests checks/env_registry.cpp, checks/prefixed_env_reads.cpp, checks/string_literal.cpp,
+// checks/python/python_env_reads.cpp and checks/cpp/cpp_env_reads.cpp (through the rule).
 
 #include <gtest/gtest.h>
 
