@@ -2,6 +2,7 @@
 // replaced atomically. The process is killed
 // with SIGKILL at random moments while it produces a large report; the file is then always
 // either its old content or the complete new report, never a truncated one.
+// Also tests tool/command_output.cpp (through the binary: where --output is written).
 
 #include <gtest/gtest.h>
 
