@@ -110,13 +110,4 @@ std::string_view line_holding(std::string_view text, std::size_t offset) {
     return text.substr(start, newline == std::string_view::npos ? newline : newline + 1 - start);
 }
 
-std::string join_lines(const std::vector<std::string_view>& lines) {
-    std::size_t size = 0;
-    for (auto line : lines) size += line.size();
-    std::string text;
-    text.reserve(size);
-    for (auto line : lines) text += line;
-    return text;
-}
-
 }  // namespace patchbay

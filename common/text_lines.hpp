@@ -27,6 +27,4 @@ std::int64_t line_number_at(std::string_view text, std::size_t offset);
 // The line, with its terminator, that holds byte `offset`.
 std::string_view line_holding(std::string_view text, std::size_t offset);
 
-std::string join_lines(const std::vector<std::string_view>& lines);
-
 }  // namespace patchbay
