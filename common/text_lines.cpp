@@ -1,12 +1,7 @@
 #include "common/text_lines.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace patchbay {
 
@@ -21,48 +16,6 @@ std::vector<std::string_view> split_lines(std::string_view text) {
     return lines;
 }
 
-#if defined(__SSE2__)
-
-namespace {
-
-// One bit per byte of the 64 at `at`: set where the byte is '\n'.
-std::uint64_t newline_bits(const char* at) {
-    const __m128i newline = _mm_set1_epi8('\n');
-    std::uint64_t bits = 0;
-    for (int i = 0; i < 4; ++i) {
-        const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at + 16 * i));
-        const auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline)));
-        bits |= std::uint64_t{mask} << (16 * i);
-    }
-    return bits;
-}
-
-}  // namespace
-
-// Line ends found 64 bytes at a time and taken from a bit mask: a memchr per line cost more
-// in calls and mispredicted exits than in scanning, lines being 30 bytes on average (half the
-// time on the files of binutils' series).
-void append_lines(std::string_view text, std::vector<std::string_view>& lines) {
-    const char* const data = text.data();
-    std::size_t start = 0;
-    std::size_t block = 0;
-    for (; block + 64 <= text.size(); block += 64) {
-        for (std::uint64_t bits = newline_bits(data + block); bits != 0; bits &= bits - 1) {
-            const std::size_t end = block + static_cast<std::size_t>(std::countr_zero(bits)) + 1;
-            lines.emplace_back(data + start, end - start);
-            start = end;
-        }
-    }
-    for (; block < text.size(); ++block) {
-        if (data[block] != '\n') continue;
-        lines.emplace_back(data + start, block + 1 - start);
-        start = block + 1;
-    }
-    if (start < text.size()) lines.emplace_back(data + start, text.size() - start);
-}
-
-#else
-
 void append_lines(std::string_view text, std::vector<std::string_view>& lines) {
     std::size_t start = 0;
     while (start < text.size()) {
@@ -72,8 +25,6 @@ void append_lines(std::string_view text, std::vector<std::string_view>& lines) {
         start = end;
     }
 }
-
-#endif
 
 std::string_view without_terminator(std::string_view line) {
     if (!line.empty() && line.back() == '\n') line.remove_suffix(1);

@@ -5,7 +5,6 @@
 #include "series/annotation_path.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
-#include "tool/kept_until_exit.hpp"
 #include "tool/series_report_format.hpp"
 #include "tool/workspace.hpp"
 
@@ -86,8 +85,6 @@ Result<CommandOutput> run_check_series(const CommandContext& context) {
     CommandOutput output{render(run->report, config, context), exit_status_of(run->report),
                          failed_patch_errors(run->report),
                          summary(run->report, config, context.options)};
-    keep_until_exit(std::move(workspace).value());
-    keep_until_exit(std::move(run).value());
     return output;
 }
 
