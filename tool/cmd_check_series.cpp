@@ -71,7 +71,8 @@ void add_check_series_options(FlagSet& flags, CliOptions& options) {
 }
 
 Result<CommandOutput> run_check_series(const CommandContext& context) {
-    // The dirty-checkout check runs beside the series; its error still wins over the report.
+    // The dirty-checkout check is deferred: finish_checks() looks only at the files the series
+    // read, after the run; its error still wins over the report.
     auto workspace = open_workspace(context, true);
     if (!workspace) return workspace.error();
     const auto& source = *workspace->source;

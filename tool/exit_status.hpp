@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "checks/audit.hpp"
+#include "regenerate/regenerate_session.hpp"
 #include "series/series_report.hpp"
 #include "tool/report_format.hpp"
 
@@ -17,9 +18,8 @@ int exit_status_of(const SeriesReport& report);
 
 int exit_status_of(const AuditReport& report, AuditFailOn fail_on);
 
-// What regenerate did: the file on disk was already right, is stale (--check), was rewritten,
-// or was rewritten and now breaks a later patch.
-enum class RegenerateOutcome { up_to_date, stale, written, written_breaking_later };
+// What regenerate did (regenerate/regenerate_session.hpp): the file on disk was already right,
+// is stale (--check), was rewritten, or was rewritten and now breaks a later patch.
 int exit_status_of(RegenerateOutcome outcome);
 
 struct SeriesRebase;

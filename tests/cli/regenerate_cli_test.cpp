@@ -1,6 +1,7 @@
 // End-to-end: `patchbay regenerate` on copies of the demo. Expected patch texts are the demo's
 // own files (written by git) or hand-written lines; never output of patchbay fed back as truth.
-// Also tests tool/cmd_regenerate.cpp and series/series_delta.cpp (the later patches' changed rows,
+// Also tests tool/cmd_regenerate.cpp, regenerate/regenerate_session.cpp,
+// tool/regenerate_report_text.cpp and series/series_delta.cpp (the later patches' changed rows,
 // through the binary).
 
 #include <gtest/gtest.h>
