@@ -21,8 +21,8 @@ Result<RegenerateResult> write_patch(const SeriesPlan& plan, const PristineSourc
     auto after = run_series(plan, source);
     if (!after) return after.error();
     auto later = later_changes(before.report, after->report, regeneration.name);
-    auto outcome = later.newly_broken ? RegenerateOutcome::written_breaking_later
-                                      : RegenerateOutcome::written;
+    auto outcome =
+        later.newly_broken ? RegenerateOutcome::written_breaking_later : RegenerateOutcome::written;
     return RegenerateResult{std::move(regeneration), outcome, false, std::move(later)};
 }
 

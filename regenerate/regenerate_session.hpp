@@ -15,10 +15,10 @@
 namespace patchbay {
 
 struct RegenerateRequest {
-    std::string name;        // the series entry to rebuild
-    std::string worktree;    // rebuild from this edited worktree, or
-    CommitSource commit;     // from this fork commit (commit.rev not empty)
-    bool check = false;      // write nothing; say whether the file is stale
+    std::string name;      // the series entry to rebuild
+    std::string worktree;  // rebuild from this edited worktree, or
+    CommitSource commit;   // from this fork commit (commit.rev not empty)
+    bool check = false;    // write nothing; say whether the file is stale
 };
 
 // The file on disk was already right, is stale (--check), was rewritten, or was rewritten and
