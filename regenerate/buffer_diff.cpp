@@ -61,7 +61,8 @@ Result<Hunk> read_hunk(git_patch* patch, std::size_t index) {
 Result<BufferDiff> diff_buffers(std::string_view old_text, std::string_view new_text,
                                 int context_lines) {
     ensure_libgit2();
-    git_diff_options options = GIT_DIFF_OPTIONS_INIT;
+    git_diff_options options{};
+    git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
     options.context_lines = static_cast<std::uint32_t>(context_lines);
     git_patch* raw = nullptr;
     if (git_patch_from_buffers(&raw, old_text.data(), old_text.size(), "a", new_text.data(),
@@ -87,7 +88,8 @@ Result<std::string> unified_diff(std::string_view old_text, std::string_view new
                                  const std::string& old_label, const std::string& new_label) {
     ensure_libgit2();
     if (old_text == new_text) return std::string();
-    git_diff_options options = GIT_DIFF_OPTIONS_INIT;
+    git_diff_options options{};
+    git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
     options.flags = GIT_DIFF_FORCE_TEXT;
     git_patch* raw = nullptr;
     if (git_patch_from_buffers(&raw, old_text.data(), old_text.size(), old_label.c_str(),

@@ -61,7 +61,8 @@ Result<PathChange> change_of(git_repository* repo, const git_diff_delta& delta,
 
 Result<std::vector<PathChange>> changes_between(git_repository* repo, git_tree* old_tree,
                                                 git_tree* new_tree, const std::string& directory) {
-    git_diff_options options = GIT_DIFF_OPTIONS_INIT;
+    git_diff_options options{};
+    git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
     git_diff* raw = nullptr;
     if (git_diff_tree_to_tree(&raw, repo, old_tree, new_tree, &options) != 0)
         return make_error(last_git_error("cannot diff the commit"));

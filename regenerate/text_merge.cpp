@@ -9,7 +9,8 @@ namespace patchbay {
 namespace {
 
 git_merge_file_input input_of(std::string_view text) {
-    git_merge_file_input input = GIT_MERGE_FILE_INPUT_INIT;
+    git_merge_file_input input{};
+    git_merge_file_input_init(&input, GIT_MERGE_FILE_INPUT_VERSION);
     input.ptr = text.data();
     input.size = text.size();
     return input;
@@ -22,7 +23,8 @@ Result<TextMerge> merge_texts(std::string_view base, std::string_view ours, std:
     ensure_libgit2();
     git_merge_file_input base_input = input_of(base), ours_input = input_of(ours),
                          theirs_input = input_of(theirs);
-    git_merge_file_options options = GIT_MERGE_FILE_OPTIONS_INIT;
+    git_merge_file_options options{};
+    git_merge_file_options_init(&options, GIT_MERGE_FILE_OPTIONS_VERSION);
     options.ancestor_label = labels.base.c_str();
     options.our_label = labels.ours.c_str();
     options.their_label = labels.theirs.c_str();

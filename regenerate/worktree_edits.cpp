@@ -14,7 +14,8 @@ using DiffPtr = std::unique_ptr<git_diff, GitFree<git_diff_free>>;
 // Paths created or deleted since the base: its tree against the index and the files on disk,
 // untracked files included, ignored files not.
 Result<std::set<std::string>> created_or_deleted(git_repository* repo, git_tree* base) {
-    git_diff_options options = GIT_DIFF_OPTIONS_INIT;
+    git_diff_options options{};
+    git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
     options.flags = GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_RECURSE_UNTRACKED_DIRS |
                     GIT_DIFF_SKIP_BINARY_CHECK | GIT_DIFF_UPDATE_INDEX;
     git_diff* raw = nullptr;

@@ -73,7 +73,7 @@ std::size_t entries_to_run(const SeriesPlan& plan) {
 class Runner {
   public:
     Runner(const SeriesPlan& plan, const PristineSource& source, const Progress& progress)
-        : plan_(plan), source_(source), state_(source), progress_(progress) {}
+        : plan_(plan), state_(source), progress_(progress) {}
 
     SeriesRun run(std::size_t count, std::optional<LoadedPatches> preloaded);
 
@@ -88,7 +88,6 @@ class Runner {
     void check_reverse();
 
     const SeriesPlan& plan_;
-    const PristineSource& source_;
     TreeState state_;
     const Progress& progress_;
     SeriesRun run_;

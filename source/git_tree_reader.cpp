@@ -8,8 +8,6 @@
 
 namespace patchbay {
 
-using Kind = TreeEntry::Kind;
-
 GitTreeReader::GitTreeReader(RepositoryPtr repo, TreePtr tree, Components prefix)
     : repo_(std::move(repo)), tree_(std::move(tree)), prefix_(std::move(prefix)) {}
 
@@ -64,20 +62,20 @@ TreeRead GitTreeReader::describe(const git_tree_entry& entry, const std::string&
     switch (git_tree_entry_filemode(&entry)) {
         case GIT_FILEMODE_TREE:
         case GIT_FILEMODE_COMMIT:
-            return {TreeEntry{Kind::directory, "", false}, *git_tree_entry_id(&entry)};
+            return {TreeEntry{TreeEntry::Kind::directory, "", false}, *git_tree_entry_id(&entry)};
         case GIT_FILEMODE_LINK:
-            return file_entry(entry, Kind::symlink, false, path);
+            return file_entry(entry, TreeEntry::Kind::symlink, false, path);
         case GIT_FILEMODE_BLOB_EXECUTABLE:
-            return file_entry(entry, Kind::file, true, path);
+            return file_entry(entry, TreeEntry::Kind::file, true, path);
         default:
-            return file_entry(entry, Kind::file, false, path);
+            return file_entry(entry, TreeEntry::Kind::file, false, path);
     }
 }
 
-TreeRead GitTreeReader::file_entry(const git_tree_entry& entry, Kind kind, bool executable,
-                                   const std::string& path) const {
+TreeRead GitTreeReader::file_entry(const git_tree_entry& entry, TreeEntry::Kind kind,
+                                   bool executable, const std::string& path) const {
     const git_oid& id = *git_tree_entry_id(&entry);
-    if (kind == Kind::file) {
+    if (kind == TreeEntry::Kind::file) {
         if (auto bytes = checkout_copy(path, id))
             return {TreeEntry{kind, std::move(*bytes), executable}, id, true};
     }
@@ -114,7 +112,7 @@ Result<TreeEntry> GitTreeReader::classify_missing(const Components& full) const 
         if (!entry) return entry.error();
         if (!entry.value()) return TreeEntry{};
         const git_filemode_t mode = git_tree_entry_filemode(entry->get());
-        if (mode == GIT_FILEMODE_LINK) return TreeEntry{Kind::under_symlink, "", false};
+        if (mode == GIT_FILEMODE_LINK) return TreeEntry{TreeEntry::Kind::under_symlink, "", false};
         if (mode == GIT_FILEMODE_COMMIT) {
             return make_error("path '" + join_components(full, full.size()) +
                               "' is inside submodule '" + parent + "', which is not read");

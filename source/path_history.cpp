@@ -73,7 +73,8 @@ std::string renamed_to(git_repository* repo, git_commit* commit, const std::stri
         git_diff_tree_to_tree(&raw, repo, old_tree->get(), new_tree->get(), nullptr) != 0)
         return {};
     DiffPtr diff(raw);
-    git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
+    git_diff_find_options find{};
+    git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
     find.flags = GIT_DIFF_FIND_RENAMES;
     if (git_diff_find_similar(diff.get(), &find) != 0) return {};
     for (std::size_t i = 0; i < git_diff_num_deltas(diff.get()); ++i) {
