@@ -1,55 +1,31 @@
 #include "patches/git_binary.hpp"
 
-#include <git2.h>
 #include <git2/sys/mempack.h>
 #include <git2/sys/repository.h>
 
-#include <memory>
-
 #include "common/git_blob_id.hpp"
+#include "common/git_handles.hpp"
 
 namespace patchbay {
 
 namespace {
 
-template <auto Free>
-struct Freer {
-    template <class T>
-    void operator()(T* handle) const {
-        Free(handle);
-    }
-};
-
-using Repository = std::unique_ptr<git_repository, Freer<git_repository_free>>;
-using Odb = std::unique_ptr<git_odb, Freer<git_odb_free>>;
-using TreeBuilder = std::unique_ptr<git_treebuilder, Freer<git_treebuilder_free>>;
-using Tree = std::unique_ptr<git_tree, Freer<git_tree_free>>;
-using Diff = std::unique_ptr<git_diff, Freer<git_diff_free>>;
-using Index = std::unique_ptr<git_index, Freer<git_index_free>>;
-using Blob = std::unique_ptr<git_blob, Freer<git_blob_free>>;
-
 constexpr const char* kPath = "f";
-
-Error libgit2_error(const std::string& what) {
-    const ::git_error* last = git_error_last();
-    return make_error(what + (last && last->message ? std::string(": ") + last->message : ""));
-}
 
 bool is_null_id(const std::string& id) {
     return id.find_first_not_of('0') == std::string::npos;
 }
 
 // A repository that lives in memory only: the preimage goes in, the result comes out.
-Result<Repository> memory_repository() {
-    static const int initialised = git_libgit2_init();
-    (void)initialised;
+Result<RepositoryPtr> memory_repository() {
+    ensure_libgit2();
     git_repository* raw_repo = nullptr;
     git_odb* raw_odb = nullptr;
     git_odb_backend* mempack = nullptr;
     if (git_repository_new(&raw_repo) < 0) return libgit2_error("libgit2");
-    Repository repo(raw_repo);
+    RepositoryPtr repo(raw_repo);
     if (git_odb_new(&raw_odb) < 0) return libgit2_error("libgit2");
-    Odb odb(raw_odb);
+    OdbPtr odb(raw_odb);
     if (git_mempack_new(&mempack) < 0 || git_odb_add_backend(odb.get(), mempack, 1) < 0)
         return libgit2_error("libgit2");
     if (git_repository_set_odb(repo.get(), odb.get()) < 0) return libgit2_error("libgit2");
@@ -57,10 +33,10 @@ Result<Repository> memory_repository() {
 }
 
 // A tree holding the preimage at kPath, or nothing for a file being created.
-Result<Tree> preimage_tree(git_repository* repo, std::string_view preimage, bool exists) {
+Result<TreePtr> preimage_tree(git_repository* repo, std::string_view preimage, bool exists) {
     git_treebuilder* raw_builder = nullptr;
     if (git_treebuilder_new(&raw_builder, repo, nullptr) < 0) return libgit2_error("libgit2");
-    TreeBuilder builder(raw_builder);
+    TreeBuilderPtr builder(raw_builder);
     git_oid blob, tree_id;
     if (exists &&
         (git_blob_create_from_buffer(&blob, repo, preimage.data(), preimage.size()) < 0 ||
@@ -70,7 +46,7 @@ Result<Tree> preimage_tree(git_repository* repo, std::string_view preimage, bool
     if (git_treebuilder_write(&tree_id, builder.get()) < 0 ||
         git_tree_lookup(&raw_tree, repo, &tree_id) < 0)
         return libgit2_error("libgit2");
-    return Tree(raw_tree);
+    return TreePtr(raw_tree);
 }
 
 // The stanza as git writes it, about kPath, for libgit2's parser.
@@ -94,7 +70,7 @@ Result<std::string> result_bytes(git_repository* repo, git_index* index, bool re
     git_blob* raw_blob = nullptr;
     if (!entry || git_blob_lookup(&raw_blob, repo, &entry->id) < 0)
         return libgit2_error("the binary patch gave no file");
-    Blob blob(raw_blob);
+    BlobPtr blob(raw_blob);
     const auto* data = static_cast<const char*>(git_blob_rawcontent(blob.get()));
     return std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob.get())));
 }
@@ -108,11 +84,11 @@ Result<std::string> apply_with_libgit2(std::string_view preimage, const FileDiff
     git_diff* raw_diff = nullptr;
     if (git_diff_from_buffer(&raw_diff, text.data(), text.size()) < 0)
         return libgit2_error("the binary patch cannot be read");
-    Diff diff(raw_diff);
+    DiffPtr diff(raw_diff);
     git_index* raw_index = nullptr;
     if (git_apply_to_tree(&raw_index, repo->get(), tree->get(), diff.get(), nullptr) < 0)
         return libgit2_error("the binary patch does not apply");
-    Index index(raw_index);
+    IndexPtr index(raw_index);
     return result_bytes(repo->get(), index.get(), file.op == FileOp::remove);
 }
 

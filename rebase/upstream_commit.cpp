@@ -2,16 +2,14 @@
 
 #include <vector>
 
+#include "common/git_handles.hpp"
 #include "rebase/upstream_presence.hpp"
 #include "series/patch_applier.hpp"
 #include "series/tree_state.hpp"
-#include "source/git_handles.hpp"
 
 namespace patchbay {
 
 namespace {
-
-using RevwalkPtr = std::unique_ptr<git_revwalk, GitFree<git_revwalk_free>>;
 
 Status push_rev(git_revwalk* walk, git_repository* repo, const std::string& rev, bool hide) {
     git_oid id;

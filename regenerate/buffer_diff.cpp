@@ -6,13 +6,11 @@
 #include <memory>
 
 #include "common/git_blob_id.hpp"
-#include "source/git_handles.hpp"
+#include "common/git_handles.hpp"
 
 namespace patchbay {
 
 namespace {
-
-using PatchPtr = std::unique_ptr<git_patch, GitFree<git_patch_free>>;
 
 // "@@ -1,2 +1,3 @@ def f():\n" -> "def f():"
 std::string function_context_of(const git_diff_hunk& hunk) {

@@ -2,15 +2,13 @@
 
 #include <fmt/format.h>
 
-#include "source/git_handles.hpp"
+#include "common/git_handles.hpp"
 
 namespace patchbay {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-using DiffPtr = std::unique_ptr<git_diff, GitFree<git_diff_free>>;
 
 Result<CommitPtr> resolve_commit(git_repository* repo, const std::string& rev) {
     git_object* object = nullptr;

@@ -2,7 +2,7 @@
 
 #include <git2.h>
 
-#include "source/git_handles.hpp"
+#include "common/git_handles.hpp"
 
 namespace patchbay {
 

@@ -1,15 +1,13 @@
 #include "regenerate/worktree_edits.hpp"
 
+#include "common/git_handles.hpp"
 #include "common/read_file.hpp"
-#include "source/git_handles.hpp"
 
 namespace patchbay {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-using DiffPtr = std::unique_ptr<git_diff, GitFree<git_diff_free>>;
 
 // Paths created or deleted since the base: its tree against the index and the files on disk,
 // untracked files included, ignored files not.

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "common/git_handles.hpp"
 #include "common/result.hpp"
 #include "regenerate/base_drift.hpp"
 #include "series/tree_state.hpp"
-#include "source/git_handles.hpp"
 
 namespace patchbay {
 

@@ -4,9 +4,9 @@
 #include <map>
 #include <system_error>
 
+#include "common/git_handles.hpp"
 #include "common/read_file.hpp"
 #include "common/tree_path.hpp"
-#include "source/git_handles.hpp"
 #include "source/git_tree_reader.hpp"
 #include "source/path_history.hpp"
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "common/git_handles.hpp"
 #include "common/result.hpp"
-#include "source/git_handles.hpp"
 #include "source/pristine_source.hpp"
 
 namespace patchbay {

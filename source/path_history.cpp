@@ -1,13 +1,11 @@
 #include "source/path_history.hpp"
 
-#include "source/git_handles.hpp"
+#include "common/git_handles.hpp"
 
 namespace patchbay {
 namespace {
 
 constexpr std::size_t kMaxSteps = 8;  // a file moved more often than this is not followed
-
-using DiffPtr = std::unique_ptr<git_diff, GitFree<git_diff_free>>;
 
 bool tree_has_file(git_tree* tree, const std::string& path) {
     git_tree_entry* raw = nullptr;

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 #include <set>
 
+#include "common/git_handles.hpp"
 #include "common/tree_path.hpp"
 #include "series/tree_state.hpp"
-#include "source/git_handles.hpp"
 #include "source/object_seeding.hpp"
 #include "worktree/file_state_writer.hpp"
 
@@ -14,13 +14,6 @@ namespace patchbay {
 namespace fs = std::filesystem;
 
 namespace {
-
-using OdbPtr = std::unique_ptr<git_odb, GitFree<git_odb_free>>;
-using ReferencePtr = std::unique_ptr<git_reference, GitFree<git_reference_free>>;
-
-Error libgit2_error(const std::string& what) {
-    return make_error(what + ": " + last_git_error("unknown libgit2 error"));
-}
 
 Status check_target(const fs::path& dir) {
     std::error_code ec;
@@ -321,7 +314,7 @@ Result<std::string> head_commit_id(const fs::path& dir) {
     git_oid head;
     if (git_reference_name_to_id(&head, repo.get(), "HEAD") != 0)
         return libgit2_error("cannot read HEAD of " + dir.string());
-    return std::string(git_oid_tostr_s(&head));
+    return oid_hex(head);
 }
 
 }  // namespace patchbay

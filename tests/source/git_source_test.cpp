@@ -1,6 +1,6 @@
 // A git repository as the pristine upstream: HEAD or a revision, dirty checkouts, bare
 // repositories.
-// Also tests source/git_handles.cpp (commit ids in hex, checked against git rev-parse).
+// Also tests common/git_handles.cpp (commit ids in hex, checked against git rev-parse).
 
 #include "source/git_source.hpp"
 

@@ -2,15 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include "common/git_handles.hpp"
 #include "tests/support/git_command.hpp"
-#include "tests/support/git_oid_hex.hpp"
 #include "tests/support/temp_tree.hpp"
 
 namespace patchbay {
 namespace {
 
 using Kind = TreeEntry::Kind;
-using patchbay::test_support::hex;
 using patchbay::test_support::TempTree;
 
 using test_support::kGit;
@@ -58,8 +57,8 @@ TEST_F(GitTreeReaderTest, ReadGivesTheIdGitNames) {
     const auto up = reader("repo", {"up"});
     const auto read = up.read("a.py");
     EXPECT_EQ(read.entry->content, "alpha\n");
-    EXPECT_EQ(hex(read.id), tree_.run("cd repo && git rev-parse HEAD:up/a.py"));
-    EXPECT_EQ(hex(up.tree_id()), tree_.run("cd repo && git rev-parse 'HEAD^{tree}'"));
+    EXPECT_EQ(oid_hex(read.id), tree_.run("cd repo && git rev-parse HEAD:up/a.py"));
+    EXPECT_EQ(oid_hex(up.tree_id()), tree_.run("cd repo && git rev-parse 'HEAD^{tree}'"));
     const auto none = up.read("none.py");
     EXPECT_EQ(none.entry->kind, Kind::absent);
     EXPECT_TRUE(git_oid_is_zero(&none.id));

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "source/git_handles.hpp"
+#include "common/git_handles.hpp"
 #include "tests/support/git_command.hpp"
 #include "tests/support/temp_tree.hpp"
 

@@ -1,4 +1,4 @@
-#include "source/git_handles.hpp"
+#include "common/git_handles.hpp"
 
 namespace patchbay {
 
@@ -36,6 +36,10 @@ std::string last_git_error(const std::string& fallback) {
     const git_error* error = git_error_last();
     if (error == nullptr || error->message == nullptr) return fallback;
     return error->message;
+}
+
+Error libgit2_error(const std::string& what) {
+    return make_error(what + ": " + last_git_error("unknown libgit2 error"));
 }
 
 }  // namespace patchbay
