@@ -5,82 +5,12 @@
 #include <set>
 
 #include "checks/audit_scope.hpp"
+#include "common/text_diff.hpp"
 #include "common/text_lines.hpp"
 
 namespace patchbay {
 
 namespace {
-
-using Lines = std::vector<std::string_view>;
-
-// Myers' greedy forward pass over before[lo_b, hi_b) and after[lo_a, hi_a); `trace[d]` is the
-// frontier before step d, kept for the walk back.
-struct Middle {
-    const Lines& before;
-    const Lines& after;
-    std::int64_t lo_b, hi_b, lo_a, hi_a;
-
-    std::int64_t n() const { return hi_b - lo_b; }
-    std::int64_t m() const { return hi_a - lo_a; }
-    bool same(std::int64_t x, std::int64_t y) const {
-        return before[static_cast<std::size_t>(lo_b + x)] ==
-               after[static_cast<std::size_t>(lo_a + y)];
-    }
-};
-
-// The frontier before step d, kept for diagonals -d-1 .. d+1 only: O(D^2) memory in all.
-struct Frontier {
-    std::int64_t d = 0;
-    std::vector<std::int64_t> x;  // x[k + d + 1]
-    std::int64_t at(std::int64_t k) const { return x[static_cast<std::size_t>(k + d + 1)]; }
-};
-
-template <typename Get>
-bool steps_down(const Get& at, std::int64_t k, std::int64_t d) {
-    return k == -d || (k != d && at(k - 1) < at(k + 1));
-}
-
-// Past this many inserted and removed lines (a file rewritten, say) the walk back is not worth
-// its memory: the changed middle then counts as inserted.
-constexpr std::int64_t kMaxEdits = 2000;
-
-std::vector<Frontier> forward_trace(const Middle& mid) {
-    const std::int64_t max = std::min(mid.n() + mid.m(), kMaxEdits), off = max + 1;
-    std::vector<std::int64_t> v(static_cast<std::size_t>(2 * max + 3), 0);
-    auto at = [&](std::int64_t k) { return v[static_cast<std::size_t>(k + off)]; };
-    std::vector<Frontier> trace;
-    for (std::int64_t d = 0; d <= max; ++d) {
-        trace.push_back(
-            {d, std::vector<std::int64_t>(v.begin() + (off - d - 1), v.begin() + (off + d + 2))});
-        for (std::int64_t k = -d; k <= d; k += 2) {
-            std::int64_t x = steps_down(at, k, d) ? at(k + 1) : at(k - 1) + 1;
-            std::int64_t y = x - k;
-            while (x < mid.n() && y < mid.m() && mid.same(x, y)) ++x, ++y;
-            v[static_cast<std::size_t>(k + off)] = x;
-            if (x >= mid.n() && y >= mid.m()) return trace;
-        }
-    }
-    return {};  // too many edits
-}
-
-// Walks the trace back from the end, recording each diagonal (kept) move.
-void walk_back(const Middle& mid, const std::vector<Frontier>& trace,
-               std::vector<std::int64_t>& kept) {
-    std::int64_t x = mid.n(), y = mid.m();
-    for (auto d = static_cast<std::int64_t>(trace.size()) - 1; d >= 0; --d) {
-        const auto& frontier = trace[static_cast<std::size_t>(d)];
-        auto at = [&](std::int64_t k) { return frontier.at(k); };
-        std::int64_t k = x - y;
-        std::int64_t prev_k = steps_down(at, k, d) ? k + 1 : k - 1;
-        std::int64_t prev_x = at(prev_k);
-        std::int64_t prev_y = prev_x - prev_k;
-        while (x > prev_x && y > prev_y) {
-            --x, --y;
-            kept[static_cast<std::size_t>(mid.lo_a + y)] = mid.lo_b + x;
-        }
-        x = prev_x, y = prev_y;
-    }
-}
 
 std::string text_of(const std::optional<FileState>& state) {
     if (!state || state->symlink) return {};
@@ -110,26 +40,17 @@ Versions versions_of(const PristineSource& source, const std::vector<AppliedStep
 
 }  // namespace
 
-std::vector<std::int64_t> kept_lines(const Lines& before, const Lines& after) {
-    std::vector<std::int64_t> kept(after.size(), -1);
-    std::size_t prefix = 0;
-    while (prefix < before.size() && prefix < after.size() && before[prefix] == after[prefix]) {
-        kept[prefix] = static_cast<std::int64_t>(prefix);
-        ++prefix;
+Result<std::vector<std::int64_t>> kept_lines(std::string_view before, std::string_view after) {
+    auto edits = line_edits(before, after);
+    if (!edits) return edits.error();
+    std::vector<std::int64_t> kept(line_count(after), -1);
+    std::size_t at = 0, from = 0;  // the next line of `after`, and the line of `before` it keeps
+    for (const auto& edit : *edits) {
+        for (; at < edit.after_start; ++at, ++from) kept[at] = static_cast<std::int64_t>(from);
+        at = edit.after_start + edit.after_count;
+        from = edit.before_start + edit.before_count;
     }
-    std::size_t suffix = 0;
-    while (suffix + prefix < before.size() && suffix + prefix < after.size() &&
-           before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix]) {
-        kept[after.size() - 1 - suffix] = static_cast<std::int64_t>(before.size() - 1 - suffix);
-        ++suffix;
-    }
-    Middle mid{before,
-               after,
-               static_cast<std::int64_t>(prefix),
-               static_cast<std::int64_t>(before.size() - suffix),
-               static_cast<std::int64_t>(prefix),
-               static_cast<std::int64_t>(after.size() - suffix)};
-    if (mid.n() > 0 && mid.m() > 0) walk_back(mid, forward_trace(mid), kept);
+    for (; at < kept.size(); ++at, ++from) kept[at] = static_cast<std::int64_t>(from);
     return kept;
 }
 
@@ -141,8 +62,9 @@ std::optional<LineOrigin> added_by(const PristineSource& source,
     for (auto i = versions.steps.size(); i > 0; --i) {
         auto after = split_lines(versions.texts[i]);
         if (at < 0 || at >= static_cast<std::int64_t>(after.size())) return std::nullopt;
-        auto kept = kept_lines(split_lines(versions.texts[i - 1]), after);
-        auto from = kept[static_cast<std::size_t>(at)];
+        auto kept = kept_lines(versions.texts[i - 1], versions.texts[i]);
+        if (!kept) return std::nullopt;  // libgit2 failed (a text over 1 GiB): no origin to give
+        auto from = (*kept)[static_cast<std::size_t>(at)];
         if (from < 0)
             return LineOrigin{versions.steps[i - 1], path, at + 1,
                               std::string(without_terminator(after[static_cast<std::size_t>(at)]))};

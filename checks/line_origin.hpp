@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "checks/finding.hpp"
+#include "common/result.hpp"
 #include "patches/diff_model.hpp"
 #include "series/series_runner.hpp"
 #include "source/pristine_source.hpp"
@@ -18,9 +19,9 @@
 namespace patchbay {
 
 // For each line of `after` (0-based), the line of `before` it was kept from, or -1 when it was
-// inserted: a shortest line diff (Myers), so a line moved by an edit elsewhere stays kept.
-std::vector<std::int64_t> kept_lines(const std::vector<std::string_view>& before,
-                                     const std::vector<std::string_view>& after);
+// inserted: git's line diff (common/text_diff.hpp), so a line moved by an edit elsewhere stays
+// kept. An Error only when libgit2 fails.
+Result<std::vector<std::int64_t>> kept_lines(std::string_view before, std::string_view after);
 
 struct LineOrigin {
     std::size_t step = 0;  // index into the steps: the patch that added the line

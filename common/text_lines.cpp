@@ -26,6 +26,11 @@ void append_lines(std::string_view text, std::vector<std::string_view>& lines) {
     }
 }
 
+std::size_t line_count(std::string_view text) {
+    const auto newlines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    return newlines + (!text.empty() && text.back() != '\n' ? 1 : 0);
+}
+
 std::string_view without_terminator(std::string_view line) {
     if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);

@@ -14,6 +14,9 @@ std::vector<std::string_view> split_lines(std::string_view text);
 // The same, appended to `lines`.
 void append_lines(std::string_view text, std::vector<std::string_view>& lines);
 
+// How many lines split_lines(text) gives, without splitting.
+std::size_t line_count(std::string_view text);
+
 // The line without its "\n" (and without a "\r" before it).
 std::string_view without_terminator(std::string_view line);
 

@@ -1,12 +1,10 @@
 #include "regenerate/buffer_diff.hpp"
 
-#include <git2.h>
-
 #include <cctype>
-#include <memory>
 
 #include "common/git_blob_id.hpp"
 #include "common/git_handles.hpp"
+#include "common/text_diff.hpp"
 
 namespace patchbay {
 
@@ -58,15 +56,12 @@ Result<Hunk> read_hunk(git_patch* patch, std::size_t index) {
 
 Result<BufferDiff> diff_buffers(std::string_view old_text, std::string_view new_text,
                                 int context_lines) {
-    ensure_libgit2();
     git_diff_options options{};
     git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
     options.context_lines = static_cast<std::uint32_t>(context_lines);
-    git_patch* raw = nullptr;
-    if (git_patch_from_buffers(&raw, old_text.data(), old_text.size(), "a", new_text.data(),
-                               new_text.size(), "b", &options) != 0)
-        return make_error(last_git_error("cannot diff two texts"));
-    PatchPtr patch(raw);
+    auto patch = diff_texts(old_text, new_text, options);
+    if (!patch) return patch.error();
+    git_patch* raw = patch->get();
     BufferDiff diff;
     diff.binary = (git_patch_get_delta(raw)->flags & GIT_DIFF_FLAG_BINARY) != 0;
     for (std::size_t i = 0; i < git_patch_num_hunks(raw); ++i) {
@@ -84,18 +79,14 @@ std::string blob_id(std::string_view content, std::size_t length) {
 
 Result<std::string> unified_diff(std::string_view old_text, std::string_view new_text,
                                  const std::string& old_label, const std::string& new_label) {
-    ensure_libgit2();
     if (old_text == new_text) return std::string();
     git_diff_options options{};
     git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
     options.flags = GIT_DIFF_FORCE_TEXT;
-    git_patch* raw = nullptr;
-    if (git_patch_from_buffers(&raw, old_text.data(), old_text.size(), old_label.c_str(),
-                               new_text.data(), new_text.size(), new_label.c_str(), &options) != 0)
-        return make_error(last_git_error("cannot diff two texts"));
-    PatchPtr patch(raw);
+    auto patch = diff_texts(old_text, new_text, options, old_label.c_str(), new_label.c_str());
+    if (!patch) return patch.error();
     git_buf buffer = GIT_BUF_INIT;
-    if (git_patch_to_buf(&buffer, raw) != 0)
+    if (git_patch_to_buf(&buffer, patch->get()) != 0)
         return make_error(last_git_error("cannot print a diff"));
     std::string text(buffer.ptr, buffer.size);
     git_buf_dispose(&buffer);

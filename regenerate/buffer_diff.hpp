@@ -1,6 +1,6 @@
 #pragma once
-// libgit2's diff engine over two in-memory texts: the hunks of one file section, and its blob ids
-// (docs/ARCHITECTURE.md §6).
+// The hunks of one file section and its blob ids, from libgit2's diff engine over two in-memory
+// texts (common/text_diff.hpp; docs/ARCHITECTURE.md §6).
 
 #include <cstddef>
 #include <string>

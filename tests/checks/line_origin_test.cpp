@@ -16,9 +16,18 @@ namespace {
 
 using test_support::MemorySource;
 
+// Each line of `lines` with a "\n".
+std::string lines_text(const std::vector<std::string_view>& lines) {
+    std::string text;
+    for (auto line : lines) (text += line) += '\n';
+    return text;
+}
+
 std::vector<std::int64_t> kept(std::vector<std::string_view> before,
                                std::vector<std::string_view> after) {
-    return kept_lines(before, after);
+    auto map = kept_lines(lines_text(before), lines_text(after));
+    EXPECT_TRUE(map.ok());
+    return map.ok() ? *map : std::vector<std::int64_t>{};
 }
 
 TEST(KeptLines, InsertedLinesAreMinusOneAndTheRestMapBack) {
@@ -38,7 +47,9 @@ TEST(KeptLines, InsertedLinesAreMinusOneAndTheRestMapBack) {
               (std::vector<std::int64_t>{3, 4, 5}));
 }
 
-// Long files with few edits stay exact; a rewrite past the edit budget counts as inserted.
+// Long files with few edits stay exact, and so do rewrites: git's diff has no edit budget (the
+// hand-written Myers diff this replaced gave up past 2,000 edits and counted every line of the
+// changed middle as inserted, "k" below included).
 TEST(KeptLines, LongFilesAndRewrites) {
     std::vector<std::string> names;
     for (int i = 0; i < 3000; ++i) names.push_back("line " + std::to_string(i));
@@ -46,7 +57,7 @@ TEST(KeptLines, LongFilesAndRewrites) {
     auto after = before;
     after.insert(after.begin() + 1500, "added");
     after.erase(after.begin() + 10);  // "line 10" removed: later lines move up by one
-    auto map = kept_lines(before, after);
+    auto map = kept(before, after);
     // after: lines 0-9, then 11-1499 at 10-1498, "added" at 1499, then 1500-2999 in place.
     EXPECT_EQ(map.size(), 3000u);
     EXPECT_EQ(map[9], 9);
@@ -55,15 +66,23 @@ TEST(KeptLines, LongFilesAndRewrites) {
     EXPECT_EQ(map[1499], -1);
     EXPECT_EQ(map[1500], 1500);
     EXPECT_EQ(map.back(), 2999);
-    // 1,200 lines replaced on each side of a kept "k": 2,400 edits, over the budget.
+    // 1,200 lines replaced on each side of "k": 2,400 edits, and "k" is still upstream's.
     std::vector<std::string> olds, news;
     for (int i = 0; i < 1200; ++i) olds.push_back("o" + std::to_string(i));
     for (int i = 0; i < 1200; ++i) news.push_back("n" + std::to_string(i));
     std::vector<std::string_view> from{"k"}, to(news.begin(), news.end());
     from.insert(from.end(), olds.begin(), olds.end());
     to.push_back("k");
-    auto rewritten = kept_lines(from, to);
-    EXPECT_EQ(std::count(rewritten.begin(), rewritten.end(), -1), 1201);
+    auto rewritten = kept(from, to);
+    EXPECT_EQ(std::count(rewritten.begin(), rewritten.end(), -1), 1200);
+    EXPECT_EQ(rewritten.back(), 0);
+}
+
+// An unterminated last line differs from the same line with its "\n".
+TEST(KeptLines, AnUnterminatedLastLineIsItsOwnLine) {
+    auto map = kept_lines("a\nb", "a\nb\nc");
+    ASSERT_TRUE(map.ok());
+    EXPECT_EQ(*map, (std::vector<std::int64_t>{0, -1, -1}));
 }
 
 AppliedStep step(std::string name, std::string path, std::string text) {

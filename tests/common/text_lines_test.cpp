@@ -63,8 +63,16 @@ TEST(SplitLines, RandomTextsSplitAsReadByteByByte) {
         const auto lines = split_lines(text);
         const auto expected = lines_of(text);
         ASSERT_EQ(lines.size(), expected.size()) << i;
+        ASSERT_EQ(line_count(text), expected.size()) << i;
         for (std::size_t l = 0; l < lines.size(); ++l) ASSERT_EQ(lines[l], expected[l]) << i;
     }
+}
+
+TEST(LineCount, CountsAnUnterminatedLastLine) {
+    EXPECT_EQ(line_count(""), 0u);
+    EXPECT_EQ(line_count("\n"), 1u);
+    EXPECT_EQ(line_count("a\nb"), 2u);
+    EXPECT_EQ(line_count("a\r\nb\n"), 2u);
 }
 
 TEST(AppendLines, AddsToTheLinesGiven) {
