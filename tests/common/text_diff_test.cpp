@@ -6,8 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <random>
 #include <regex>
 
+#include "common/text_lines.hpp"
 #include "tests/support/tagged_lines.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/temp_tree.hpp"
@@ -50,6 +52,36 @@ TEST(LineEdits, LargeRewritesKeepTheLinesTheyKeep) {
     for (int i = 0; i < 5000; ++i) after += "n" + std::to_string(i) + "\n";
     after += "k\n";
     EXPECT_EQ(edits(before, after), (std::vector<LineEdit>{{0, 0, 0, 5000}, {1, 5000, 5001, 0}}));
+}
+
+// Random texts of a few distinct lines, some without a last "\n": the lines between the edits
+// are the same lines in both texts, and the edits cover the rest of both.
+TEST(LineEdits, TheLinesBetweenTheEditsAreKept) {
+    std::mt19937 random(26);
+    auto text = [&] {
+        std::string t;
+        const int lines = std::uniform_int_distribution<int>(0, 12)(random);
+        const bool terminated = std::uniform_int_distribution<int>(0, 1)(random) == 1;
+        for (int i = 0; i < lines; ++i) {
+            t += "abc"[std::uniform_int_distribution<int>(0, 2)(random)];
+            if (i + 1 < lines || terminated) t += '\n';
+        }
+        return t;
+    };
+    for (int i = 0; i < 3000; ++i) {
+        const auto before = text(), after = text();
+        const auto old_lines = split_lines(before), new_lines = split_lines(after);
+        std::size_t from = 0, at = 0;
+        auto kept_until = [&](std::size_t before_end, std::size_t after_end) {
+            ASSERT_EQ(before_end - from, after_end - at) << before << "|" << after;
+            for (; at < after_end; ++at, ++from) ASSERT_EQ(old_lines[from], new_lines[at]);
+        };
+        for (const auto& edit : edits(before, after)) {
+            kept_until(edit.before_start, edit.after_start);
+            from += edit.before_count, at += edit.after_count;
+        }
+        kept_until(old_lines.size(), new_lines.size());
+    }
 }
 
 // "@@ -a,b +c,d @@" of `git diff -U0` as an edit: a 0 count names the line before.
