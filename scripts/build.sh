@@ -8,5 +8,5 @@ bash scripts/install-deps.sh
 # CMake's default generator (Unix Makefiles, unless build/ was configured with another), as a
 # user's plain `cmake -S . -B build` and Debian's packaging use: CI builds once that way.
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
-    -DPATCHBAY_WERROR=ON -DPATCHBAY_TESTS=ON
+    -DPATCHBAY_WERROR=ON -DPATCHBAY_TESTS=ON -DPATCHBAY_UNITY_TESTS=ON
 cmake --build build --parallel "$(nproc)"
