@@ -1,9 +1,8 @@
 // End-to-end: `patchbay repro` and `patchbay verify` on copies of the demo. The reproducers here
 // are command entries: real programs that look at the result tree, no GPU involved.
 // Also tests tool/cmd_repro.cpp, tool/cmd_verify.cpp, tool/verify_report.cpp,
-// tool/repro_report_text.cpp,
-// tool/repro_report_json.cpp, tool/repro_report_junit.cpp and kernels/result_tree.cpp (the tree
-// the reproducers read), through the binary.
+// tool/repro_report_text.cpp, tool/repro_report_json.cpp, tool/repro_report_junit.cpp and
+// kernels/result_tree.cpp (the tree the reproducers read), through the binary.
 
 #include <gtest/gtest.h>
 

@@ -2,9 +2,8 @@
 // is also validated against the SARIF 2.1.0 JSON schema when a validator and the schema are
 // installed (tests/support/sarif_schema.hpp).
 // Also tests tool/audit_report_text.cpp, tool/audit_report_json.cpp, tool/audit_report_sarif.cpp,
-// tool/sarif_locations.cpp,
-// tool/audit_report_github.cpp, tool/audit_report_markdown.cpp and checks/finding.cpp (the
-// severity names).
+// tool/sarif_locations.cpp, tool/audit_report_github.cpp, tool/audit_report_markdown.cpp and
+// checks/finding.cpp (the severity names).
 
 #include "tool/audit_report_format.hpp"
 
