@@ -1,12 +1,16 @@
 #include "common/atomic_write.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <string>
+
+#include "common/deferred_signals.hpp"
+#include "common/stale_temporaries.hpp"
 
 namespace patchbay {
 
@@ -37,44 +41,78 @@ void keep_permissions(int fd, const fs::path& path) {
         ::fchmod(fd, 0644);
 }
 
-// The rename itself is only durable once the folder is flushed too.
+// A temporary file being written, locked (flock) until it is closed: a later run that finds
+// such a file removes it only when no one holds that lock (common/stale_temporaries.hpp).
+struct Temporary {
+    std::string path;
+    int fd = -1;
+
+    Status close() {
+        int fd_was = std::exchange(fd, -1);
+        if (fd_was >= 0 && ::close(fd_was) != 0) return io_error(path, "cannot close the new file");
+        return Ok{};
+    }
+    void discard() {
+        if (fd >= 0) ::close(std::exchange(fd, -1));
+        if (!path.empty()) ::unlink(path.c_str());
+    }
+};
+
+Result<Temporary> create_temporary(const fs::path& path) {
+    Temporary temporary{(path.parent_path() / temporary_name_pattern(path)).string()};
+    temporary.fd = ::mkstemp(temporary.path.data());
+    if (temporary.fd < 0) return io_error(path, "cannot create a temporary file beside it");
+    ::flock(temporary.fd, LOCK_EX);
+    keep_permissions(temporary.fd, path);
+    return temporary;
+}
+
+Result<Temporary> write_temporary(const fs::path& path, std::string_view text) {
+    auto temporary = create_temporary(path);
+    if (!temporary) return temporary;
+    if (auto written = write_all(temporary->fd, text, path); !written) {
+        temporary->discard();
+        return std::move(written).error();
+    }
+    return temporary;
+}
+
+}  // namespace
+
 void sync_folder(const fs::path& folder) {
-    int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY);
+    int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY);
     if (fd < 0) return;
     ::fsync(fd);
     ::close(fd);
 }
 
-Status write_temporary(const fs::path& path, std::string_view text, std::string& temporary) {
-    // Appended piece by piece: `"." + name + …` trips GCC 12's -Wrestrict false positive at -O3
-    // (GCC bug 105329), which the package build, with -Werror, turns into an error.
-    std::string name = ".";
-    name += path.filename().string();
-    name += ".patchbay-XXXXXX";
-    temporary = (path.parent_path() / name).string();
-    int fd = ::mkstemp(temporary.data());
-    if (fd < 0)
-        return temporary.clear(), io_error(path, "cannot create a temporary file beside it");
-    keep_permissions(fd, path);
-    Status written = write_all(fd, text, path);
-    if (::close(fd) != 0 && written) written = io_error(path, "cannot close the new file");
-    return written;
+Result<fs::path> write_temporary_beside(const fs::path& path, std::string_view text) {
+    DeferredSignals deferred;
+    auto temporary = write_temporary(path, text);
+    if (!temporary) return std::move(temporary).error();
+    if (auto closed = temporary->close(); !closed) {
+        temporary->discard();
+        return std::move(closed).error();
+    }
+    return fs::path(temporary->path);
 }
-
-}  // namespace
 
 Status write_atomically(const fs::path& path, std::string_view text,
                         const BeforeRename& before_rename) {
-    std::string temporary;
-    Status status = write_temporary(path, text, temporary);
-    if (status && before_rename) status = before_rename(temporary);
-    if (status && ::rename(temporary.c_str(), path.c_str()) != 0)
+    DeferredSignals deferred;
+    auto temporary = write_temporary(path, text);
+    if (!temporary) return std::move(temporary).error();
+    Status status = Ok{};
+    if (before_rename) status = before_rename(temporary->path);
+    // Renamed while still open and locked: until then a later run's sweep leaves it alone.
+    if (status && ::rename(temporary->path.c_str(), path.c_str()) != 0)
         status = io_error(path, "cannot replace the file");
     if (!status) {
-        if (!temporary.empty()) ::unlink(temporary.c_str());
+        temporary->discard();
         return status;
     }
-    sync_folder(path.parent_path().empty() ? fs::path(".") : path.parent_path());
+    if (auto closed = temporary->close(); !closed) return closed;
+    sync_folder(path.parent_path());
     return Ok{};
 }
 

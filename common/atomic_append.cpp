@@ -1,0 +1,49 @@
+#include "common/atomic_append.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+#include "common/deferred_signals.hpp"
+
+namespace patchbay {
+
+namespace {
+
+Error append_error(const std::filesystem::path& path, int error_number) {
+    return make_error(path.string(), 0,
+                      "cannot append the summary: " + std::string(std::strerror(error_number)));
+}
+
+// errno of the failed write, or 0 when every byte went out.
+int write_whole(int fd, std::string_view text) {
+    while (!text.empty()) {
+        ssize_t written = ::write(fd, text.data(), text.size());
+        if (written < 0 && errno == EINTR) continue;
+        if (written < 0) return errno;
+        text.remove_prefix(static_cast<std::size_t>(written));
+    }
+    return 0;
+}
+
+}  // namespace
+
+Status append_all_or_nothing(const std::filesystem::path& path, std::string_view text) {
+    DeferredSignals deferred;
+    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return append_error(path, errno);
+    struct stat before {};
+    bool regular = ::fstat(fd, &before) == 0 && S_ISREG(before.st_mode);
+    int failure = write_whole(fd, text);
+    // A pipe or a terminal cannot take bytes back; a file can.
+    if (failure != 0 && regular && ::ftruncate(fd, before.st_size) != 0) failure = errno;
+    if (::close(fd) != 0 && failure == 0) failure = errno;
+    if (failure != 0) return append_error(path, failure);
+    return Ok{};
+}
+
+}  // namespace patchbay
