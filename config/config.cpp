@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 #include "common/read_file.hpp"
+#include "common/sha256.hpp"
 #include "config/config_keys.hpp"
 
 namespace patchbay {
@@ -387,7 +388,9 @@ Result<Config> parse_config(std::string_view text, const std::filesystem::path& 
 Result<Config> load_config(const std::filesystem::path& file) {
     auto text = read_file(file);
     if (!text) return text.error();
-    return parse_config(text.value(), file);
+    auto config = parse_config(text.value(), file);
+    if (config) config->file_sha256 = sha256_hex(*text);
+    return config;
 }
 
 std::optional<std::filesystem::path> find_config(const std::filesystem::path& start) {

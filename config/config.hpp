@@ -56,6 +56,7 @@ struct ReproConfig {
 // the member initialisers take them from the table too, so `Config{}` holds them.
 struct Config {
     std::filesystem::path file;      // the patchbay.toml read; empty when none
+    std::string file_sha256;         // of the text parsed from `file`; empty when none
     std::filesystem::path base_dir;  // relative paths below are relative to this folder
 
     // [upstream]

@@ -82,12 +82,13 @@ Result<std::vector<std::optional<UpstreamCommit>>> upstream_commits(const Sessio
     return since;
 }
 
+// The patches that changed and the new revision in patchbay.toml, all or nothing.
 Result<std::vector<std::string>> write_all(const Session& session) {
     std::vector<std::string> written;
+    std::vector<NewText> files;
     for (const auto& patch : session.report.rebase.patches)
         if (patch.new_text) {
-            if (auto done = write_atomically(patch.patch_path, *patch.new_text); !done)
-                return done.error();
+            files.push_back({patch.patch_path, *patch.new_text});
             written.push_back(patch.name);
         }
     const auto& file = session.series.config.file;
@@ -95,7 +96,8 @@ Result<std::vector<std::string>> write_all(const Session& session) {
     if (!toml) return toml.error();
     auto edited = with_upstream_rev(*toml, session.request.onto);
     if (!edited) return make_error(file.string(), 0, edited.error().message);
-    if (auto done = write_atomically(file, *edited); !done) return done.error();
+    files.push_back({file, std::move(*edited)});
+    if (auto done = write_series(session.series.write_back, files); !done) return done.error();
     return written;
 }
 

@@ -9,6 +9,7 @@
 #include "config/config.hpp"
 #include "rebase/rebase_report.hpp"
 #include "series/series_runner.hpp"
+#include "series/series_write.hpp"
 #include "source/pristine_source.hpp"
 
 namespace patchbay {
@@ -18,6 +19,7 @@ struct RebaseSeries {
     const Config& config;
     const SeriesPlan& plan;
     const PristineSource& source;
+    const SeriesWriteBack& write_back;  // how --write writes (series/series_write.hpp)
 };
 
 struct RebaseRequest {

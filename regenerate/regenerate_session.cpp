@@ -1,7 +1,5 @@
 #include "regenerate/regenerate_session.hpp"
 
-#include "common/atomic_write.hpp"
-
 namespace patchbay {
 
 namespace {
@@ -15,8 +13,10 @@ Result<Regeneration> rebuild(const SeriesPlan& plan, const PristineSource& sourc
 
 // Replaces the patch file, runs the whole series again and compares the later patches' rows.
 Result<RegenerateResult> write_patch(const SeriesPlan& plan, const PristineSource& source,
-                                     const SeriesRun& before, Regeneration regeneration) {
-    if (auto written = write_atomically(regeneration.patch_path, regeneration.new_text); !written)
+                                     const SeriesRun& before, Regeneration regeneration,
+                                     const SeriesWriteBack& write_back) {
+    if (auto written = write_series(write_back, {{regeneration.patch_path, regeneration.new_text}});
+        !written)
         return written.error();
     auto after = run_series(plan, source);
     if (!after) return after.error();
@@ -45,7 +45,7 @@ Result<RegenerateResult> run_regenerate_session(SeriesPlan plan, const PristineS
     if (request.check)
         return RegenerateResult{std::move(regeneration).value(), RegenerateOutcome::stale, true,
                                 std::nullopt};
-    return write_patch(plan, source, *run, std::move(regeneration).value());
+    return write_patch(plan, source, *run, std::move(regeneration).value(), request.write_back);
 }
 
 }  // namespace patchbay

@@ -10,15 +10,17 @@
 #include "regenerate/regenerate.hpp"
 #include "series/series_delta.hpp"
 #include "series/series_runner.hpp"
+#include "series/series_write.hpp"
 #include "source/pristine_source.hpp"
 
 namespace patchbay {
 
 struct RegenerateRequest {
-    std::string name;      // the series entry to rebuild
-    std::string worktree;  // rebuild from this edited worktree, or
-    CommitSource commit;   // from this fork commit (commit.rev not empty)
-    bool check = false;    // write nothing; say whether the file is stale
+    std::string name;                 // the series entry to rebuild
+    std::string worktree;             // rebuild from this edited worktree, or
+    CommitSource commit;              // from this fork commit (commit.rev not empty)
+    bool check = false;               // write nothing; say whether the file is stale
+    SeriesWriteBack write_back = {};  // how the patch file is written (not used by --check)
 };
 
 // The file on disk was already right, is stale (--check), was rewritten, or was rewritten and

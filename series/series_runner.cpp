@@ -13,6 +13,7 @@
 #include "common/elide.hpp"
 #include "common/parallel_for.hpp"
 #include "common/read_file.hpp"
+#include "common/sha256.hpp"
 #include "common/text_lines.hpp"
 #include "common/tree_path.hpp"
 #include "patches/diff_parser.hpp"
@@ -467,6 +468,7 @@ Result<SeriesPlan> load_plan(const Config& config) {
     auto series = parse_series(*text, config.series_file);
     if (!series) return series.error();
     plan.series = std::move(series).value();
+    plan.series_sha256 = sha256_hex(*text);
     plan.patches_dir = series_path.parent_path();
     plan.patches_label = fs::path(config.series_file).parent_path().generic_string();
     plan.skip = config.skip;

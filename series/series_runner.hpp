@@ -18,6 +18,7 @@ namespace patchbay {
 
 struct SeriesPlan {
     SeriesFile series;
+    std::string series_sha256;          // of the series file's text, as parsed
     std::filesystem::path patches_dir;  // the series file's folder: patch names are relative to it
     std::string patches_label;          // that folder as the user wrote it, for messages
     std::vector<SkipRule> skip;

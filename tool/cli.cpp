@@ -14,6 +14,7 @@
 #include "tool/exit_status.hpp"
 #include "tool/flags.hpp"
 #include "tool/version.hpp"
+#include "tool/workspace.hpp"
 
 namespace patchbay {
 
@@ -101,6 +102,14 @@ Status check_groups(const CLI::App& app, const FlagSet& flags) {
     return Ok{};
 }
 
+// What a killed run left beside the series is finished before any command reads the series.
+Status finish_interrupted(const CliOptions& options) {
+    auto notes = finish_interrupted_writes(options);
+    if (!notes) return std::move(notes).error();
+    for (const auto& note : *notes) print_note(note);
+    return Ok{};
+}
+
 struct Registered {
     CLI::App* app;
     const Command* command;
@@ -141,6 +150,10 @@ int run_cli(int argc, char** argv) {
         if (!entry.app->parsed()) continue;
         if (auto groups = check_groups(*entry.app, entry.flags); !groups) {
             print_error(groups.error());
+            return kExitBadInput;
+        }
+        if (auto finished = finish_interrupted(options); !finished) {
+            print_error(finished.error());
             return kExitBadInput;
         }
         return deliver(options, entry.command->run(make_context(options)));

@@ -15,6 +15,13 @@ RebaseRequest request_of(const CliOptions& options) {
     return RebaseRequest{options.onto, options.worktree, options.write, options.continue_rebase};
 }
 
+// Only --write fingerprints the series and takes its lock to write.
+Result<Workspace> open_for(const CommandContext& context) {
+    const auto& o = context.options;
+    if (!o.write) return open_workspace(context);
+    return open_workspace_to_write(context, "patchbay rebase --onto " + o.onto + " --write");
+}
+
 }  // namespace
 
 void add_rebase_options(FlagSet& flags, CliOptions& options) {
@@ -36,9 +43,11 @@ void add_rebase_options(FlagSet& flags, CliOptions& options) {
 }
 
 Result<CommandOutput> run_rebase(const CommandContext& context) {
-    auto workspace = open_workspace(context);
+    auto workspace = open_for(context);
     if (!workspace) return workspace.error();
-    RebaseSeries series{workspace->config, workspace->plan, *workspace->source};
+    const SeriesWriteBack no_write;
+    RebaseSeries series{workspace->config, workspace->plan, *workspace->source,
+                        workspace->write_back ? *workspace->write_back : no_write};
     auto report = run_rebase_session(series, request_of(context.options));
     if (!report) return report.error();
     std::string text =

@@ -17,11 +17,18 @@ Status check_flags(const CliOptions& o) {
     return Ok{};
 }
 
-RegenerateRequest request_of(const CommandContext& context, const Workspace& workspace) {
+RegenerateRequest request_of(const CommandContext& context, Workspace& workspace) {
     const auto& o = context.options;
     CommitSource commit{o.repo.empty() ? "." : o.repo, o.from_commit, workspace.config.directory,
                         o.add_files};
-    return RegenerateRequest{o.patch_name, o.worktree, std::move(commit), o.check};
+    return RegenerateRequest{o.patch_name, o.worktree, std::move(commit), o.check,
+                             std::move(workspace.write_back).value_or(SeriesWriteBack{})};
+}
+
+// Only a run that may write fingerprints the series and takes its lock to write.
+Result<Workspace> open_for(const CommandContext& context) {
+    if (context.options.check) return open_workspace(context);
+    return open_workspace_to_write(context, "patchbay regenerate " + context.options.patch_name);
 }
 
 }  // namespace
@@ -45,7 +52,7 @@ void add_regenerate_options(FlagSet& flags, CliOptions& options) {
 
 Result<CommandOutput> run_regenerate(const CommandContext& context) {
     if (auto flags = check_flags(context.options); !flags) return flags.error();
-    auto workspace = open_workspace(context);
+    auto workspace = open_for(context);
     if (!workspace) return workspace.error();
     auto result = run_regenerate_session(workspace->plan, *workspace->source,
                                          request_of(context, *workspace));

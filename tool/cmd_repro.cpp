@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
-#include <fstream>
 
+#include "common/atomic_write.hpp"
 #include "kernels/ctest_project.hpp"
 #include "kernels/gpu_probe.hpp"
 #include "kernels/repro_runner.hpp"
@@ -33,13 +33,11 @@ std::string list_text(const Config& config) {
     return out;
 }
 
+// Replaced as every file patchbay writes is: a killed run leaves the old file or the new one.
 Status write_text_file(const fs::path& path, const std::string& text) {
     std::error_code ec;
     if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    if (!out.flush()) return make_error(path.string(), 0, "cannot write the file");
-    return Ok{};
+    return write_atomically(path, text);
 }
 
 Result<CommandOutput> write_resource_spec(const std::string& file) {

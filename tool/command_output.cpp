@@ -4,10 +4,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 
+#include "common/atomic_append.hpp"
 #include "common/atomic_write.hpp"
+#include "common/stale_temporaries.hpp"
 #include "tool/exit_status.hpp"
 
 namespace patchbay {
@@ -37,6 +38,10 @@ void print_error(const Error& error) {
     std::cerr << "patchbay: error: " << printable(error.located()) << "\n";
 }
 
+void print_note(const std::string& note) {
+    std::cerr << "patchbay: note: " << printable(note) << "\n";
+}
+
 namespace {
 
 // How writing the report went: a reader that closed the pipe early (`patchbay ... | head`)
@@ -55,7 +60,12 @@ Result<Written> write_to_stdout(const std::string& text) {
 Result<Written> write_output(const std::string& path, const std::string& text) {
     if (path.empty() || path == "-") return write_to_stdout(text);
     // A unique temporary name (never one an earlier run or someone else left, which could be
-    // a symlink) and an fsync before the rename: write_atomically, as regenerate uses.
+    // a symlink) and an fsync before the rename: write_atomically, as regenerate uses. The
+    // temporary files of this report that a killed run left go first.
+    const std::filesystem::path file(path);
+    for (const auto& removed :
+         remove_stale_temporaries(file.parent_path(), file.filename().string()))
+        print_note(removed.string() + ": removed, a temporary file an interrupted run left");
     if (auto written = write_atomically(path, text); !written) return written.error();
     return Written::whole;
 }
@@ -63,12 +73,7 @@ Result<Written> write_output(const std::string& path, const std::string& text) {
 // --summary FILE is appended to, as GitHub's step summary file expects from each step.
 Status append_summary(const std::string& path, const std::string& text) {
     if (path.empty()) return Ok{};
-    std::ofstream out(path, std::ios::binary | std::ios::app);
-    out << text;
-    out.flush();
-    if (!out)
-        return make_error(path, 0, "cannot append the summary: " + std::string(strerror(errno)));
-    return Ok{};
+    return append_all_or_nothing(path, text);
 }
 
 constexpr std::size_t kMaxDiagnostics = 20;

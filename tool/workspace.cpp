@@ -44,9 +44,9 @@ SourceOptions source_options_of(const Config& config, const CliOptions& options,
     return source;
 }
 
-}  // namespace
-
-Result<Workspace> open_workspace(const CommandContext& context, bool defer_source_checks) {
+// `holder` set: the command may rewrite the series (series/series_write.hpp).
+Result<Workspace> open_workspace(const CommandContext& context, bool defer_source_checks,
+                                 const std::string* holder) {
     const CliOptions& options = context.options;
     auto config = resolve_config(options);
     if (!config) return config.error();
@@ -57,11 +57,59 @@ Result<Workspace> open_workspace(const CommandContext& context, bool defer_sourc
     if (!plan) return plan.error();
     plan->upto = options.upto;
     plan->jobs = context.jobs;
+    std::optional<SeriesWriteBack> write_back;
+    if (holder) write_back = series_write_back(*config, *plan, *holder);
     auto loaded = load_patches(*plan);
     auto source = open_pristine(source_options_of(*config, options, defer_source_checks));
     if (!source) return source.error();
     return Workspace{std::move(config).value(), std::move(source).value(), std::move(plan).value(),
-                     std::move(loaded)};
+                     std::move(loaded), std::move(write_back)};
+}
+
+}  // namespace
+
+Result<Workspace> open_workspace(const CommandContext& context, bool defer_source_checks) {
+    return open_workspace(context, defer_source_checks, nullptr);
+}
+
+Result<Workspace> open_workspace_to_write(const CommandContext& context, std::string holder) {
+    return open_workspace(context, false, &holder);
+}
+
+namespace {
+
+std::string shown(const fs::path& path) {
+    std::error_code ec;
+    auto relative = fs::relative(path, fs::current_path(ec), ec);
+    return ec || relative.empty() ? path.string() : relative.string();
+}
+
+std::vector<std::string> notes_of(const SeriesRecovery& recovery) {
+    std::vector<std::string> notes;
+    if (const auto& journal = recovery.journal) {
+        bool completed = journal->ending == JournalEnding::completed;
+        for (const auto& file : journal->files)
+            notes.push_back(shown(file) + (completed ? ": written, completing a series write "
+                                                       "that was interrupted"
+                                                     : ": its old text put back, undoing a "
+                                                       "series write that was interrupted"));
+        for (const auto& file : journal->edited)
+            notes.push_back(shown(file) +
+                            ": edited after a series write was interrupted; left as it is");
+    }
+    for (const auto& file : recovery.temporaries)
+        notes.push_back(shown(file) + ": removed, a temporary file an interrupted run left");
+    return notes;
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> finish_interrupted_writes(const CliOptions& options) {
+    auto config = resolve_config(options);
+    if (!config) return std::vector<std::string>();
+    auto recovery = recover_series(*config);
+    if (!recovery) return std::move(recovery).error();
+    return notes_of(*recovery);
 }
 
 Status check_worktree_outside(const Workspace& workspace, const std::string& worktree) {

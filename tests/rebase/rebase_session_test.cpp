@@ -16,7 +16,9 @@ TEST(RebaseSession, APlainFolderUpstreamHasNoRevisionToCarryOnto) {
     config.upstream_path = "upstream";
     SeriesPlan plan;
     test_support::MemorySource source;  // no commit: a plain folder
-    auto report = run_rebase_session({config, plan, source}, RebaseRequest{"v2", "", false, false});
+    SeriesWriteBack no_write;
+    auto report =
+        run_rebase_session({config, plan, source, no_write}, RebaseRequest{"v2", "", false, false});
     ASSERT_FALSE(report);
     EXPECT_NE(report.error().message.find("rebase --onto needs a git upstream"), std::string::npos)
         << report.error().message;
