@@ -15,8 +15,7 @@ namespace patchbay {
 namespace {
 
 Error append_error(const std::filesystem::path& path, int error_number) {
-    return make_error(path.string(), 0,
-                      "cannot append the summary: " + std::string(std::strerror(error_number)));
+    return errno_error(path.string(), "cannot append the summary", error_number);
 }
 
 // errno of the failed write, or 0 when every byte went out.

@@ -18,18 +18,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Error io_error(const fs::path& path, const std::string& what) {
-    return make_error(path.string(), 0, what + ": " + std::strerror(errno));
-}
-
 Status write_all(int fd, std::string_view text, const fs::path& path) {
     while (!text.empty()) {
         ssize_t written = ::write(fd, text.data(), text.size());
         if (written < 0 && errno == EINTR) continue;
-        if (written < 0) return io_error(path, "cannot write the new file");
+        if (written < 0) return errno_error(path.string(), "cannot write the new file");
         text.remove_prefix(static_cast<std::size_t>(written));
     }
-    if (::fsync(fd) != 0) return io_error(path, "cannot flush the new file");
+    if (::fsync(fd) != 0) return errno_error(path.string(), "cannot flush the new file");
     return Ok{};
 }
 
@@ -49,7 +45,8 @@ struct Temporary {
 
     Status close() {
         int fd_was = std::exchange(fd, -1);
-        if (fd_was >= 0 && ::close(fd_was) != 0) return io_error(path, "cannot close the new file");
+        if (fd_was >= 0 && ::close(fd_was) != 0)
+            return errno_error(path, "cannot close the new file");
         return Ok{};
     }
     void discard() {
@@ -61,7 +58,8 @@ struct Temporary {
 Result<Temporary> create_temporary(const fs::path& path) {
     Temporary temporary{(path.parent_path() / temporary_name_pattern(path)).string()};
     temporary.fd = ::mkstemp(temporary.path.data());
-    if (temporary.fd < 0) return io_error(path, "cannot create a temporary file beside it");
+    if (temporary.fd < 0)
+        return errno_error(path.string(), "cannot create a temporary file beside it");
     ::flock(temporary.fd, LOCK_EX);
     keep_permissions(temporary.fd, path);
     return temporary;
@@ -106,7 +104,7 @@ Status write_atomically(const fs::path& path, std::string_view text,
     if (before_rename) status = before_rename(temporary->path);
     // Renamed while still open and locked: until then a later run's sweep leaves it alone.
     if (status && ::rename(temporary->path.c_str(), path.c_str()) != 0)
-        status = io_error(path, "cannot replace the file");
+        status = errno_error(path.string(), "cannot replace the file");
     if (!status) {
         temporary->discard();
         return status;

@@ -1,5 +1,6 @@
 #include "common/error.hpp"
 
+#include <cstring>
 #include <utility>
 
 namespace patchbay {
@@ -16,6 +17,14 @@ Error make_error(std::string message) {
 
 Error make_error(std::string file, std::int64_t line, std::string message) {
     return Error{std::move(file), line, std::move(message)};
+}
+
+}  // namespace patchbay
+
+namespace patchbay {
+
+Error errno_error(std::string file, const std::string& what, int error_number) {
+    return make_error(std::move(file), 0, what + ": " + std::strerror(error_number));
 }
 
 }  // namespace patchbay

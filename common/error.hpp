@@ -1,6 +1,7 @@
 #pragma once
 // An error as a value: library code returns it, tool/ prints it (docs/ARCHITECTURE.md §8).
 
+#include <cerrno>
 #include <cstdint>
 #include <string>
 
@@ -18,5 +19,8 @@ struct Error {
 
 Error make_error(std::string message);
 Error make_error(std::string file, std::int64_t line, std::string message);
+// "file: what: <strerror(error_number)>", for a failed system call on `file`; errno as it is at
+// the call by default.
+Error errno_error(std::string file, const std::string& what, int error_number = errno);
 
 }  // namespace patchbay

@@ -21,10 +21,6 @@ namespace {
 
 enum class Attempt { taken, busy, replaced };
 
-Error lock_error(const fs::path& path, const std::string& what) {
-    return make_error(path.string(), 0, what + ": " + std::strerror(errno));
-}
-
 // The previous holder removes the file as it releases the lock: a lock won on a removed file
 // guards nothing, and the attempt starts again on the file now at `path`.
 bool still_at(int fd, const fs::path& path) {
@@ -59,7 +55,7 @@ void record_holder(int fd, std::string_view holder) {
 
 Result<int> open_lock_file(const fs::path& path) {
     int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
-    if (fd < 0) return lock_error(path, "cannot create the lock file");
+    if (fd < 0) return errno_error(path.string(), "cannot create the lock file");
     return fd;
 }
 

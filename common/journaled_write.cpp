@@ -26,10 +26,6 @@ struct Entry {
 
 enum class Holds { new_text, old_text, something_else };
 
-Error io_error(const fs::path& path, const std::string& what) {
-    return make_error(path.string(), 0, what + ": " + std::strerror(errno));
-}
-
 // --- the journal file: paths relative to its folder, one "key value" per line --------------
 
 const char* const kKeys[] = {"file", "staged", "backup", "new-sha256", "old-sha256"};
@@ -105,7 +101,7 @@ void sync_folders(const std::vector<Entry>& entries) {
 Status restore(const Entry& entry) {
     bool done = entry.backup.empty() ? ::unlink(entry.target.c_str()) == 0
                                      : ::rename(entry.backup.c_str(), entry.target.c_str()) == 0;
-    if (!done) return io_error(entry.target, "cannot put the old text back");
+    if (!done) return errno_error(entry.target.string(), "cannot put the old text back");
     return Ok{};
 }
 
@@ -130,7 +126,7 @@ Status roll_forward(const std::vector<Entry>& entries, const BeforeCommitStep& b
             if (auto go_on = before_step(i); !go_on) return go_on;
         if (holds(entries[i]) == Holds::new_text) continue;
         if (::rename(entries[i].staged.c_str(), entries[i].target.c_str()) != 0)
-            return io_error(entries[i].target, "cannot replace the file");
+            return errno_error(entries[i].target.string(), "cannot replace the file");
     }
     sync_folders(entries);
     return Ok{};
