@@ -1,6 +1,7 @@
 #include "regenerate/regenerate_session.hpp"
 
 #include "common/atomic_write.hpp"
+#include "series/project_folder.hpp"
 
 namespace patchbay {
 
@@ -16,6 +17,10 @@ Result<Regeneration> rebuild(const SeriesPlan& plan, const PristineSource& sourc
 // Replaces the patch file, runs the whole series again and compares the later patches' rows.
 Result<RegenerateResult> write_patch(const SeriesPlan& plan, const PristineSource& source,
                                      const SeriesRun& before, Regeneration regeneration) {
+    if (auto inside =
+            writable_in_project(plan.project, regeneration.patch_path, regeneration.label);
+        !inside)
+        return inside.error();
     if (auto written = write_atomically(regeneration.patch_path, regeneration.new_text); !written)
         return written.error();
     auto after = run_series(plan, source);
