@@ -78,7 +78,25 @@ std::optional<std::string> windows_spelling(std::string_view name) {
     }
 }
 
+// An 8.3 short name of `stem`: "gitmod~1", with any dots and spaces after it.
+bool is_short_name(std::string_view part, std::string_view stem) {
+    std::size_t at = stem.size();
+    if (!starts_with_ignoring_case(part, stem) || part.size() < at + 2 || part[at] != '~')
+        return false;
+    if (part[++at] < '1' || part[at] > '9') return false;
+    while (at < part.size() && part[at] >= '0' && part[at] <= '9') ++at;
+    return windows_ignores(part.substr(at));
+}
+
 }  // namespace
+
+bool is_dot_gitmodules_spelling(std::string_view component) {
+    const std::string visible = without_hfs_ignorables(component);
+    const std::string_view name = visible;
+    if (starts_with_ignoring_case(name, ".gitmodules") && windows_ignores(name.substr(11)))
+        return true;
+    return is_short_name(name, "gitmod") || is_short_name(name, "gi7eba");
+}
 
 std::optional<std::string> dot_git_spelling(std::string_view component) {
     if (component == ".git") return std::string();

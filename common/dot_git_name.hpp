@@ -20,4 +20,9 @@ namespace patchbay {
 // git refuses only on Windows), and the HFS+ and NTFS rules are applied together.
 std::optional<std::string> dot_git_spelling(std::string_view component);
 
+// Whether `component` is a spelling of ".gitmodules" (the same rules, and its short names
+// "gitmod~N" and "gi7eba~N"): git refuses one that is a symlink, since a checkout would read
+// the submodules' configuration from wherever it leads.
+bool is_dot_gitmodules_spelling(std::string_view component);
+
 }  // namespace patchbay

@@ -44,5 +44,14 @@ TEST(DotGitName, StricterThanGitOnAStream) {
     EXPECT_TRUE(dot_git_spelling(".g\u200cit.").has_value());
 }
 
+// git's verify_path with a symlink's mode: .gitmodules in any of its spellings.
+TEST(DotGitName, SpellingsOfGitmodules) {
+    for (const char* name : {".gitmodules", ".GitModules", ".gitmodules. ", "GITMOD~1", "gitmod~12",
+                             "gi7eba~3", ".git\u200cmodules"})
+        EXPECT_TRUE(is_dot_gitmodules_spelling(name)) << name;
+    for (const char* name : {".gitmodules2", "gitmodules", "gitmod~0", "gitmod~", ".gitignore"})
+        EXPECT_FALSE(is_dot_gitmodules_spelling(name)) << name;
+}
+
 }  // namespace
 }  // namespace patchbay
