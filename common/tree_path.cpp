@@ -1,5 +1,7 @@
 #include "common/tree_path.hpp"
 
+#include "common/dot_git_name.hpp"
+
 namespace patchbay {
 namespace {
 
@@ -36,9 +38,12 @@ Result<std::vector<std::string>> tree_path_components(std::string_view path) {
 std::optional<std::string> unsafe_path_reason(std::string_view path) {
     auto components = tree_path_components(path);
     if (!components) return components.error().message;
-    for (const std::string& component : *components)
-        if (component == ".git")
-            return "path '" + std::string(path) + "' reaches into a .git folder";
+    for (const std::string& component : *components) {
+        auto spelling = dot_git_spelling(component);
+        if (!spelling) continue;
+        std::string reason = "path '" + std::string(path) + "' reaches into a .git folder";
+        return spelling->empty() ? reason : reason + " (" + *spelling + ")";
+    }
     return std::nullopt;
 }
 

@@ -16,7 +16,8 @@ namespace patchbay {
 Result<std::vector<std::string>> tree_path_components(std::string_view path);
 
 // Why a path taken from a patch may not be used inside the tree (the reasons above, and a
-// ".git" component); nullopt when it may.
+// component that some file system opens as ".git": common/dot_git_name.hpp); nullopt when it
+// may.
 std::optional<std::string> unsafe_path_reason(std::string_view path);
 
 // The one spelling of a path that unsafe_path_reason accepts ("./a//b" -> "a/b"): two spellings

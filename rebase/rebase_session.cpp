@@ -17,6 +17,7 @@
 #include "rebase/series_rebase.hpp"
 #include "rebase/target_rev.hpp"
 #include "rebase/upstream_commit.hpp"
+#include "series/project_folder.hpp"
 #include "worktree/worktree_location.hpp"
 #include "worktree/worktree_writer.hpp"
 
@@ -88,6 +89,11 @@ Result<std::vector<std::string>> write_all(const Session& session) {
     std::vector<NewText> files;
     for (const auto& patch : session.report.rebase.patches)
         if (patch.new_text) {
+            const auto& plan = session.series.plan;
+            if (auto inside = writable_in_project(plan.project, patch.patch_path,
+                                                  patch_label(plan, patch.name));
+                !inside)
+                return inside.error();
             files.push_back({patch.patch_path, *patch.new_text});
             written.push_back(patch.name);
         }

@@ -1,5 +1,7 @@
 #include "rebase/series_rebase.hpp"
 
+#include <fcntl.h>
+
 #include <algorithm>
 
 #include "common/read_file.hpp"
@@ -7,6 +9,7 @@
 #include "regenerate/patch_rewrite.hpp"
 #include "regenerate/state_merge.hpp"
 #include "series/patch_applier.hpp"
+#include "series/project_folder.hpp"
 
 namespace patchbay {
 
@@ -183,7 +186,10 @@ const TreeChanges* Rebaser::resolution_of(const std::string& name) const {
 
 Status Rebaser::load(const SeriesEntry& entry, PatchRebase& patch, PatchFile& applied_form) {
     auto label = patch_label(plan_, entry.name);
-    auto text = read_file(plan_.patches_dir / entry.name);
+    const auto path = plan_.patches_dir / entry.name;
+    if (auto inside = readable_in_project(plan_.project, AT_FDCWD, path.c_str(), label); !inside)
+        return inside;
+    auto text = read_file(path);
     if (!text) return make_error(label, 0, text.error().message);
     patch.old_text = std::move(*text);
     auto parsed = parse_patch(patch.old_text, label);

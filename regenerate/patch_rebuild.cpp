@@ -63,6 +63,8 @@ class Rebuilder {
   private:
     Status emit_old_section(const FileDiff& file);
     Status emit(const std::string& path);
+    Status emit_section(const std::string& path, const std::optional<FileState>& before,
+                        const std::optional<FileState>& after);
     Status emit_rename(const std::string& from, const std::string& to);
     Status add_hunks(FileDiff& file, std::string_view before, std::string_view after,
                      const std::string& path);
@@ -106,6 +108,11 @@ Status Rebuilder::add_hunks(FileDiff& file, std::string_view before, std::string
 Status Rebuilder::push(FileDiff file, const std::optional<FileState>& before,
                        const std::optional<FileState>& after, const std::string& path) {
     file.git = conventions_.git;
+    // Without a mode the link's target would read as the file's text (issue #27 item 8).
+    if (!file.git && ((before && before->symlink) || (after && after->symlink)))
+        return make_error(path, 0,
+                          "is a symlink (before or after the edit): only a git-style patch "
+                          "records one (mode 120000), and this patch is not one");
     if (file.git) {
         if (before) file.old_mode = mode_of(*before);
         if (after) file.new_mode = mode_of(*after);
@@ -127,12 +134,24 @@ Status Rebuilder::emit(const std::string& path) {
     PathChange change = std::move(found->second);
     changes_.erase(found);
     if (change.before == change.after) return Ok{};
+    // git writes a file that became a symlink (or the reverse) as a deletion and a creation: a
+    // mode change from 100644 to 120000 is one that git apply refuses.
+    if (change.before && change.after && change.before->symlink != change.after->symlink) {
+        if (auto removed = emit_section(path, change.before, std::nullopt); !removed)
+            return removed;
+        return emit_section(path, std::nullopt, change.after);
+    }
+    return emit_section(path, change.before, change.after);
+}
+
+Status Rebuilder::emit_section(const std::string& path, const std::optional<FileState>& before,
+                               const std::optional<FileState>& after) {
     const auto& style = conventions_.style;
     FileDiff file;
-    file.old_name = change.before ? style.old_prefix + path : "/dev/null";
-    file.new_name = change.after ? style.new_prefix + path : "/dev/null";
-    file.op = !change.before ? FileOp::create : !change.after ? FileOp::remove : FileOp::modify;
-    return push(std::move(file), change.before, change.after, path);
+    file.old_name = before ? style.old_prefix + path : "/dev/null";
+    file.new_name = after ? style.new_prefix + path : "/dev/null";
+    file.op = !before ? FileOp::create : !after ? FileOp::remove : FileOp::modify;
+    return push(std::move(file), before, after, path);
 }
 
 // A rename the old patch made is kept as one while the old path is gone and the new one new.

@@ -1,5 +1,6 @@
 #include "regenerate/regenerate.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <algorithm>
 #include <set>
@@ -14,6 +15,7 @@
 #include "regenerate/patch_rewrite.hpp"
 #include "regenerate/worktree_edits.hpp"
 #include "regenerate/worktree_record.hpp"
+#include "series/project_folder.hpp"
 
 namespace patchbay {
 
@@ -40,6 +42,10 @@ Result<Regeneration> open_old(const SeriesPlan& plan, const SeriesEntry& entry) 
     regen.name = entry.name;
     regen.label = plan.patches_label.empty() ? entry.name : plan.patches_label + "/" + entry.name;
     regen.patch_path = plan.patches_dir / entry.name;
+    if (auto inside =
+            readable_in_project(plan.project, AT_FDCWD, regen.patch_path.c_str(), regen.label);
+        !inside)
+        return inside.error();
     auto text = read_file(regen.patch_path);
     if (!text) return make_error(regen.label, 0, text.error().message);
     regen.old_text = std::move(*text);

@@ -1,5 +1,7 @@
 #include "regenerate/regenerate_session.hpp"
 
+#include "series/project_folder.hpp"
+
 namespace patchbay {
 
 namespace {
@@ -15,6 +17,10 @@ Result<Regeneration> rebuild(const SeriesPlan& plan, const PristineSource& sourc
 Result<RegenerateResult> write_patch(const SeriesPlan& plan, const PristineSource& source,
                                      const SeriesRun& before, Regeneration regeneration,
                                      const SeriesWriteBack& write_back) {
+    if (auto inside =
+            writable_in_project(plan.project, regeneration.patch_path, regeneration.label);
+        !inside)
+        return inside.error();
     if (auto written = write_series(write_back, {{regeneration.patch_path, regeneration.new_text}});
         !written)
         return written.error();

@@ -30,6 +30,19 @@ Result<std::set<std::string>> created_or_deleted(git_repository* repo, git_tree*
     return paths;
 }
 
+// A folder on the way to `path` that the worktree holds as a symlink: the file below it would be
+// read from wherever the link leads (issue #27 item 8). The file itself may be one: it is
+// recorded as a symlink.
+std::optional<std::string> linked_folder(const fs::path& dir, const std::string& path) {
+    for (auto slash = path.find('/'); slash != std::string::npos;
+         slash = path.find('/', slash + 1)) {
+        std::error_code ec;
+        if (fs::is_symlink(fs::symlink_status(dir / path.substr(0, slash), ec)))
+            return path.substr(0, slash);
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 Result<std::optional<FileState>> read_disk_state(const fs::path& path) {
@@ -52,6 +65,11 @@ Result<std::vector<WorktreeEdit>> worktree_edits(const WorktreeRecord& record, c
     paths->insert(owned.begin(), owned.end());
     std::vector<WorktreeEdit> edits;
     for (const auto& path : *paths) {
+        if (auto link = linked_folder(dir, path))
+            return make_error(path, 0,
+                              "refusing to read it through '" + *link +
+                                  "', which the worktree holds as a symlink; a folder turned "
+                                  "into a symlink is not recorded");
         auto base = record.base_state(path);
         if (!base) return base.error();
         auto now = read_disk_state(dir / path);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "common/dot_git_name.hpp"
 #include "common/text_lines.hpp"
 #include "common/tree_path.hpp"
 #include "patches/git_binary.hpp"
@@ -54,6 +55,7 @@ class PatchRun {
     std::optional<std::string> stripped(const std::string& name, const FileDiff& file);
     bool usable(const std::string& path, const FileDiff& file);
     bool under_pending_symlink(const std::string& path) const;
+    bool usable_as_symlink(const std::string& path, const FileDiff& file);
     Result<TreeEntry> lookup(const std::string& path) const;
     std::optional<FileState> read_source(const FileDiff& file, const Paths& paths);
     bool parent_is_not_a_folder(const FileDiff& file, const std::string& path);
@@ -95,6 +97,19 @@ bool PatchRun::usable(const std::string& path, const FileDiff& file) {
     return !reason;
 }
 
+// git refuses a .gitmodules that is a symlink (its verify_path): a checkout would read the
+// submodules' configuration from wherever the link leads.
+bool PatchRun::usable_as_symlink(const std::string& path, const FileDiff& file) {
+    if (!file.new_mode || (*file.new_mode & 0170000) != kSymlinkMode) return true;
+    const auto slash = path.rfind('/');
+    if (!is_dot_gitmodules_spelling(slash == std::string::npos ? path : path.substr(slash + 1)))
+        return true;
+    problem(
+        ProblemKind::path, file.header_line,
+        fmt::format("refusing symlink '{}': git refuses a .gitmodules that is a symlink", path));
+    return false;
+}
+
 // A symlink created by an earlier section of this same patch above `path`: the tree state
 // only knows the symlinks of earlier patches.
 bool PatchRun::under_pending_symlink(const std::string& path) const {
@@ -131,6 +146,7 @@ std::optional<PatchRun::Paths> PatchRun::resolve_paths(const FileDiff& file) {
         auto target = stripped(file.new_name, file);
         if (!target || !usable(*target, file)) return std::nullopt;
         paths.target = canonical_tree_path(*target);
+        if (!usable_as_symlink(paths.target, file)) return std::nullopt;
     }
     prefer_existing_old_name(file, paths);
     return paths;

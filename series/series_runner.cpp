@@ -20,6 +20,7 @@
 #include "patches/whitespace_errors.hpp"
 #include "series/patch_applier.hpp"
 #include "series/patch_undo.hpp"
+#include "series/project_folder.hpp"
 #include "series/undo_snapshot.hpp"
 
 namespace patchbay {
@@ -139,8 +140,14 @@ class PatchesFolder {
 
 // The patch file read and parsed (and turned round for a reversed entry); an Error of kind
 // "missing-patch" when it cannot be read, which takes `label` over rather than a copy of it.
-Result<PatchFile> load_patch(const PatchesFolder& folder, const SeriesEntry& entry,
-                             std::string label) {
+Result<PatchFile> load_patch(const SeriesPlan& plan, const PatchesFolder& folder,
+                             const SeriesEntry& entry, std::string label) {
+    if (auto inside = readable_in_project(plan.project, folder.fd(), entry.name.c_str(), label);
+        !inside) {
+        Error error = std::move(inside).error();
+        error.kind = "path";
+        return error;
+    }
     auto text = read_file_at(folder.fd(), entry.name.c_str(), {});
     if (!text) {
         Error error = std::move(text).error();
@@ -281,7 +288,7 @@ LoadedPatches load_entries(const SeriesPlan& plan, std::size_t count) {
         const auto& entry = plan.series.entries[i];
         if (skip_rule_for(plan, entry.name)) continue;
         auto& patch = loaded.patches[i];
-        patch = load_patch(folder, entry, patch_label(plan, entry.name));
+        patch = load_patch(plan, folder, entry, patch_label(plan, entry.name));
         if (!*patch) continue;
         for (auto& path : source_paths(**patch, entry.strip.value_or(plan.strip)))
             if (listed.insert(path).second) loaded.paths.push_back(std::move(path));
@@ -463,6 +470,11 @@ const SkipRule* skip_rule_for(const SeriesPlan& plan, const std::string& name) {
 Result<SeriesPlan> load_plan(const Config& config) {
     SeriesPlan plan;
     fs::path series_path = config.resolve(config.series_file);
+    plan.project = project_folder(config, series_path);
+    if (auto inside =
+            readable_in_project(plan.project, AT_FDCWD, series_path.c_str(), config.series_file);
+        !inside)
+        return inside.error();
     auto text = read_file(series_path);
     if (!text) return make_error(config.series_file, 0, "cannot read the series file");
     auto series = parse_series(*text, config.series_file);

@@ -21,6 +21,9 @@ struct SeriesPlan {
     std::string series_sha256;          // of the series file's text, as parsed
     std::filesystem::path patches_dir;  // the series file's folder: patch names are relative to it
     std::string patches_label;          // that folder as the user wrote it, for messages
+    // Where the series file and the patches must lead (series/project_folder.hpp); empty: no
+    // check, for a plan built in code.
+    std::filesystem::path project;
     std::vector<SkipRule> skip;
     int strip = 1;
     int fuzz = 0;

@@ -27,5 +27,23 @@ TEST(TreePath, CanonicalSpellingDropsDotsAndDoubleSlashes) {
     EXPECT_EQ(canonical_tree_path("a/"), "a");
 }
 
+TEST(TreePath, RefusesEverySpellingOfDotGit) {
+    EXPECT_EQ(*unsafe_path_reason(".git/config"), "path '.git/config' reaches into a .git folder");
+    EXPECT_EQ(*unsafe_path_reason("src/.GiT/HEAD"),
+              "path 'src/.GiT/HEAD' reaches into a .git folder ('.GiT' is .git where names "
+              "ignore case (Windows, macOS))");
+    for (const char* path : {".GIT/hooks/post-checkout", ".Git/config", ".git./hooks/x",
+                             "git~1/hooks/x", "a/.git /x", ".g\u200cit/config"})
+        EXPECT_TRUE(unsafe_path_reason(path).has_value()) << path;
+    EXPECT_FALSE(unsafe_path_reason("src/.gitignore").has_value());
+}
+
+// Where patchbay differs from git's verify_path on purpose: GNU patch accepts "./a", "a//b" and
+// "a/" as names of a/b, so they are read as their canonical spelling, not refused.
+TEST(TreePath, AcceptsSpellingsGitRefusesButGnuPatchReads) {
+    for (const char* path : {"./a", "a//b", "a/"})
+        EXPECT_FALSE(unsafe_path_reason(path).has_value()) << path;
+}
+
 }  // namespace
 }  // namespace patchbay

@@ -80,26 +80,6 @@ std::vector<std::string> case_names() {
     return names;
 }
 
-void run_setup(const fs::path& sandbox, const std::vector<std::string>& step) {
-    ASSERT_GE(step.size(), 2u);
-    if (step[0] == "symlink") {
-        ASSERT_EQ(step.size(), 3u);
-        fs::create_directories((sandbox / step[1]).parent_path());
-        fs::create_symlink(step[2], sandbox / step[1]);
-    } else if (step[0] == "fifo") {
-        ASSERT_EQ(mkfifo((sandbox / step[1]).c_str(), 0600), 0);
-    } else if (step[0] == "mkdir") {
-        fs::create_directories(sandbox / step[1]);
-    } else if (step[0] == "gen") {
-        ASSERT_EQ(step.size(), 3u);
-        auto generator = generators().find(step[1]);
-        ASSERT_NE(generator, generators().end()) << "no generator " << step[1];
-        write_file(sandbox / step[2], generator->second());
-    } else {
-        FAIL() << "unknown setup step " << step[0];
-    }
-}
-
 // parent/ holds the sandbox beside a canary file and outside/, where hostile symlinks point.
 void make_sandbox(const fs::path& parent, const fs::path& case_dir) {
     write_file(parent / "canary.txt", "canary: nothing may write here\n");
@@ -127,6 +107,35 @@ Limits case_limits() {
     limits.deadline = std::chrono::seconds(kHangGuardSeconds * (PATCHBAY_UNDER_ASAN ? 3 : 1));
     limits.address_space = PATCHBAY_UNDER_ASAN ? 0 : rlim_t{2} << 30;
     return limits;
+}
+
+void run_setup(const fs::path& sandbox, const std::vector<std::string>& step) {
+    ASSERT_GE(step.size(), 2u);
+    if (step[0] == "symlink") {
+        ASSERT_EQ(step.size(), 3u);
+        fs::create_directories((sandbox / step[1]).parent_path());
+        fs::remove_all(sandbox / step[1]);  // a link planted where a file or folder was
+        fs::create_symlink(step[2], sandbox / step[1]);
+    } else if (step[0] == "copy") {
+        ASSERT_EQ(step.size(), 3u);
+        fs::copy_file(sandbox / step[1], sandbox / step[2], fs::copy_options::overwrite_existing);
+    } else if (step[0] == "patchbay") {
+        std::vector<std::string> args(step.begin(), step.end());
+        args.front() = PATCHBAY_BINARY;
+        auto made = run_bounded(args, sandbox, case_limits());
+        ASSERT_EQ(made.status, 0) << made.err;
+    } else if (step[0] == "fifo") {
+        ASSERT_EQ(mkfifo((sandbox / step[1]).c_str(), 0600), 0);
+    } else if (step[0] == "mkdir") {
+        fs::create_directories(sandbox / step[1]);
+    } else if (step[0] == "gen") {
+        ASSERT_EQ(step.size(), 3u);
+        auto generator = generators().find(step[1]);
+        ASSERT_NE(generator, generators().end()) << "no generator " << step[1];
+        write_file(sandbox / step[2], generator->second());
+    } else {
+        FAIL() << "unknown setup step " << step[0];
+    }
 }
 
 // A bound on the memory a case may use: measured by the kernel, so as exact on a busy machine

@@ -62,6 +62,23 @@ TEST_F(GitStates, AGitPatchRebuiltFromNewStatesIsWhatGitWritesForThem) {
     EXPECT_EQ(render_patch(*rebuilt, conventions_of(old, 1).style), git_diff("HEAD~2", "HEAD"));
 }
 
+// Issue #27 item 8: a file the user replaced by a symlink is recorded as git records it (the
+// file deleted, the link created with mode 120000), never as the link's target for text.
+TEST_F(GitStates, AFileReplacedByASymlinkIsWhatGitWrites) {
+    tree.write("x", lines("x", 1, 5));
+    commit();
+    tree.write("x", lines("x", 1, 4) + "changed\n");
+    commit();
+    tree.run("rm x && ln -s ../outside.txt x");
+    commit();
+    auto old = parse(git_diff("HEAD~2", "HEAD~1"));
+    std::vector<PathChange> changes{
+        {"x", text(lines("x", 1, 5)), FileState{"../outside.txt", false, true}}};
+    auto rebuilt = rebuild_patch(old, 1, changes);
+    ASSERT_TRUE(rebuilt.ok()) << rebuilt.error().message;
+    EXPECT_EQ(render_patch(*rebuilt, conventions_of(old, 1).style), git_diff("HEAD~2", "HEAD"));
+}
+
 TEST(PatchRebuild, ConventionsAreReadFromTheOldPatch) {
     auto git = parse(
         "diff --git a/x b/x\nindex 1234567890ab..ba0987654321 100644\n--- a/x\n+++ "
@@ -105,6 +122,23 @@ TEST(PatchRebuild, AModeChangeInATraditionalPatchIsAnError) {
     auto rebuilt = rebuild_patch(old, 1, {{"x", text("a\n"), FileState{"a\n", true, false}}});
     ASSERT_FALSE(rebuilt.ok());
     EXPECT_NE(rebuilt.error().message.find("needs a git-style patch"), std::string::npos);
+}
+
+// A traditional patch has no modes: the link would read as a file holding its target's name.
+TEST(PatchRebuild, ASymlinkInATraditionalPatchIsAnError) {
+    auto old = parse("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n");
+    for (auto [before, after] : {std::pair{text("a\n"), FileState{"/etc/passwd", false, true}},
+                                 std::pair{FileState{"/etc/passwd", false, true}, text("a\n")}}) {
+        auto rebuilt = rebuild_patch(old, 1, {{"x", before, after}});
+        ASSERT_FALSE(rebuilt.ok());
+        EXPECT_EQ(rebuilt.error().message,
+                  "is a symlink (before or after the edit): only a git-style patch records one "
+                  "(mode 120000), and this patch is not one");
+    }
+    auto created = rebuild_patch(
+        old, 1,
+        {{"x", text("a\n"), text("a\n")}, {"l", std::nullopt, FileState{"x", false, true}}});
+    EXPECT_FALSE(created.ok()) << "a new symlink too";
 }
 
 TEST(PatchRebuild, NewPathsComeAfterTheOldSectionsSorted) {

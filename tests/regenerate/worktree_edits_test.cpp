@@ -76,5 +76,29 @@ TEST_F(Edits, DiskStatesReadTheExecutableBitAndSymlinks) {
     EXPECT_FALSE(folder->has_value());
 }
 
+// Issue #27 item 8: a tracked file replaced by a link out of the worktree is its link (the
+// target's name), never the bytes it leads to.
+TEST_F(Edits, AFileReplacedByASymlinkIsTheLinkNotWhatItLeadsTo) {
+    wt.tree.write("../outside.txt", "secret\n");
+    wt.tree.run("rm f.txt && ln -s ../outside.txt f.txt");
+    auto map = edits({"f.txt"});
+    ASSERT_TRUE(map.count("f.txt"));
+    EXPECT_TRUE(map["f.txt"].now->symlink);
+    EXPECT_EQ(map["f.txt"].now->content, "../outside.txt");
+}
+
+TEST_F(Edits, AFileBelowAFolderTurnedIntoASymlinkIsRefused) {
+    wt.commit("0002.patch", {{"pkg/mod.py", "m\n"}});
+    wt.tree.write("../elsewhere/mod.py", "secret\n");
+    wt.tree.run("rm -r pkg && ln -s ../elsewhere pkg");
+    auto record = WorktreeRecord::open(wt.tree.root(), {"0002.patch", {kOne}, true});
+    ASSERT_TRUE(record.ok()) << record.error().message;
+    auto list = worktree_edits(*record, wt.tree.root(), {"pkg/mod.py"});
+    ASSERT_FALSE(list.ok());
+    EXPECT_EQ(list.error().located(),
+              "pkg/mod.py: refusing to read it through 'pkg', which the worktree holds as a "
+              "symlink; a folder turned into a symlink is not recorded");
+}
+
 }  // namespace
 }  // namespace patchbay

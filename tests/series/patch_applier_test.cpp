@@ -249,6 +249,20 @@ TEST(ApplyPatch, WriteThroughASymlinkOfTheSamePatchIsRefused) {
     EXPECT_TRUE(applied.changes.empty());
 }
 
+// Issue #27 item 9: git's verify_path refuses .gitmodules, in any spelling, as a symlink; as a
+// file it is an ordinary one.
+TEST(ApplyPatch, ASymlinkedGitmodulesIsRefused) {
+    MemorySource source;
+    auto link = apply_text(source,
+                           "diff --git a/sub/.GitModules b/sub/.GitModules\nnew file mode 120000\n"
+                           "--- /dev/null\n+++ b/sub/.GitModules\n@@ -0,0 +1 @@\n+/etc/passwd\n");
+    EXPECT_EQ(link.report.status, PatchStatus::failed);
+    EXPECT_EQ(link.report.reason,
+              "refusing symlink 'sub/.GitModules': git refuses a .gitmodules that is a symlink");
+    auto file = apply_text(source, "--- /dev/null\n+++ b/.gitmodules\n@@ -0,0 +1 @@\n+[x]\n");
+    EXPECT_EQ(file.report.status, PatchStatus::applied) << file.report.reason;
+}
+
 // Found by the hostile suite: "./lnk/pwn" was another key than "lnk/pwn" for the tree state.
 TEST(ApplyPatch, OtherSpellingOfAPathUnderAnEarlierSymlinkIsRefused) {
     MemorySource source;
