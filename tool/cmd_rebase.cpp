@@ -16,7 +16,7 @@ RebaseRequest request_of(const CliOptions& options) {
 }
 
 // Only --write fingerprints the series and takes its lock to write.
-Result<Workspace> open_for(const CommandContext& context) {
+Result<Workspace> open_rebase_workspace(const CommandContext& context) {
     const auto& o = context.options;
     if (!o.write) return open_workspace(context);
     return open_workspace_to_write(context, "patchbay rebase --onto " + o.onto + " --write");
@@ -43,7 +43,7 @@ void add_rebase_options(FlagSet& flags, CliOptions& options) {
 }
 
 Result<CommandOutput> run_rebase(const CommandContext& context) {
-    auto workspace = open_for(context);
+    auto workspace = open_rebase_workspace(context);
     if (!workspace) return workspace.error();
     const SeriesWriteBack no_write;
     RebaseSeries series{workspace->config, workspace->plan, *workspace->source,

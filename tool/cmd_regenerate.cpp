@@ -26,7 +26,7 @@ RegenerateRequest request_of(const CommandContext& context, Workspace& workspace
 }
 
 // Only a run that may write fingerprints the series and takes its lock to write.
-Result<Workspace> open_for(const CommandContext& context) {
+Result<Workspace> open_regenerate_workspace(const CommandContext& context) {
     if (context.options.check) return open_workspace(context);
     return open_workspace_to_write(context, "patchbay regenerate " + context.options.patch_name);
 }
@@ -52,7 +52,7 @@ void add_regenerate_options(FlagSet& flags, CliOptions& options) {
 
 Result<CommandOutput> run_regenerate(const CommandContext& context) {
     if (auto flags = check_flags(context.options); !flags) return flags.error();
-    auto workspace = open_for(context);
+    auto workspace = open_regenerate_workspace(context);
     if (!workspace) return workspace.error();
     auto result = run_regenerate_session(workspace->plan, *workspace->source,
                                          request_of(context, *workspace));
