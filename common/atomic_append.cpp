@@ -9,6 +9,7 @@
 #include <string>
 
 #include "common/deferred_signals.hpp"
+#include "common/write_whole.hpp"
 
 namespace patchbay {
 
@@ -16,17 +17,6 @@ namespace {
 
 Error append_error(const std::filesystem::path& path, int error_number) {
     return errno_error(path.string(), "cannot append the summary", error_number);
-}
-
-// errno of the failed write, or 0 when every byte went out.
-int write_whole(int fd, std::string_view text) {
-    while (!text.empty()) {
-        ssize_t written = ::write(fd, text.data(), text.size());
-        if (written < 0 && errno == EINTR) continue;
-        if (written < 0) return errno;
-        text.remove_prefix(static_cast<std::size_t>(written));
-    }
-    return 0;
 }
 
 }  // namespace

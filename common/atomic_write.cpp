@@ -11,6 +11,7 @@
 
 #include "common/deferred_signals.hpp"
 #include "common/stale_temporaries.hpp"
+#include "common/write_whole.hpp"
 
 namespace patchbay {
 
@@ -19,12 +20,8 @@ namespace fs = std::filesystem;
 namespace {
 
 Status write_all(int fd, std::string_view text, const fs::path& path) {
-    while (!text.empty()) {
-        ssize_t written = ::write(fd, text.data(), text.size());
-        if (written < 0 && errno == EINTR) continue;
-        if (written < 0) return errno_error(path.string(), "cannot write the new file");
-        text.remove_prefix(static_cast<std::size_t>(written));
-    }
+    if (int failure = write_whole(fd, text); failure != 0)
+        return errno_error(path.string(), "cannot write the new file", failure);
     if (::fsync(fd) != 0) return errno_error(path.string(), "cannot flush the new file");
     return Ok{};
 }

@@ -51,17 +51,22 @@ bool is_temporary_name(std::string_view file_name, std::string_view target_name)
     return target_name.empty() || target == target_name;
 }
 
+std::vector<fs::path> temporaries_in(const fs::path& folder, std::string_view target_name) {
+    std::vector<fs::path> found;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder.empty() ? "." : folder, ec), end; !ec && it != end;
+         it.increment(ec))
+        if (is_temporary_name(it->path().filename().string(), target_name))
+            found.push_back(it->path());
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
 std::vector<fs::path> remove_stale_temporaries(const fs::path& folder,
                                                std::string_view target_name) {
     std::vector<fs::path> removed;
-    std::error_code ec;
-    for (fs::directory_iterator it(folder.empty() ? "." : folder, ec), end; !ec && it != end;
-         it.increment(ec)) {
-        const fs::path& path = it->path();
-        if (!is_temporary_name(path.filename().string(), target_name)) continue;
+    for (const auto& path : temporaries_in(folder, target_name))
         if (remove_if_abandoned(path)) removed.push_back(path);
-    }
-    std::sort(removed.begin(), removed.end());
     return removed;
 }
 

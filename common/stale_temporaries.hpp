@@ -17,6 +17,10 @@ std::string temporary_name_pattern(const std::filesystem::path& target);
 // Whether `file_name` is such a temporary file's name, of any target or of `target_name` only.
 bool is_temporary_name(std::string_view file_name, std::string_view target_name = {});
 
+// The temporary files in `folder` (of `target_name` only, when given), held or not, sorted.
+std::vector<std::filesystem::path> temporaries_in(const std::filesystem::path& folder,
+                                                  std::string_view target_name = {});
+
 // Removes the temporary files in `folder` (of `target_name` only, when given) that no process
 // holds; returns the paths it removed. A folder that cannot be read has none. The files an
 // interrupted all-or-nothing write staged are held by no one: its journal is finished first

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "common/file_lock.hpp"
+#include "common/path_from_here.hpp"
 #include "common/read_file.hpp"
 #include "common/sha256.hpp"
 #include "common/stale_temporaries.hpp"
@@ -39,17 +40,8 @@ std::vector<fs::path> patch_paths(const SeriesPlan& plan) {
     return paths;
 }
 
-// Relative to the working folder, as the user names files.
-std::string shown(const fs::path& path) {
-    std::error_code ec;
-    fs::path here = fs::current_path(ec);
-    fs::path relative = path.lexically_relative(here);
-    if (ec || relative.empty() || *relative.begin() == "..") return path.string();
-    return relative.string();
-}
-
 Error changed_since_read(const fs::path& path) {
-    return make_error(shown(path), 0,
+    return make_error(path_from_here(path), 0,
                       "changed while this command ran (another patchbay or an editor wrote it); "
                       "nothing was written: run the command again");
 }
@@ -89,18 +81,11 @@ void remove_stale_beside(const std::vector<NewText>& files) {
     for (const auto& folder : folders) remove_stale_temporaries(folder);
 }
 
-bool has_temporaries(const fs::path& folder) {
-    std::error_code ec;
-    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
-        if (is_temporary_name(it->path().filename().string())) return true;
-    return false;
-}
-
 bool left_behind(const SeriesGuardFiles& guard, const std::set<fs::path>& folders) {
     std::error_code ec;
     if (fs::exists(fs::symlink_status(guard.journal, ec))) return true;
     for (const auto& folder : folders)
-        if (has_temporaries(folder)) return true;
+        if (!temporaries_in(folder).empty()) return true;
     return false;
 }
 
@@ -122,7 +107,7 @@ SeriesWriteBack series_write_back(const Config& config, const SeriesPlan& plan,
 
 Status write_series(const SeriesWriteBack& back, const std::vector<NewText>& files) {
     auto lock = FileLock::acquire(back.guard.lock, back.holder, back.patience);
-    if (!lock) return make_error(shown(back.guard.lock), 0, lock.error().message);
+    if (!lock) return make_error(path_from_here(back.guard.lock), 0, lock.error().message);
     // A journal here was left by a run killed after this command started: finish it, and then
     // the check below sees what it wrote.
     if (auto finished = finish_journal(back.guard.journal); !finished)

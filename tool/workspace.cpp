@@ -1,5 +1,6 @@
 #include "tool/workspace.hpp"
 
+#include "common/path_from_here.hpp"
 #include "config/config_keys.hpp"
 #include "worktree/worktree_location.hpp"
 
@@ -78,27 +79,23 @@ Result<Workspace> open_workspace_to_write(const CommandContext& context, std::st
 
 namespace {
 
-std::string shown(const fs::path& path) {
-    std::error_code ec;
-    auto relative = fs::relative(path, fs::current_path(ec), ec);
-    return ec || relative.empty() ? path.string() : relative.string();
-}
-
 std::vector<std::string> notes_of(const SeriesRecovery& recovery) {
     std::vector<std::string> notes;
     if (const auto& journal = recovery.journal) {
         bool completed = journal->ending == JournalEnding::completed;
         for (const auto& file : journal->files)
-            notes.push_back(shown(file) + (completed ? ": written, completing a series write "
-                                                       "that was interrupted"
-                                                     : ": its old text put back, undoing a "
-                                                       "series write that was interrupted"));
+            notes.push_back(path_from_here(file) + (completed
+                                                        ? ": written, completing a series write "
+                                                          "that was interrupted"
+                                                        : ": its old text put back, undoing a "
+                                                          "series write that was interrupted"));
         for (const auto& file : journal->edited)
-            notes.push_back(shown(file) +
+            notes.push_back(path_from_here(file) +
                             ": edited after a series write was interrupted; left as it is");
     }
     for (const auto& file : recovery.temporaries)
-        notes.push_back(shown(file) + ": removed, a temporary file an interrupted run left");
+        notes.push_back(path_from_here(file) +
+                        ": removed, a temporary file an interrupted run left");
     return notes;
 }
 

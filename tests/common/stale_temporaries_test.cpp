@@ -63,9 +63,21 @@ TEST(StaleTemporaries, ASymlinkWithATemporaryNameIsLeftAlone) {
     EXPECT_TRUE(fs::exists(dir / "target"));
 }
 
+TEST(StaleTemporaries, TheyAreListedHeldOrNot) {
+    TempDir dir;
+    write_file(dir / ".b.patch.patchbay-BBBBBB", "");
+    write_file(dir / ".a.patch.patchbay-AAAAAA", "");
+    write_file(dir / "a.patch", "");
+    EXPECT_EQ(temporaries_in(dir.path()),
+              (std::vector<fs::path>{dir / ".a.patch.patchbay-AAAAAA",
+                                     dir / ".b.patch.patchbay-BBBBBB"}));
+    EXPECT_EQ(temporaries_in(dir.path(), "b.patch").size(), 1u);
+}
+
 TEST(StaleTemporaries, AMissingFolderHasNone) {
     TempDir dir;
     EXPECT_TRUE(remove_stale_temporaries(dir / "missing").empty());
+    EXPECT_TRUE(temporaries_in(dir / "missing").empty());
 }
 
 }  // namespace
