@@ -18,7 +18,7 @@ inline constexpr std::size_t kElideLimit = 200;
 inline constexpr std::size_t kElidePathLimit = 4096;
 // A message or a detail: a sentence that quotes values the library has elided already is
 // longer than one value, and cutting its middle at kElideLimit would drop the sentence. Only
-// one that quotes something whole and huge is cut (stderr cuts its messages at this size too).
+// one that quotes something whole and huge is cut (stderr elides its messages at this size too).
 inline constexpr std::size_t kElideMessageLimit = 1000;
 
 // `text` whole when it has at most `limit` bytes; otherwise its first and last bytes (two

@@ -1,5 +1,7 @@
 #include "common/git_handles.hpp"
 
+#include <filesystem>
+
 namespace patchbay {
 
 namespace {
@@ -40,6 +42,18 @@ std::string last_git_error(const std::string& fallback) {
 
 Error libgit2_error(const std::string& what) {
     return make_error(what + ": " + last_git_error("unknown libgit2 error"));
+}
+
+Error libgit2_error(const std::string& what, git_repository* repo) {
+    const git_error* error = git_error_last();
+    const bool locked = error != nullptr && error->message != nullptr &&
+                        std::string_view(error->message).find("locked") != std::string_view::npos;
+    const auto lock = std::filesystem::path(git_repository_path(repo)) / "index.lock";
+    std::error_code ec;
+    if (!locked || !std::filesystem::exists(lock, ec)) return libgit2_error(what);
+    return make_error(what + ": " + lock.string() +
+                      " exists: a git command is running in this worktree, or one that was "
+                      "killed left the file; if none is running, remove it and run again");
 }
 
 }  // namespace patchbay

@@ -53,4 +53,9 @@ std::string last_git_error(const std::string& fallback);
 // "WHAT: libgit2's message for the last failure", as an Error.
 Error libgit2_error(const std::string& what);
 
+// The same for a call on `repo` that may take its index lock: when the lock file is there
+// (a git or patchbay running in the worktree, or one that was killed), the message names that
+// file and the way out, where libgit2 only says "the index is locked".
+Error libgit2_error(const std::string& what, git_repository* repo);
+
 }  // namespace patchbay

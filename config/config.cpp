@@ -197,9 +197,8 @@ class ConfigReader {
                          std::map<std::string, std::string>& out) {
         for (auto&& [name, node] : table) {
             const std::string entry_key = join_key(key, name.str());
-            const auto* value = node.as_string();
-            if (!value) fail(node, quoted(entry_key) + " must be a string");
-            if (value) out[std::string(name.str())] = value->get();
+            std::string value;
+            if (read_string(node, entry_key, value)) out[std::string(name.str())] = value;
         }
     }
 
@@ -217,8 +216,17 @@ class ConfigReader {
 
     bool read_string(const toml::node& node, const std::string& dotted, std::string& out) {
         if (!node.is_string()) return fail(node, quoted(dotted) + " must be a string"), false;
-        out = node.as_string()->get();
-        return true;
+        return holds_no_nul(node, dotted) && (out = node.as_string()->get(), true);
+    }
+
+    // TOML's \u0000 puts a NUL in a string; a path or a command argument ends at the first
+    // one, so the value would be used cut short. Refused instead.
+    bool holds_no_nul(const toml::node& node, const std::string& dotted) {
+        if (node.as_string()->get().find('\0') == std::string::npos) return true;
+        fail(node, quoted(dotted) +
+                       " holds a NUL character (\\u0000), which no path, name "
+                       "or command argument can contain");
+        return false;
     }
 
     bool read_bool(const toml::node& node, const std::string& dotted, bool& out) {
@@ -233,6 +241,8 @@ class ConfigReader {
         if (!array || !array->is_homogeneous(toml::node_type::string)) {
             return fail(node, quoted(dotted) + " must be an array of strings"), false;
         }
+        for (const toml::node& item : *array)
+            if (!holds_no_nul(item, dotted)) return false;
         out.clear();
         for (const toml::node& item : *array) out.push_back(item.as_string()->get());
         return true;

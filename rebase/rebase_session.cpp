@@ -18,6 +18,7 @@
 #include "rebase/target_rev.hpp"
 #include "rebase/upstream_commit.hpp"
 #include "series/project_folder.hpp"
+#include "worktree/interrupted_worktree.hpp"
 #include "worktree/worktree_location.hpp"
 #include "worktree/worktree_writer.hpp"
 
@@ -120,6 +121,7 @@ bool has_state(const fs::path& dir) {
 Status check_new_worktree(const fs::path& dir) {
     std::error_code ec;
     if (!fs::exists(dir, ec) || (fs::is_directory(dir, ec) && fs::is_empty(dir, ec))) return Ok{};
+    if (is_interrupted_worktree(dir)) return interrupted_worktree_error(dir);
     if (has_state(dir))
         return make_error(dir.string(), 0,
                           "a rebase stopped here: add --continue once its conflicts are "
@@ -132,6 +134,7 @@ Status check_new_worktree(const fs::path& dir) {
 // The worktree a rebase made for this very rebase, and where it stopped.
 Result<RebaseState> open_own_worktree(const Session& session) {
     const auto& dir = session.dir;
+    if (is_interrupted_worktree(dir)) return interrupted_worktree_error(dir);
     if (!has_state(dir))
         return make_error(dir.string(), 0,
                           "is not a worktree of patchbay rebase (it has no .git/" +

@@ -9,17 +9,30 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Paths created or deleted since the base: its tree against the index and the files on disk,
-// untracked files included, ignored files not.
-Result<std::set<std::string>> created_or_deleted(git_repository* repo, git_tree* base) {
+// The base's tree against the index and the files on disk, untracked files included, ignored
+// files not. The index's stat cache is refreshed when the index is free; with its lock taken
+// (a git running there, or a killed one's index.lock) the index is only read, as `git status`
+// does.
+Result<DiffPtr> worktree_diff(git_repository* repo, git_tree* base) {
     git_diff_options options{};
     git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
     options.flags = GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_RECURSE_UNTRACKED_DIRS |
                     GIT_DIFF_SKIP_BINARY_CHECK | GIT_DIFF_UPDATE_INDEX;
     git_diff* raw = nullptr;
-    if (git_diff_tree_to_workdir_with_index(&raw, repo, base, &options) != 0)
-        return make_error(last_git_error("cannot compare the worktree"));
-    DiffPtr diff(raw);
+    int made = git_diff_tree_to_workdir_with_index(&raw, repo, base, &options);
+    if (made == GIT_ELOCKED) {
+        options.flags &= ~static_cast<std::uint32_t>(GIT_DIFF_UPDATE_INDEX);
+        made = git_diff_tree_to_workdir_with_index(&raw, repo, base, &options);
+    }
+    if (made != 0) return libgit2_error("cannot compare the worktree", repo);
+    return DiffPtr(raw);
+}
+
+// Paths created or deleted since the base.
+Result<std::set<std::string>> created_or_deleted(git_repository* repo, git_tree* base) {
+    auto diff = worktree_diff(repo, base);
+    if (!diff) return std::move(diff).error();
+    git_diff* raw = diff->get();
     std::set<std::string> paths;
     for (std::size_t i = 0; i < git_diff_num_deltas(raw); ++i) {
         const git_diff_delta* delta = git_diff_get_delta(raw, i);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "worktree/interrupted_worktree.hpp"
+
 namespace patchbay {
 
 namespace fs = std::filesystem;
@@ -85,6 +87,7 @@ Result<std::vector<CommitPtr>> chain_from(git_commit* base) {
 Result<WorktreeRecord> WorktreeRecord::open(const fs::path& dir,
                                             const WorktreeRequirement& requirement) {
     ensure_libgit2();
+    if (is_interrupted_worktree(dir)) return interrupted_worktree_error(dir);
     WorktreeRecord record;
     git_repository* repo = nullptr;
     if (git_repository_open(&repo, dir.c_str()) != 0)

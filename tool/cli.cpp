@@ -9,6 +9,7 @@
 
 #include "common/closest_name.hpp"
 #include "common/jobs.hpp"
+#include "tool/command_guard.hpp"
 #include "tool/command_output.hpp"
 #include "tool/commands.hpp"
 #include "tool/exit_status.hpp"
@@ -150,6 +151,10 @@ int run_cli(int argc, char** argv) {
         if (!entry.app->parsed()) continue;
         if (auto groups = check_groups(*entry.app, entry.flags); !groups) {
             print_error(groups.error());
+            return kExitBadInput;
+        }
+        if (auto here = check_working_directory(); !here) {
+            print_error(here.error());
             return kExitBadInput;
         }
         if (auto finished = finish_interrupted(options); !finished) {

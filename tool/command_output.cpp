@@ -10,36 +10,16 @@
 #include "common/atomic_write.hpp"
 #include "common/stale_temporaries.hpp"
 #include "tool/exit_status.hpp"
+#include "tool/printable_message.hpp"
 
 namespace patchbay {
 
-namespace {
-
-constexpr std::size_t kMaxMessageBytes = 1000;
-
-// A message may quote hostile input: control bytes are shown as \xNN and a message stays one
-// short line, however long the quoted text.
-std::string printable(const std::string& message) {
-    std::string out;
-    for (std::size_t i = 0; i < message.size() && out.size() < kMaxMessageBytes; ++i) {
-        unsigned char c = static_cast<unsigned char>(message[i]);
-        if (c < 0x20 || c == 0x7F)
-            out += fmt::format("\\x{:02x}", c);
-        else
-            out += static_cast<char>(c);
-    }
-    if (out.size() >= kMaxMessageBytes) out += "...";
-    return out;
-}
-
-}  // namespace
-
 void print_error(const Error& error) {
-    std::cerr << "patchbay: error: " << printable(error.located()) << "\n";
+    std::cerr << "patchbay: error: " << printable_message(error.located()) << "\n";
 }
 
 void print_note(const std::string& note) {
-    std::cerr << "patchbay: note: " << printable(note) << "\n";
+    std::cerr << "patchbay: note: " << printable_message(note) << "\n";
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include "series/tree_state.hpp"
 #include "source/object_seeding.hpp"
 #include "worktree/file_state_writer.hpp"
+#include "worktree/interrupted_worktree.hpp"
 
 namespace patchbay {
 
@@ -20,6 +21,7 @@ Status check_target(const fs::path& dir) {
     if (!fs::exists(dir, ec)) return Ok{};
     if (!fs::is_directory(dir, ec))
         return make_error(dir.string(), 0, "exists and is not a folder");
+    if (is_interrupted_worktree(dir)) return interrupted_worktree_error(dir);
     if (!fs::is_empty(dir, ec)) return make_error(dir.string(), 0, "exists and is not empty");
     return Ok{};
 }
@@ -237,7 +239,10 @@ Status WorktreeWriter::move_branch(const std::string& reflog) {
     return Ok{};
 }
 
+// The marker stays unless the whole worktree was written: a failure or a kill half-way leaves
+// a folder that later commands name as interrupted.
 Status WorktreeWriter::write() {
+    if (auto marked = mark_writing(request_.dir); !marked) return marked;
     if (auto ready = init(); !ready) return ready;
     auto git_pristine = request_.source->git_tree_ref();
     auto pristine = git_pristine ? check_out_pristine(*git_pristine) : write_pristine();
@@ -245,16 +250,20 @@ Status WorktreeWriter::write() {
     for (const auto& step : *request_.steps)
         if (auto applied = apply_step(step); !applied) return applied;
     // Once: the index of a large tree is megabytes, and the commits need only its trees.
-    if (git_index_write(index_.get()) != 0) return libgit2_error("cannot write the index");
-    return Ok{};
+    if (git_index_write(index_.get()) != 0)
+        return libgit2_error("cannot write the index", repo_.get());
+    return mark_written(request_.dir);
 }
 
 Status WorktreeWriter::append() {
+    if (is_interrupted_worktree(request_.dir)) return interrupted_worktree_error(request_.dir);
     if (auto opened = open_existing(); !opened) return opened;
+    if (auto marked = mark_writing(request_.dir); !marked) return marked;
     for (const auto& step : *request_.steps)
         if (auto applied = apply_step(step); !applied) return applied;
-    if (git_index_write(index_.get()) != 0) return libgit2_error("cannot write the index");
-    return Ok{};
+    if (git_index_write(index_.get()) != 0)
+        return libgit2_error("cannot write the index", repo_.get());
+    return mark_written(request_.dir);
 }
 
 // Before anything is written: every path the steps write is safe, also against the symlinks

@@ -182,6 +182,27 @@ TEST_F(SeriesWriters, AStaleTemporaryBesideAnOutputFileIsRemoved) {
     EXPECT_TRUE(fs::exists(tree / "s/report.json"));
 }
 
+// Issue #27 item 6: `apply --worktree` killed half-way (SIGXFSZ while writing a file, as a kill
+// would) leaves W2 half-written; the rerun, and regenerate pointed at W2, say that an
+// interrupted run left it and what to do, where they said "exists and is not empty".
+TEST_F(SeriesWriters, AWorktreeAKilledApplyLeftIsNamedInterrupted) {
+    const std::string command =
+        std::string("prlimit --fsize=300 ") + PATCHBAY_BINARY + " apply --worktree ../W2 2>&1";
+    tree.run("cd s && " + command + "; true");
+    ASSERT_TRUE(fs::exists(tree / "W2/.git/patchbay-writing"));
+    auto again = patchbay({"apply", "--worktree", "../W2"}, tree / "s");
+    EXPECT_EQ(again.status, 2);
+    auto regenerate = patchbay({"regenerate", "0002-p2.patch", "--worktree", "../W2"}, tree / "s");
+    EXPECT_EQ(regenerate.status, 2);
+    for (const std::string& err : {again.err, regenerate.err}) {
+        EXPECT_TRUE(contains(err,
+                             "patchbay: error: ../W2: a patchbay run that was interrupted "
+                             "left this worktree half-written"))
+            << err;
+        EXPECT_TRUE(contains(err, "remove the folder (rm -rf ../W2)")) << err;
+    }
+}
+
 // GitHub's step summary file holds the steps before this one: a full disk must not leave half
 // a summary after them. Before #27 the append stopped mid-word.
 TEST_F(SeriesWriters, ASummaryThatDoesNotFitLeavesTheFileAsItWas) {

@@ -162,6 +162,22 @@ TEST(Config, WrongTypes) {
               "patchbay.toml:1: 'repro' must be an array of tables ([[repro]])");
 }
 
+// TOML's \u0000 escape would cut a path or an argument short where it is used: refused,
+// naming the key and its line (issue #27 item 10).
+TEST(Config, NulCharacterInAStringIsRefused) {
+    const std::string refusal =
+        " holds a NUL character (\\u0000), which no path, name or "
+        "command argument can contain";
+    EXPECT_EQ(error_of("[series]\nfile = \"patches/series\\u0000x\"\n"),
+              "patchbay.toml:2: 'series.file'" + refusal);
+    EXPECT_EQ(error_of("[upstream]\n\npath = \"up\\u0000/../x\"\n"),
+              "patchbay.toml:3: 'upstream.path'" + refusal);
+    EXPECT_EQ(error_of("[audit]\ninclude = [\"a\", \"b\\u0000\"]\n"),
+              "patchbay.toml:2: 'audit.include'" + refusal);
+    EXPECT_EQ(error_of("[[repro]]\nname = \"a\"\nenv = { X = \"1\\u0000\" }\n"),
+              "patchbay.toml:3: 'repro[0].env.X'" + refusal);
+}
+
 TEST(Config, NegativeStripAndFuzz) {
     EXPECT_EQ(error_of("[series]\nstrip = -1\n"),
               "patchbay.toml:2: 'series.strip' must not be negative");

@@ -105,6 +105,20 @@ inline std::string repetitive_hunk() {
     return text;
 }
 
+// A patch creating a file 10,000 folders deep (d/d/…/d/f.txt, 20 KB of path).
+inline std::string ten_thousand_level_path() {
+    std::string path;
+    for (int i = 0; i < 10000; ++i) path += "d/";
+    path += "f.txt";
+    return "--- a/" + path + "\n+++ b/" + path + "\n@@ -0,0 +1 @@\n+x\n";
+}
+
+// A patchbay.toml whose upstream path is 10 MB long: the error quoting it keeps its reason.
+inline std::string config_ten_megabyte_path() {
+    return "[upstream]\npath = \"" + std::string(10u << 20, 'u') +
+           "\"\n\n[series]\nfile = \"patches/series\"\nstrip = 1\n";
+}
+
 inline const std::map<std::string, std::function<std::string()>>& generators() {
     static const std::map<std::string, std::function<std::string()>> table = {
         {"million-line-file", million_line_file},
@@ -119,6 +133,8 @@ inline const std::map<std::string, std::function<std::string()>>& generators() {
         {"hundred-thousand-sections", [] { return file_sections(kHundredThousand); }},
         {"repetitive-file", repetitive_file},
         {"repetitive-hunk", repetitive_hunk},
+        {"config-ten-megabyte-path", config_ten_megabyte_path},
+        {"ten-thousand-level-path", ten_thousand_level_path},
     };
     return table;
 }

@@ -48,6 +48,19 @@ TEST_F(Edits, OwnedPathsComeWithTheirBaseAndDiskStates) {
     EXPECT_EQ(map["f.txt"].now->content, "ONE\n");
 }
 
+// A killed regenerate or git leaves .git/index.lock (issue #27 item 4): the edits are still
+// read, as `git status` reads them, without refreshing the index and without removing the lock.
+TEST_F(Edits, AStaleIndexLockDoesNotStopTheReading) {
+    wt.tree.write(".git/index.lock", "");
+    wt.tree.write("f.txt", "ONE\n");
+    wt.tree.write("new.py", "x\n");
+    auto map = edits({"f.txt"});
+    ASSERT_TRUE(map.count("f.txt"));
+    EXPECT_EQ(map["f.txt"].now->content, "ONE\n");
+    EXPECT_TRUE(map.count("new.py"));
+    EXPECT_TRUE(fs::exists(wt.tree / ".git/index.lock"));
+}
+
 TEST_F(Edits, CreatedAndDeletedFilesJoinButEditsOfOtherFilesAndIgnoredFilesDoNot) {
     wt.tree.write("new.py", "x\n");
     wt.tree.write("debug.log", "ignored\n");

@@ -232,6 +232,26 @@ TEST_F(GitWorktreeTest, RefusesToWriteThroughAPristineSymlink) {
     EXPECT_FALSE(fs::exists(tree_ / "repo/sub/evil.c"));
 }
 
+// Issue #27 item 6: a write that stops half-way (here refused while writing; a kill leaves the
+// same) keeps its marker, and the next write into the folder names it as interrupted instead of
+// "not empty". A whole write leaves no marker.
+TEST_F(GitWorktreeTest, AWriteThatStoppedHalfWayIsNamedInterrupted) {
+    std::vector<AppliedStep> steps = {{"1.patch", {{"dirlink/evil.c", text("pwned\n")}}}};
+    ASSERT_FALSE(write(steps).ok());
+    EXPECT_TRUE(fs::exists(tree_ / "wt/.git/patchbay-writing"));
+    auto again = write(one_patch_);
+    ASSERT_FALSE(again.ok());
+    EXPECT_EQ(again.error().message,
+              "a patchbay run that was interrupted left this worktree half-written (" +
+                  (tree_ / "wt/.git/patchbay-writing").string() +
+                  " is there); remove the folder (rm -rf " + (tree_ / "wt").string() +
+                  ") and run the command again to write it whole");
+    tree_.run("rm -rf wt");
+    ASSERT_TRUE(write(one_patch_).ok());
+    EXPECT_FALSE(fs::exists(tree_ / "wt/.git/patchbay-writing"));
+    EXPECT_EQ(git_wt("status --porcelain"), "");
+}
+
 TEST_F(GitWorktreeTest, ANonEmptyFolderIsLeftAlone) {
     tree_.write("wt/keep.txt", "mine\n");
     auto written = write(one_patch_);
@@ -255,6 +275,20 @@ TEST_F(GitWorktreeTest, AppendedStepsAreCommitsOnTopOfHead) {
     EXPECT_EQ(git_wt("log --format=%s -3 | tr '\\n' ,"), "3.patch,2.patch,1.patch,");
     EXPECT_EQ(git_wt("show HEAD~1:sub/y.c"), "int y2;");
     EXPECT_EQ(git_wt("status --porcelain"), "?? notes.txt");
+}
+
+// A lock file left by a killed git or patchbay: the error names it and what to do, where
+// libgit2 says only "the index is locked" (issue #27 item 4).
+TEST_F(GitWorktreeTest, ALockedIndexIsNamedWithTheWayOut) {
+    ASSERT_TRUE(write(one_patch_).ok());
+    tree_.write("wt/.git/index.lock", "");
+    std::vector<AppliedStep> more = {{"2.patch", {{"new.c", text("int n;\n")}}}};
+    auto appended = append_to_worktree(tree_ / "wt", more);
+    ASSERT_FALSE(appended.ok());
+    const std::string message = appended.error().message;
+    EXPECT_NE(message.find("wt/.git/index.lock exists"), std::string::npos) << message;
+    EXPECT_NE(message.find("if none is running, remove it and run again"), std::string::npos)
+        << message;
 }
 
 TEST_F(GitWorktreeTest, UnstagedFilesAreWrittenButNotCommitted) {
