@@ -15,6 +15,19 @@ namespace patchbay {
 // NUL byte or a ".." component is an Error.
 Result<std::vector<std::string>> tree_path_components(std::string_view path);
 
+// The Error tree_path_components gives for `path`, if any, found without copying a component:
+// for a caller that walks the components itself and may stop at the first (a lookup of each of
+// the 10,000 prefixes of a deep path must not copy each one whole).
+std::optional<Error> tree_path_error(std::string_view path);
+
+// The component of `path` that starts at `start` (empty ones and "." skipped) and where the
+// next one is searched from; nullopt past the last one.
+struct PathComponent {
+    std::string_view name;
+    std::size_t next = 0;
+};
+std::optional<PathComponent> next_component(std::string_view path, std::size_t start);
+
 // Why a path taken from a patch may not be used inside the tree (the reasons above, and a
 // component that some file system opens as ".git": common/dot_git_name.hpp); nullopt when it
 // may.

@@ -77,6 +77,7 @@ class PatchRun {
     std::string label_;
     const TreeChanges* expected_;  // may be null
     AppliedPatch result_;
+    SymlinkPaths pending_symlinks_;  // those of result_.changes
 };
 
 void PatchRun::problem(ProblemKind kind, std::int64_t line, std::string message) {
@@ -113,12 +114,7 @@ bool PatchRun::usable_as_symlink(const std::string& path, const FileDiff& file) 
 // A symlink created by an earlier section of this same patch above `path`: the tree state
 // only knows the symlinks of earlier patches.
 bool PatchRun::under_pending_symlink(const std::string& path) const {
-    for (auto slash = path.find('/'); slash != std::string::npos;
-         slash = path.find('/', slash + 1)) {
-        auto found = result_.changes.find(path.substr(0, slash));
-        if (found != result_.changes.end() && found->second && found->second->symlink) return true;
-    }
-    return false;
+    return pending_symlinks_.above(path);
 }
 
 Result<TreeEntry> PatchRun::lookup(const std::string& path) const {
@@ -330,8 +326,10 @@ const SharedText* PatchRun::expected_text(const std::string& path) const {
 
 void PatchRun::store_result(const FileDiff& file, const Paths& paths, const FileState& before,
                             SharedText text) {
-    if (file.op == FileOp::remove || file.op == FileOp::rename)
+    if (file.op == FileOp::remove || file.op == FileOp::rename) {
         result_.changes[paths.source] = std::nullopt;
+        pending_symlinks_.record(paths.source, false);
+    }
     if (file.op == FileOp::remove) return;
     FileState after{std::move(text), before.executable, before.symlink};
     // As GNU patch: the mode changes only when the new one differs from the old one; an
@@ -341,6 +339,7 @@ void PatchRun::store_result(const FileDiff& file, const Paths& paths, const File
         after.symlink = (*file.new_mode & 0170000) == kSymlinkMode;
         after.executable = (*file.new_mode & 0111) != 0;
     }
+    pending_symlinks_.record(paths.target, after.symlink);
     result_.changes[paths.target] = std::move(after);
 }
 
@@ -431,7 +430,10 @@ AppliedPatch PatchRun::finish(const PatchFile& patch) {
         });
         status = only_already ? PatchStatus::applied : PatchStatus::rejected;
     }
-    if (status != PatchStatus::applied) result_.changes.clear();
+    if (status != PatchStatus::applied) {
+        result_.changes.clear();
+        pending_symlinks_.clear();
+    }
     if (status == PatchStatus::applied && is_vacuous())
         problem(ProblemKind::vacuous, patch.files.empty() ? 1 : patch.files.front().header_line,
                 patch.files.empty() ? "the patch has no file sections: it changes nothing"
@@ -494,11 +496,7 @@ std::vector<std::string> lookup_paths(const PatchFile& patch, int strip) {
         for (const auto* name : {&file.old_name, &file.new_name}) {
             auto path = *name == "/dev/null" ? std::nullopt : strip_path(*name, strip);
             if (!path || unsafe_path_reason(*path)) continue;
-            const std::string canonical = canonical_tree_path(*path);
-            for (auto slash = canonical.find('/'); slash != std::string::npos;
-                 slash = canonical.find('/', slash + 1))
-                paths.insert(canonical.substr(0, slash));
-            paths.insert(canonical);
+            paths.insert(canonical_tree_path(*path));
         }
     return {paths.begin(), paths.end()};
 }

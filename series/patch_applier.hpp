@@ -34,8 +34,8 @@ AppliedPatch apply_patch(const TreeState& state, const PatchFile& patch, int str
 // order, for reading them ahead; paths it would refuse are left out.
 std::vector<std::string> source_paths(const PatchFile& patch, int strip);
 
-// Every tree path apply_patch may look up for `patch` or for the patch turned round: both
-// names of each section, and the folders above them.
+// The tree paths apply_patch may look up for `patch` or for the patch turned round: both names
+// of each section (it looks up the folders above them too).
 std::vector<std::string> lookup_paths(const PatchFile& patch, int strip);
 
 // The same patch undone: sections in reverse order, old and new swapped (patch -R). Copy

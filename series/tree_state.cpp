@@ -37,16 +37,10 @@ bool same_state(const std::optional<FileState>& known, const std::optional<FileS
 // A symlink created by an earlier patch above `path` makes `path` unreachable without
 // following it.
 std::optional<TreeEntry> TreeState::overlay_parent(const std::string& path) const {
-    for (auto slash = path.find('/'); slash != std::string::npos;
-         slash = path.find('/', slash + 1)) {
-        auto found = changes_.find(path.substr(0, slash));
-        if (found != changes_.end() && found->second && found->second->symlink) {
-            TreeEntry entry;
-            entry.kind = TreeEntry::Kind::under_symlink;
-            return entry;
-        }
-    }
-    return std::nullopt;
+    if (!symlinks_.above(path)) return std::nullopt;
+    TreeEntry entry;
+    entry.kind = TreeEntry::Kind::under_symlink;
+    return entry;
 }
 
 Result<TreeEntry> TreeState::lookup(const std::string& path) const {
@@ -65,11 +59,17 @@ bool TreeState::holds(const std::string& path, const std::optional<FileState>& s
 }
 
 void TreeState::apply(const TreeChanges& changes) {
-    for (const auto& [path, state] : changes) changes_[path] = state;
+    for (const auto& [path, state] : changes) {
+        symlinks_.record(path, state && state->symlink);
+        changes_[path] = state;
+    }
 }
 
 void TreeState::apply(TreeChanges&& changes) {
-    for (auto& [path, state] : changes) changes_[path] = std::move(state);
+    for (auto& [path, state] : changes) {
+        symlinks_.record(path, state && state->symlink);
+        changes_[path] = std::move(state);
+    }
 }
 
 }  // namespace patchbay

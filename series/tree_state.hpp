@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/result.hpp"
+#include "series/symlink_paths.hpp"
 #include "source/pristine_source.hpp"
 
 namespace patchbay {
@@ -57,6 +58,7 @@ class TreeState {
 
     const PristineSource& source_;
     TreeChanges changes_;
+    SymlinkPaths symlinks_;  // those of changes_
 };
 
 TreeEntry to_entry(const std::optional<FileState>& state);

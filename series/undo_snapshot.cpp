@@ -15,8 +15,7 @@ class SnapshotSource : public PristineSource {
     explicit SnapshotSource(const UndoSnapshot& check) : check_(check) {}
 
     Result<TreeEntry> lookup(const std::string& path) const override {
-        auto found = check_.after.find(path);
-        if (found != check_.after.end()) return found->second;
+        if (const auto* found = check_.after.find(path)) return *found;
         missed_ = true;
         return make_error("'" + path + "' is not in the snapshot");
     }
@@ -53,8 +52,7 @@ UndoSnapshot capture_undo_snapshot(const TreeState& state, std::shared_ptr<const
                                    std::string label, TreeChanges before) {
     UndoSnapshot check{std::move(patch), std::move(undo),   strip,
                        std::move(label), std::move(before), {}};
-    for (const auto& path : lookup_paths(*check.patch, strip))
-        check.after.emplace(path, state.lookup(path));
+    for (const auto& path : lookup_paths(*check.patch, strip)) check.after.capture(state, path);
     return check;
 }
 

@@ -10,6 +10,7 @@
 
 #include "patches/diff_model.hpp"
 #include "series/patch_undo.hpp"
+#include "series/path_snapshot.hpp"
 #include "series/tree_state.hpp"
 
 namespace patchbay {
@@ -19,8 +20,8 @@ struct UndoSnapshot {
     std::shared_ptr<const PatchUndo> undo;   // what undoing it takes (series/patch_undo.hpp)
     int strip = 1;
     std::string label;
-    TreeChanges before;                              // at each path the patch changed
-    std::map<std::string, Result<TreeEntry>> after;  // at each path the undo may look up
+    TreeChanges before;  // at each path the patch changed
+    PathSnapshot after;  // at each path the undo may look up, and the folders above them
 };
 
 // Takes what the check needs: `state` is the running state right after `patch` applied,

@@ -1,8 +1,13 @@
 #include "source/directory_lookup.hpp"
 
+#include <fcntl.h>
+#include <linux/openat2.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cstring>
 
 #include "common/tree_path.hpp"
@@ -83,27 +88,57 @@ Result<FolderMemo::Kind> folder_kind(const fs::path& current, const std::string&
     return kind;
 }
 
+// Whether every folder on the way to the last component of `path` below `root` is a folder and
+// none a symlink, in one walk by the kernel (openat2, refusing symlinks) where an lstat per
+// folder made the lookups of the folders of a deep path cubic in its depth: 6.7 s for a file
+// 1,000 folders deep. False also when the kernel cannot tell (no openat2, a missing folder, a
+// symlink on the way): the walk folder by folder then decides.
+bool plain_folders_to(const fs::path& root, std::string_view path) {
+    const auto slash = path.rfind('/');
+    if (slash == std::string_view::npos || slash >= PATH_MAX) return false;
+    const std::string_view last = path.substr(slash + 1);
+    if (last.empty() || last == ".") return false;
+    const int root_fd = ::open(root.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (root_fd < 0) return false;
+    open_how how{};
+    how.flags = O_PATH | O_DIRECTORY | O_CLOEXEC;
+    how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH;
+    const std::string folders(path.substr(0, slash));
+    const long fd = ::syscall(SYS_openat2, root_fd, folders.c_str(), &how, sizeof how);
+    ::close(root_fd);
+    if (fd < 0) return false;
+    ::close(static_cast<int>(fd));
+    return true;
+}
+
+Result<TreeEntry> lookup_at(const fs::path& file, const std::string& path, const FileBytes& read) {
+    auto node = lstat_node(file);
+    if (!node) return node.error();
+    return entry_at(file, path, node.value(), read);
+}
+
 }  // namespace
 
 Result<TreeEntry> lookup_in_directory(const fs::path& root, const std::string& path,
                                       const FileBytes& read, FolderMemo* memo) {
-    auto components = tree_path_components(path);
-    if (!components) return components.error();
+    if (auto bad = tree_path_error(path)) return *bad;
+    if (!memo && plain_folders_to(root, path)) return lookup_at(root / path, path, read);
+    // Folder by folder, stopping at the first that is not one.
     fs::path current = root;
     std::string key;
-    const std::size_t count = components->size();
-    for (std::size_t i = 0; i + 1 < count; ++i) {
-        current /= (*components)[i];
-        key += (i > 0 ? "/" : "") + (*components)[i];
+    auto part = next_component(path, 0);
+    for (auto next = next_component(path, part->next); next;
+         part = next, next = next_component(path, next->next)) {
+        current /= part->name;
+        if (!key.empty()) key += '/';
+        key += part->name;
         auto kind = folder_kind(current, key, memo);
         if (!kind) return kind.error();
         if (*kind == FolderMemo::Kind::symlink) return TreeEntry{Kind::under_symlink, "", false};
         if (*kind != FolderMemo::Kind::folder) return TreeEntry{};
     }
-    current /= components->back();
-    auto node = lstat_node(current);
-    if (!node) return node.error();
-    return entry_at(current, path, node.value(), read);
+    current /= part->name;
+    return lookup_at(current, path, read);
 }
 
 }  // namespace patchbay

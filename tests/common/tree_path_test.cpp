@@ -21,6 +21,27 @@ TEST(TreePath, RejectsPathsLeavingTheTree) {
     EXPECT_FALSE(tree_path_components(std::string_view("a\0b", 3)).ok());
 }
 
+// tree_path_error finds ".." by substring search; these are the spellings where a ".." is,
+// and is not, a whole component.
+TEST(TreePath, DotDotIsAComponentOnlyBetweenSlashes) {
+    for (const char* leaving : {"..", "../a", "a/..", "a/../b", "./..", "a//../b"})
+        EXPECT_TRUE(tree_path_error(leaving).has_value()) << leaving;
+    for (const char* inside : {"a..b", "..a/b", "a/b..", "a/...", "...", "a/..b/c"})
+        EXPECT_FALSE(tree_path_error(inside).has_value()) << inside;
+    for (const char* no_file : {"", ".", "./", ".//", "./././"})
+        EXPECT_EQ(tree_path_error(no_file)->message,
+                  "path '" + std::string(no_file) + "' names no file");
+}
+
+TEST(TreePath, ComponentsOneByOneAsViews) {
+    const std::string_view path = "./a//b/./c";
+    std::vector<std::string_view> names;
+    for (auto part = next_component(path, 0); part; part = next_component(path, part->next))
+        names.push_back(part->name);
+    EXPECT_EQ(names, (std::vector<std::string_view>{"a", "b", "c"}));
+    EXPECT_FALSE(next_component("./", 0).has_value());
+}
+
 TEST(TreePath, CanonicalSpellingDropsDotsAndDoubleSlashes) {
     EXPECT_EQ(canonical_tree_path("./a//b/./c"), "a/b/c");
     EXPECT_EQ(canonical_tree_path("a/b"), "a/b");

@@ -305,7 +305,7 @@ TEST(SourcePaths, LeavesOutWhatTheApplierRefuses) {
     EXPECT_EQ(source_paths(patch, 0), (std::vector<std::string>{"b/ok.py", "y"}));
 }
 
-TEST(LookupPaths, BothNamesOfEverySectionAndTheFoldersAboveThem) {
+TEST(LookupPaths, BothNamesOfEverySection) {
     const auto patch = parse(
         "--- a/z.py\n+++ b/z.py\n@@ -1 +1 @@\n-a\n+b\n"
         "--- /dev/null\n+++ b/new/deep/n.py\n@@ -0,0 +1 @@\n+n\n"
@@ -313,8 +313,7 @@ TEST(LookupPaths, BothNamesOfEverySectionAndTheFoldersAboveThem) {
         "diff --git a/old.py b/lib/moved.py\nsimilarity index 100%\nrename from old.py\n"
         "rename to lib/moved.py\n");
     EXPECT_EQ(lookup_paths(patch, 1),
-              (std::vector<std::string>{"lib", "lib/moved.py", "new", "new/deep", "new/deep/n.py",
-                                        "old.py", "z.py"}));
+              (std::vector<std::string>{"lib/moved.py", "new/deep/n.py", "old.py", "z.py"}));
 }
 
 }  // namespace

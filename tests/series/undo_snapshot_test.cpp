@@ -72,7 +72,7 @@ TEST(UndoSnapshot, AModificationCreationAndDeletionUndoCleanly) {
                                      "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"
                                      "--- /dev/null\n+++ b/dir/new.py\n@@ -0,0 +1 @@\n+new\n"
                                      "--- a/gone.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye\n");
-    EXPECT_TRUE(check.after.count("dir"));  // the folder above a new file is captured too
+    EXPECT_TRUE(check.after.holds("dir"));  // the folder above a new file is captured too
     EXPECT_TRUE(undoes_cleanly(check));
 }
 
@@ -90,7 +90,7 @@ TEST(UndoSnapshot, APathMissingFromTheSnapshotFailsRatherThanGuess) {
     source.file("f.py", "a\nb\nc\n");
     auto check = applied_check(source, "--- a/f.py\n+++ b/f.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
     ASSERT_TRUE(undoes_cleanly(check));
-    check.after.erase("f.py");
+    check.after.forget("f.py");
     EXPECT_FALSE(undoes_cleanly(check));
 }
 

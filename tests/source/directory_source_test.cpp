@@ -75,6 +75,26 @@ TEST_F(DirectorySourceTest, ParentSymlinkPointingOutsideIsUnderSymlink) {
     EXPECT_TRUE(entry.content.empty());
 }
 
+// The kernel walks the folders in one call (openat2, refusing symlinks) where it can; these are
+// the spellings and places where it can, and where the folder-by-folder walk takes over.
+TEST_F(DirectorySourceTest, DeepFoldersOddSpellingsAndARootReachedThroughASymlink) {
+    std::string deep;
+    for (int i = 0; i < 300; ++i) deep += "d/";
+    tree_.write("up/" + deep + "f.txt", "deep\n");
+    tree_.run("ln -s up uplink");
+    auto source = open();
+    ASSERT_TRUE(source.ok()) << source.error().located();
+    EXPECT_EQ(lookup_ok(**source, deep + "f.txt").content, "deep\n");
+    EXPECT_EQ(lookup_ok(**source, deep + "g.txt").kind, Kind::absent);
+    EXPECT_EQ(lookup_ok(**source, "pkg/./sub//deep.py").content, "deep\n");
+    EXPECT_EQ(lookup_ok(**source, "pkglink/sub/deep.py").kind, Kind::under_symlink);
+    EXPECT_EQ(lookup_ok(**source, "pkg/sub/").kind, Kind::directory);
+    auto linked = open_directory_source(SourceOptions{tree_ / "uplink", "", "", false, {}});
+    ASSERT_TRUE(linked.ok()) << linked.error().located();
+    EXPECT_EQ(lookup_ok(**linked, "pkg/sub/deep.py").content, "deep\n");
+    EXPECT_EQ(lookup_ok(**linked, "pkg/link/deep.py").kind, Kind::under_symlink);
+}
+
 TEST_F(DirectorySourceTest, SubdirectoryOption) {
     auto source = open("pkg");
     ASSERT_TRUE(source.ok()) << source.error().located();
