@@ -11,10 +11,10 @@ if [ "${1:-}" = "--fix" ]; then
     clang-format -i "${files[@]}"
     exit 0
 fi
-unformatted=()
-for file in "${files[@]}"; do
-    clang-format --dry-run -Werror "$file" >/dev/null 2>&1 || unformatted+=("$file")
-done
+# One clang-format per file, as many at a time as there are cores; each prints the name of a
+# file that differs.
+mapfile -t unformatted < <(printf '%s\0' "${files[@]}" | xargs -0 -P"$(nproc)" -n1 \
+    sh -c 'clang-format --dry-run -Werror "$1" >/dev/null 2>&1 || echo "$1"' sh | sort)
 if [ "${#unformatted[@]}" -ne 0 ]; then
     echo "format-check: ${#unformatted[@]} files differ from .clang-format:" >&2
     printf '  %s\n' "${unformatted[@]}" >&2
