@@ -188,8 +188,7 @@ HunkStatus success_status(std::int64_t fuzz, std::int64_t in_offset) {
 
 HunkOutcome FileApplier::place(const Hunk& hunk, int n) {
     const HunkPattern pattern = pattern_of(hunk);
-    const Hunk swapped = reversed(hunk);
-    const HunkPattern reversed_pattern = pattern_of(swapped);
+    const HunkPattern reversed_pattern = reversed_pattern_of(hunk);
     const std::int64_t max_fuzz =
         useful_fuzz(pattern, options_.fuzz_for(static_cast<std::size_t>(n - 1)));
     for (std::int64_t fuzz = 0; fuzz <= max_fuzz; ++fuzz) {

@@ -116,6 +116,18 @@ HunkPattern pattern_of(const Hunk& hunk) {
     return pattern;
 }
 
+// Turning a hunk round keeps its context lines where they are and the lines of each run of
+// changes in their order, so its old side is the context and added lines as they stand.
+HunkPattern reversed_pattern_of(const Hunk& hunk) {
+    HunkPattern pattern;
+    for (const auto& line : hunk.lines)
+        if (line.kind != LineKind::removed) pattern.lines.push_back(line.text);
+    pattern.first = hunk.new_start + (pattern.lines.empty() ? 1 : 0);
+    pattern.prefix_context = hunk.prefix_context();
+    pattern.suffix_context = hunk.suffix_context();
+    return pattern;
+}
+
 std::int64_t useful_fuzz(const HunkPattern& pattern, std::int64_t max_fuzz) {
     return std::min(max_fuzz, std::max(pattern.prefix_context, pattern.suffix_context));
 }

@@ -23,6 +23,10 @@ struct HunkPattern {
 // Views into `hunk`, which must outlive the pattern.
 HunkPattern pattern_of(const Hunk& hunk);
 
+// pattern_of(reversed(hunk)), the new side, as views into `hunk` itself: no copy of the hunk
+// (whose one added line may be 100 MB) to look for it already applied.
+HunkPattern reversed_pattern_of(const Hunk& hunk);
+
 // The most fuzz worth trying: fuzz beyond the longer context side changes nothing.
 std::int64_t useful_fuzz(const HunkPattern& pattern, std::int64_t max_fuzz);
 

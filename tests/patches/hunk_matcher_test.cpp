@@ -39,6 +39,25 @@ TEST(PatternOf, EmptyOldSideAppendsAfterItsStart) {  // "@@ -3,0 +4 @@" goes aft
     EXPECT_EQ(pattern_of(make_hunk(3, 4, {"+x\n"})).first, 4);
 }
 
+// The pattern of the hunk turned round, without copying the hunk: the same as turning it round.
+TEST(ReversedPatternOf, IsThePatternOfTheReversedHunk) {
+    const std::vector<Hunk> hunks = {
+        make_hunk(4, 4, {" a\n", "-b\n", "+B\n", " c\n", " d\n"}),
+        make_hunk(1, 1, {"-a\n", "+A\n", "-b\n", "+B\n", "+C\n", " x\n", "-y\n"}),
+        make_hunk(3, 4, {"+x\n"}),
+        make_hunk(5, 4, {"-gone\n"}),
+    };
+    for (const Hunk& hunk : hunks) {
+        const Hunk swapped = reversed(hunk);
+        const HunkPattern expected = pattern_of(swapped);
+        const HunkPattern pattern = reversed_pattern_of(hunk);
+        EXPECT_EQ(pattern.lines, expected.lines);
+        EXPECT_EQ(pattern.first, expected.first);
+        EXPECT_EQ(pattern.prefix_context, expected.prefix_context);
+        EXPECT_EQ(pattern.suffix_context, expected.suffix_context);
+    }
+}
+
 TEST(LocateHunk, ExactPlaceLeavesOffsetAlone) {
     const auto found = locate("a\nb\nc\nd\n", make_hunk(2, 2, {" b\n", "-c\n", " d\n"}), 0);
     EXPECT_EQ(found.where, 2);
