@@ -71,6 +71,12 @@ struct FileDiff {
     bool new_has_timestamp = false;
     std::int64_t header_line = 0;  // 1-based line where the section starts
     std::vector<Hunk> hunks;
+    // Set by regenerate and rebase only (regenerate/old_sections.hpp): the section as its
+    // author's tool wrote it, which render_file writes instead of rendering it; or, for a
+    // section rewritten below the old one's header, those header lines ("Index:", "====",
+    // "---"/"+++" with their timestamps), which it writes in place of its own.
+    std::string verbatim;
+    std::string verbatim_header;
 
     bool changes_mode() const { return old_mode && new_mode && *old_mode != *new_mode; }
 };

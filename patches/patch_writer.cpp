@@ -89,6 +89,12 @@ std::string render_hunk(const Hunk& hunk) {
 }
 
 std::string render_file(const FileDiff& file, const PatchStyle& style) {
+    if (!file.verbatim.empty()) return file.verbatim;
+    if (!file.verbatim_header.empty() && !file.hunks.empty()) {
+        std::string out = file.verbatim_header;
+        for (const auto& hunk : file.hunks) out += render_hunk(hunk);
+        return out;
+    }
     std::string out = file.git ? git_header(file, style) : std::string();
     if (file.hunks.empty()) return out;
     out += fmt::format("--- {}\n+++ {}\n", file.old_name, file.new_name);

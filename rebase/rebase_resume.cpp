@@ -27,10 +27,10 @@ Result<PendingResolution> read_pending(const fs::path& dir, const PendingPatch& 
     auto record = WorktreeRecord::at_commit(dir, pending.base);
     if (!record) return record.error();
     std::set<std::string> owned(pending.paths.begin(), pending.paths.end());
-    auto edits = worktree_edits(*record, dir, owned);
+    auto edits = worktree_edits(*record, dir, owned, OutsidePaths::created_and_deleted);
     if (!edits) return edits.error();
     PendingResolution resolution;
-    for (const auto& edit : *edits) {
+    for (const auto& edit : edits->edits) {
         find_markers(edit, resolution.markers);
         resolution.changes.emplace(edit.path, edit.now);
     }

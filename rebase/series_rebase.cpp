@@ -88,7 +88,8 @@ Status Rebaser::rewrite(const TreeChanges& changes, PatchRebase& patch) const {
         if (!entry) return entry.error();
         paths.push_back({path, to_state(std::move(entry).value()), after});
     }
-    auto rewritten = rewrite_patch(*patch.parsed, patch.old_text, patch.strip, paths);
+    auto rewritten =
+        rewrite_patch(*patch.parsed, patch.old_text, patch.strip, paths, /*keep_at_offset=*/false);
     if (!rewritten) return rewritten.error();
     if (rewritten->text != patch.old_text) patch.new_text = std::move(rewritten->text);
     patch.rebuilt = std::move(rewritten->patch);

@@ -27,7 +27,8 @@ std::optional<Change> change_of(const PathHistory& history, const std::string& p
 
 // The removed and added lines of each hunk, without their places or context.
 Result<std::vector<std::vector<HunkLine>>> changed_lines(const Change& change) {
-    auto diff = diff_buffers(change.before->content.view(), change.after->content.view(), 0);
+    auto diff = diff_buffers(change.before->content.view(), change.after->content.view(),
+                             DiffLayout{0, false});
     if (!diff) return diff.error();
     std::vector<std::vector<HunkLine>> hunks;
     for (auto& hunk : diff->hunks) {

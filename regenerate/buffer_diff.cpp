@@ -55,10 +55,11 @@ Result<Hunk> read_hunk(git_patch* patch, std::size_t index) {
 }  // namespace
 
 Result<BufferDiff> diff_buffers(std::string_view old_text, std::string_view new_text,
-                                int context_lines) {
+                                const DiffLayout& layout) {
     git_diff_options options{};
     git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
-    options.context_lines = static_cast<std::uint32_t>(context_lines);
+    options.context_lines = static_cast<std::uint32_t>(layout.context_lines);
+    if (layout.indent_heuristic) options.flags |= GIT_DIFF_INDENT_HEURISTIC;
     auto patch = diff_texts(old_text, new_text, options);
     if (!patch) return patch.error();
     git_patch* raw = patch->get();

@@ -17,9 +17,17 @@ struct BufferDiff {
     bool binary = false;      // either side is binary: no hunks
 };
 
+// How a tool laid out its hunks: lines of context, and git's indent heuristic (on by default
+// since git 2.14: where an added block could slide, it is placed by its indentation), which
+// GNU diff, and so quilt, does not use.
+struct DiffLayout {
+    int context_lines = 3;
+    bool indent_heuristic = false;
+};
+
 // An Error only when libgit2 fails.
 Result<BufferDiff> diff_buffers(std::string_view old_text, std::string_view new_text,
-                                int context_lines = 3);
+                                const DiffLayout& layout = {});
 
 // The git blob id of `content`, abbreviated to `length` hex digits (the full 40 when 0).
 std::string blob_id(std::string_view content, std::size_t length);

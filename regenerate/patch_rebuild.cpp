@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "common/text_lines.hpp"
+#include "patches/file_patcher.hpp"
 #include "regenerate/buffer_diff.hpp"
 #include "regenerate/similarity.hpp"
 
@@ -10,7 +12,7 @@ namespace patchbay {
 
 namespace {
 
-constexpr int kContextLines = 3;
+constexpr int kContextLines = 3;  // diff -u's and git's, for a patch that shows none
 
 // The first `strip` components of `name`, with their slash ("a/" for "a/x/y.py" at -p1).
 std::optional<std::string> prefix_of(const std::string& name, int strip) {
@@ -52,16 +54,84 @@ std::uint32_t mode_of(const FileState& state) {
     return state.executable ? 0100755 : 0100644;
 }
 
+// The -U the patch was made with: the most context any hunk of a changed file has on one side
+// (a hunk near a file's start or end has less; inner context between two changes is not
+// counted).
+int context_lines_of(const PatchFile& patch) {
+    std::int64_t most = -1;
+    for (const auto& file : patch.files)
+        for (const auto& hunk : file.hunks)
+            if (hunk.old_count > 0 && hunk.new_count > 0)
+                most = std::max({most, hunk.prefix_context(), hunk.suffix_context()});
+    return most < 0 ? kContextLines : static_cast<int>(most);
+}
+
+// The function line as the patch's tool writes it: cut at `width` bytes, then trailing blanks
+// trimmed.
+std::string cut_function_context(std::string text, std::size_t width) {
+    if (text.size() <= width) return text;
+    text.resize(width);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
+    return text;
+}
+
+bool same_mode(const std::optional<std::uint32_t>& written, const std::optional<FileState>& state) {
+    return !written || !state || *written == mode_of(*state);
+}
+
+bool same_index(const std::string& written, const std::optional<FileState>& state) {
+    if (written.empty() || !state) return true;
+    return blob_id(state->content, written.size()) == written;
+}
+
+// Whether `file`, a section of the old patch, still turns `change.before` into `change.after`:
+// its hunks land (exactly, or at an offset when allowed) and give the new text, its modes and
+// index ids are still those of the two sides. Renames, copies, binary and symlink sections are
+// always rewritten.
+bool still_does(const FileDiff& file, const PathChange& change, bool keep_at_offset) {
+    const auto& before = change.before;
+    const auto& after = change.after;
+    if (file.binary || file.op == FileOp::rename || file.op == FileOp::copy) return false;
+    if ((file.op == FileOp::create) != !before || (file.op == FileOp::remove) != !after)
+        return false;
+    if ((before && before->symlink) || (after && after->symlink)) return false;
+    if (before && after && before->executable != after->executable && !file.changes_mode())
+        return false;
+    if (!same_mode(file.old_mode, before) || !same_mode(file.new_mode, after)) return false;
+    if (!same_index(file.old_index, before) || !same_index(file.new_index, after)) return false;
+    const SharedText original = before ? before->content : SharedText();
+    const SharedText expected = after ? after->content : SharedText();
+    const auto applied = apply_hunks(original, file.hunks, PatchOptions(0, false), &expected);
+    for (const auto& hunk : applied.hunks)
+        if (hunk.status != HunkStatus::exact &&
+            !(keep_at_offset && hunk.status == HunkStatus::offset))
+            return false;
+    return applied.is_expected || applied.text == expected;
+}
+
+// A header the rewritten section can keep: a unified one ("---"/"+++" last) of a section that
+// is not git's (whose index line names the blobs) and whose lines end in "\n" alone.
+bool reusable_header(const FileDiff& file, std::string_view header) {
+    if (file.git || file.op != FileOp::modify || header.find('\r') != std::string_view::npos)
+        return false;
+    const auto lines = split_lines(header);
+    const auto count = lines.size();
+    return count >= 2 && header.ends_with('\n') && lines[count - 2].starts_with("--- ") &&
+           lines[count - 1].starts_with("+++ ");
+}
+
 class Rebuilder {
   public:
-    Rebuilder(const PatchFile& old, int strip, const std::vector<PathChange>& changes)
-        : old_(old), strip_(strip), conventions_(conventions_of(old, strip)) {
+    Rebuilder(const PatchFile& old, int strip, const std::vector<PathChange>& changes,
+              const OldPatchText* text)
+        : old_(old), strip_(strip), conventions_(conventions_of(old, strip)), text_(text) {
         for (const auto& change : changes) changes_[change.path] = change;
     }
     Result<PatchFile> build();
 
   private:
-    Status emit_old_section(const FileDiff& file);
+    Status emit_old_section(const FileDiff& file, std::size_t index);
+    bool keep_old_section(const FileDiff& file, std::size_t index);
     Status emit(const std::string& path);
     Status emit_section(const std::string& path, const std::optional<FileState>& before,
                         const std::optional<FileState>& after);
@@ -76,7 +146,9 @@ class Rebuilder {
     const PatchFile& old_;
     int strip_;
     PatchConventions conventions_;
-    std::map<std::string, PathChange> changes_;  // not yet written
+    const OldPatchText* text_;                        // may be null
+    std::map<std::string, PathChange> changes_;       // not yet written
+    std::map<std::string, std::string> old_headers_;  // path -> the header a rewrite keeps
     PatchFile result_;
 };
 
@@ -95,13 +167,16 @@ void Rebuilder::add_index(FileDiff& file, const std::optional<FileState>& before
 
 Status Rebuilder::add_hunks(FileDiff& file, std::string_view before, std::string_view after,
                             const std::string& path) {
-    auto diff = diff_buffers(before, after, kContextLines);
+    auto diff = diff_buffers(before, after, conventions_.layout);
     if (!diff) return diff.error();
     if (diff->binary)
         return make_error(path, 0, "is a binary file; patchbay does not write binary patches");
     file.hunks = std::move(diff->hunks);
-    if (!conventions_.function_context)
-        for (auto& hunk : file.hunks) hunk.function_context.clear();
+    for (auto& hunk : file.hunks)
+        hunk.function_context = conventions_.function_context
+                                    ? cut_function_context(std::move(hunk.function_context),
+                                                           conventions_.function_context_width)
+                                    : std::string();
     return Ok{};
 }
 
@@ -151,6 +226,9 @@ Status Rebuilder::emit_section(const std::string& path, const std::optional<File
     file.old_name = before ? style.old_prefix + path : "/dev/null";
     file.new_name = after ? style.new_prefix + path : "/dev/null";
     file.op = !before ? FileOp::create : !after ? FileOp::remove : FileOp::modify;
+    if (auto header = old_headers_.find(path);
+        header != old_headers_.end() && !file.git && file.op == FileOp::modify)
+        file.verbatim_header = header->second;
     return push(std::move(file), before, after, path);
 }
 
@@ -171,9 +249,33 @@ Status Rebuilder::emit_rename(const std::string& from, const std::string& to) {
     return push(std::move(file), before, after, to);
 }
 
-Status Rebuilder::emit_old_section(const FileDiff& file) {
+// Kept byte for byte when it still does what it did to the one path it names (and no other
+// section of the patch names that path).
+bool Rebuilder::keep_old_section(const FileDiff& file, std::size_t index) {
+    if (!text_ || index >= text_->sections.size()) return false;
+    const auto& name = file.op == FileOp::create ? file.new_name : file.old_name;
+    auto path = strip_path(name, strip_);
+    if (!path) return false;
+    const auto named = std::count_if(old_.files.begin(), old_.files.end(), [&](const FileDiff& f) {
+        return strip_path(f.old_name, strip_) == path || strip_path(f.new_name, strip_) == path;
+    });
+    auto change = changes_.find(*path);
+    if (named != 1 || change == changes_.end()) return false;
+    if (!still_does(file, change->second, text_->keep_at_offset)) return false;
+    FileDiff kept = file;
+    kept.verbatim = text_->sections[index].whole;
+    result_.files.push_back(std::move(kept));
+    changes_.erase(change);
+    return true;
+}
+
+Status Rebuilder::emit_old_section(const FileDiff& file, std::size_t index) {
+    if (keep_old_section(file, index)) return Ok{};
     auto from = strip_path(file.old_name, strip_);
     auto to = strip_path(file.new_name, strip_);
+    if (text_ && index < text_->sections.size() && to &&
+        reusable_header(file, text_->sections[index].header))
+        old_headers_[*to] = text_->sections[index].header;
     if (file.op == FileOp::rename && from && to)
         if (auto renamed = emit_rename(*from, *to); !renamed) return renamed;
     if (file.op == FileOp::remove) return from ? emit(*from) : Status(Ok{});
@@ -185,8 +287,8 @@ Status Rebuilder::emit_old_section(const FileDiff& file) {
 Result<PatchFile> Rebuilder::build() {
     result_.path = old_.path;
     result_.preamble = old_.preamble;
-    for (const auto& file : old_.files)
-        if (auto emitted = emit_old_section(file); !emitted) return emitted.error();
+    for (std::size_t i = 0; i < old_.files.size(); ++i)
+        if (auto emitted = emit_old_section(old_.files[i], i); !emitted) return emitted.error();
     std::vector<std::string> rest;
     for (const auto& [path, change] : changes_) rest.push_back(path);  // sorted: a std::map
     for (const auto& path : rest)
@@ -213,6 +315,9 @@ PatchConventions conventions_of(const PatchFile& patch, int strip) {
     // (index lines) gets it for new hunks too, even if its old hunks found none.
     conventions.function_context =
         has_function_context(patch) || (conventions.git && conventions.index_lines);
+    conventions.function_context_width = conventions.git ? 80 : 40;
+    conventions.layout.context_lines = context_lines_of(patch);
+    conventions.layout.indent_heuristic = conventions.git && conventions.index_lines;
     return conventions;
 }
 
@@ -225,8 +330,8 @@ std::set<std::string> owned_paths(const PatchFile& patch, int strip) {
 }
 
 Result<PatchFile> rebuild_patch(const PatchFile& old, int strip,
-                                const std::vector<PathChange>& changes) {
-    return Rebuilder(old, strip, changes).build();
+                                const std::vector<PathChange>& changes, const OldPatchText* text) {
+    return Rebuilder(old, strip, changes, text).build();
 }
 
 }  // namespace patchbay

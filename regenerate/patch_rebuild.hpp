@@ -2,7 +2,9 @@
 // Rebuilds a patch from the before and after states of the paths it touches, in the old
 // patch's conventions (docs/ARCHITECTURE.md §6): its preamble byte for byte, its path prefixes,
 // git or traditional sections, index lines of the same length, function context if it had some
-// or git wrote it, its file order (new paths after, sorted), 3 lines of context, no timestamps.
+// or git wrote it (cut where its tool cuts it), its file order (new paths after, sorted), its
+// lines of context, git's indent heuristic for a patch git wrote. A section that still does
+// what it did is kept byte for byte; a rewritten one keeps the header lines its tool wrote.
 
 #include <cstddef>
 #include <optional>
@@ -13,6 +15,8 @@
 #include "common/result.hpp"
 #include "patches/diff_model.hpp"
 #include "patches/patch_writer.hpp"
+#include "regenerate/buffer_diff.hpp"
+#include "regenerate/old_sections.hpp"
 #include "series/tree_state.hpp"
 
 namespace patchbay {
@@ -29,6 +33,18 @@ struct PatchConventions {
     bool index_lines = true;        // "index abc..def" lines
     std::size_t index_length = 7;   // hex digits of the abbreviated blob ids
     bool function_context = false;  // text after "@@ … @@"
+    // git cuts the function line at 80 bytes; GNU diff -p (quilt's QUILT_DIFF_OPTS) at 40.
+    std::size_t function_context_width = 80;
+    DiffLayout layout;  // its lines of context (the most any hunk has); the indent heuristic
+};
+
+// The old patch as its file holds it: each section's text (regenerate/old_sections.hpp), for
+// keeping a section that still does what it did, and its header above a rewritten one.
+struct OldPatchText {
+    std::vector<SectionText> sections;
+    // A kept section may land at an offset (regenerate: what it does has not changed); rebase
+    // keeps only one that applies exactly, so the series it writes has the new line numbers.
+    bool keep_at_offset = true;
 };
 
 PatchConventions conventions_of(const PatchFile& patch, int strip);
@@ -37,7 +53,9 @@ PatchConventions conventions_of(const PatchFile& patch, int strip);
 std::set<std::string> owned_paths(const PatchFile& patch, int strip);
 
 // `changes` may list paths that did not change; they get no section. A binary file is an Error.
+// Without `text` every section is rendered anew.
 Result<PatchFile> rebuild_patch(const PatchFile& old, int strip,
-                                const std::vector<PathChange>& changes);
+                                const std::vector<PathChange>& changes,
+                                const OldPatchText* text = nullptr);
 
 }  // namespace patchbay

@@ -6,8 +6,9 @@
 namespace patchbay {
 
 Result<RewrittenPatch> rewrite_patch(const PatchFile& old, std::string_view old_text, int strip,
-                                     const std::vector<PathChange>& changes) {
-    auto rebuilt = rebuild_patch(old, strip, changes);
+                                     const std::vector<PathChange>& changes, bool keep_at_offset) {
+    const OldPatchText text{section_texts(old, old_text), keep_at_offset};
+    auto rebuilt = rebuild_patch(old, strip, changes, &text);
     if (!rebuilt) return rebuilt.error();
     RewrittenPatch result{std::move(*rebuilt), {}};
     result.patch.preamble = refreshed_preamble(old, result.patch, strip);

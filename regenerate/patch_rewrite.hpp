@@ -20,8 +20,10 @@ struct RewrittenPatch {
 };
 
 // `old_text` is the file `old` was parsed from. The result may have no sections (the caller
-// decides whether a patch that changes nothing is an error).
+// decides whether a patch that changes nothing is an error). A section that still does what it
+// did is kept byte for byte (at an offset too when `keep_at_offset`: OldPatchText).
 Result<RewrittenPatch> rewrite_patch(const PatchFile& old, std::string_view old_text, int strip,
-                                     const std::vector<PathChange>& changes);
+                                     const std::vector<PathChange>& changes,
+                                     bool keep_at_offset = true);
 
 }  // namespace patchbay

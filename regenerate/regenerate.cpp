@@ -93,15 +93,19 @@ struct WorktreeInputs {
     std::set<std::string> owned;
     std::vector<std::string> earlier;
     std::span<const AppliedStep> before;
+    bool add_files = false;
 };
 
 Result<CarriedEdits> edits_from(const PristineSource& source, const SeriesRun& run,
                                 const std::string& name, const fs::path& dir,
-                                const WorktreeInputs& inputs) {
+                                const WorktreeInputs& inputs, std::vector<std::string>& left_out) {
     auto record = WorktreeRecord::open(dir, {name, inputs.earlier, applied(run, name)});
     if (!record) return record.error();
-    auto edits = worktree_edits(*record, dir, inputs.owned);
-    if (!edits) return edits.error();
+    auto found = worktree_edits(*record, dir, inputs.owned,
+                                inputs.add_files ? OutsidePaths::all : OutsidePaths::none);
+    if (!found) return found.error();
+    left_out = std::move(found->left_out);
+    const auto& edits = found->edits;
     TreeState series(source);
     for (const auto& step : inputs.before) series.apply(step.changes);
     auto drift = [&](const std::string& path) -> Result<std::vector<std::string>> {
@@ -111,7 +115,7 @@ Result<CarriedEdits> edits_from(const PristineSource& source, const SeriesRun& r
         if (!now) return now.error();
         return changed_patches(*then, *now);
     };
-    return carry_edits(*edits, series, {dir.string(), name, drift});
+    return carry_edits(edits, series, {dir.string(), name, drift});
 }
 
 std::string joined(const std::vector<std::string>& paths) {
@@ -138,15 +142,16 @@ Status check_new_paths(const std::vector<PathChange>& changes, const std::set<st
 
 Result<Regeneration> regenerate_from_worktree(const SeriesPlan& plan, const PristineSource& source,
                                               const SeriesRun& run, const std::string& name,
-                                              const fs::path& dir) {
+                                              const fs::path& dir, bool add_files) {
     auto entry = regenerable_entry(plan, name);
     if (!entry) return entry.error();
     auto regen = open_old(plan, **entry);
     if (!regen) return regen;
     int strip = (*entry)->strip.value_or(plan.strip);
-    WorktreeInputs inputs{owned_paths(regen->old_patch, strip), entries_before(plan, name), {}};
+    WorktreeInputs inputs{
+        owned_paths(regen->old_patch, strip), entries_before(plan, name), {}, add_files};
     inputs.before = steps_before(run, inputs.earlier);
-    auto carried = edits_from(source, run, name, dir, inputs);
+    auto carried = edits_from(source, run, name, dir, inputs, regen->left_out);
     if (!carried) return carried.error();
     regen->rebased = std::move(carried->rebased);
     if (auto done = finish(*regen, strip, carried->changes); !done) return done.error();

@@ -24,6 +24,9 @@ struct Regeneration {
     // The worktree's paths whose base another patch changed since the worktree was made, each
     // merged onto the series as it is now (edit_rebase.hpp).
     std::vector<RebasedPath> rebased;
+    // Paths changed in the worktree that the patch does not touch, left out of it (without
+    // --add-files): named in the report, and stale for --check.
+    std::vector<std::string> left_out;
 
     bool stale() const { return old_text != new_text; }
 };
@@ -35,10 +38,12 @@ Result<const SeriesEntry*> regenerable_entry(const SeriesPlan& plan, const std::
 // `run` is the series as it applies now (run_series over the plan up to NAME at least): the
 // state before NAME is laid from the steps of the entries before it. `dir` is NAME's worktree
 // (worktree_record.hpp says which are accepted); an edit made on a base that has moved since is
-// merged onto the series now, or refused when it does not merge.
+// merged onto the series now, or refused when it does not merge. Changes to paths the patch
+// does not touch join it only with `add_files`; otherwise they are listed in `left_out`.
 Result<Regeneration> regenerate_from_worktree(const SeriesPlan& plan, const PristineSource& source,
                                               const SeriesRun& run, const std::string& name,
-                                              const std::filesystem::path& dir);
+                                              const std::filesystem::path& dir,
+                                              bool add_files = false);
 
 struct CommitSource {
     std::filesystem::path repo;  // the fork checkout (any folder inside it)

@@ -9,7 +9,8 @@ namespace {
 Result<Regeneration> rebuild(const SeriesPlan& plan, const PristineSource& source,
                              const SeriesRun& run, const RegenerateRequest& request) {
     if (!request.worktree.empty())
-        return regenerate_from_worktree(plan, source, run, request.name, request.worktree);
+        return regenerate_from_worktree(plan, source, run, request.name, request.worktree,
+                                        request.add_files);
     return regenerate_from_commit(plan, request.name, request.commit);
 }
 
@@ -45,7 +46,9 @@ Result<RegenerateResult> run_regenerate_session(SeriesPlan plan, const PristineS
     if (!run) return run.error();
     auto regeneration = rebuild(plan, source, *run, request);
     if (!regeneration) return regeneration.error();
-    if (!regeneration->stale())
+    // --check: an edit left out of the patch is one the check must not call up to date.
+    const bool left_out = !regeneration->left_out.empty();
+    if (!regeneration->stale() && !(request.check && left_out))
         return RegenerateResult{std::move(regeneration).value(), RegenerateOutcome::up_to_date,
                                 request.check, std::nullopt};
     if (request.check)

@@ -1,5 +1,7 @@
 #include "regenerate/worktree_edits.hpp"
 
+#include <map>
+
 #include "common/git_handles.hpp"
 #include "common/read_file.hpp"
 
@@ -28,19 +30,29 @@ Result<DiffPtr> worktree_diff(git_repository* repo, git_tree* base) {
     return DiffPtr(raw);
 }
 
-// Paths created or deleted since the base.
-Result<std::set<std::string>> created_or_deleted(git_repository* repo, git_tree* base) {
+bool creates_or_deletes(git_delta_t status) {
+    return status == GIT_DELTA_ADDED || status == GIT_DELTA_UNTRACKED ||
+           status == GIT_DELTA_DELETED;
+}
+
+// Every path changed since the base, with how.
+Result<std::map<std::string, git_delta_t>> changed_paths(git_repository* repo, git_tree* base) {
     auto diff = worktree_diff(repo, base);
     if (!diff) return std::move(diff).error();
     git_diff* raw = diff->get();
-    std::set<std::string> paths;
+    std::map<std::string, git_delta_t> paths;
     for (std::size_t i = 0; i < git_diff_num_deltas(raw); ++i) {
         const git_diff_delta* delta = git_diff_get_delta(raw, i);
-        if (delta->status == GIT_DELTA_ADDED || delta->status == GIT_DELTA_UNTRACKED)
-            paths.insert(delta->new_file.path);
-        if (delta->status == GIT_DELTA_DELETED) paths.insert(delta->old_file.path);
+        const char* path =
+            delta->status == GIT_DELTA_DELETED ? delta->old_file.path : delta->new_file.path;
+        paths.emplace(path, delta->status);
     }
     return paths;
+}
+
+bool joins(git_delta_t status, OutsidePaths outside) {
+    if (outside == OutsidePaths::all) return true;
+    return outside == OutsidePaths::created_and_deleted && creates_or_deletes(status);
 }
 
 // A folder on the way to `path` that the worktree holds as a symlink: the file below it would be
@@ -71,25 +83,43 @@ Result<std::optional<FileState>> read_disk_state(const fs::path& path) {
     return std::optional<FileState>(FileState{std::move(*bytes), executable, false});
 }
 
-Result<std::vector<WorktreeEdit>> worktree_edits(const WorktreeRecord& record, const fs::path& dir,
-                                                 const std::set<std::string>& owned) {
-    auto paths = created_or_deleted(record.repository(), record.base_tree());
-    if (!paths) return paths.error();
-    paths->insert(owned.begin(), owned.end());
-    std::vector<WorktreeEdit> edits;
-    for (const auto& path : *paths) {
-        if (auto link = linked_folder(dir, path))
-            return make_error(path, 0,
-                              "refusing to read it through '" + *link +
-                                  "', which the worktree holds as a symlink; a folder turned "
-                                  "into a symlink is not recorded");
-        auto base = record.base_state(path);
-        if (!base) return base.error();
-        auto now = read_disk_state(dir / path);
-        if (!now) return now.error();
-        edits.push_back({path, std::move(*base), std::move(*now)});
+namespace {
+
+Result<WorktreeEdit> edit_at(const WorktreeRecord& record, const fs::path& dir,
+                             const std::string& path) {
+    if (auto link = linked_folder(dir, path))
+        return make_error(path, 0,
+                          "refusing to read it through '" + *link +
+                              "', which the worktree holds as a symlink; a folder turned "
+                              "into a symlink is not recorded");
+    auto base = record.base_state(path);
+    if (!base) return base.error();
+    auto now = read_disk_state(dir / path);
+    if (!now) return now.error();
+    return WorktreeEdit{path, std::move(*base), std::move(*now)};
+}
+
+}  // namespace
+
+Result<WorktreeEdits> worktree_edits(const WorktreeRecord& record, const fs::path& dir,
+                                     const std::set<std::string>& owned, OutsidePaths outside) {
+    auto changed = changed_paths(record.repository(), record.base_tree());
+    if (!changed) return changed.error();
+    std::set<std::string> paths = owned;
+    WorktreeEdits result;
+    for (const auto& [path, status] : *changed) {
+        if (owned.count(path)) continue;
+        if (joins(status, outside))
+            paths.insert(path);
+        else
+            result.left_out.push_back(path);
     }
-    return edits;
+    for (const auto& path : paths) {
+        auto edit = edit_at(record, dir, path);
+        if (!edit) return edit.error();
+        result.edits.push_back(std::move(*edit));
+    }
+    return result;
 }
 
 }  // namespace patchbay

@@ -1,7 +1,8 @@
 #pragma once
 // What the user changed in a worktree made by `apply --worktree DIR --upto NAME`
-// (docs/ARCHITECTURE.md §6): the paths NAME owns, plus files created (untracked and not ignored,
-// or added) or deleted there, each with its state in the worktree's base and on disk now.
+// (docs/ARCHITECTURE.md §6): the paths NAME owns, and the other paths changed there (edited,
+// created untracked and not ignored or added, deleted), each with its state in the worktree's
+// base and on disk now.
 
 #include <filesystem>
 #include <optional>
@@ -21,10 +22,21 @@ struct WorktreeEdit {
     std::optional<FileState> now;   // on disk
 };
 
-// Changes to paths NAME does not own that neither create nor delete a file are left out.
-Result<std::vector<WorktreeEdit>> worktree_edits(const WorktreeRecord& record,
-                                                 const std::filesystem::path& dir,
-                                                 const std::set<std::string>& owned);
+// Which changed paths that NAME does not own join the edit.
+enum class OutsidePaths {
+    created_and_deleted,  // rebase --continue: files made or removed while resolving
+    none,                 // regenerate: left out and named (issue #28 item 4)
+    all,                  // regenerate --add-files
+};
+
+struct WorktreeEdits {
+    std::vector<WorktreeEdit> edits;    // NAME's paths, and the outside paths that join
+    std::vector<std::string> left_out;  // the other changed paths, sorted
+};
+
+// Every path NAME owns, changed or not, and the changed paths `outside` lets in.
+Result<WorktreeEdits> worktree_edits(const WorktreeRecord& record, const std::filesystem::path& dir,
+                                     const std::set<std::string>& owned, OutsidePaths outside);
 
 // A file, a symlink or nothing at `path` on disk: a folder counts as nothing.
 Result<std::optional<FileState>> read_disk_state(const std::filesystem::path& path);

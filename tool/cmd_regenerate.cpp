@@ -12,8 +12,8 @@ namespace patchbay {
 namespace {
 
 Status check_flags(const CliOptions& o) {
-    if ((!o.repo.empty() || o.add_files) && o.from_commit.empty())
-        return make_error("--repo and --add-files only go with --from-commit");
+    if (!o.repo.empty() && o.from_commit.empty())
+        return make_error("--repo only goes with --from-commit");
     return Ok{};
 }
 
@@ -21,8 +21,9 @@ RegenerateRequest request_of(const CommandContext& context, Workspace& workspace
     const auto& o = context.options;
     CommitSource commit{o.repo.empty() ? "." : o.repo, o.from_commit, workspace.config.directory,
                         o.add_files};
-    return RegenerateRequest{o.patch_name, o.worktree, std::move(commit), o.check,
-                             std::move(workspace.write_back).value_or(SeriesWriteBack{})};
+    return RegenerateRequest{
+        o.patch_name, o.worktree, std::move(commit),
+        o.add_files,  o.check,    std::move(workspace.write_back).value_or(SeriesWriteBack{})};
 }
 
 // Only a run that may write fingerprints the series and takes its lock to write.
@@ -47,7 +48,9 @@ void add_regenerate_options(FlagSet& flags, CliOptions& options) {
     flags.option("--repo", &options.repo, "DIR",
                  "the fork checkout for --from-commit (default: .)");
     flags.toggle("--add-files", options.add_files,
-                 "let --from-commit add files the patch does not touch yet");
+                 "let the patch take the files it does not touch yet that the worktree or the "
+                 "commit changes (edited, new or deleted); without it they are left out and "
+                 "named");
 }
 
 Result<CommandOutput> run_regenerate(const CommandContext& context) {

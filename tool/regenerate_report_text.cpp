@@ -64,6 +64,15 @@ std::string rebased_lines(const Regeneration& regen) {
     return out;
 }
 
+// The worktree's changes that the patch does not take, named with the way to take them.
+std::string left_out_lines(const Regeneration& regen) {
+    if (regen.left_out.empty()) return {};
+    return fmt::format(
+        "left out: {} (changed in the worktree; {} does not touch them: pass --add-files to add "
+        "them)\n",
+        fmt::join(regen.left_out, ", "), regen.label);
+}
+
 // Only the rows of the check-series table that changed, with what they were.
 std::string delta_rows(const SeriesDelta& delta) {
     std::string out;
@@ -84,19 +93,21 @@ Result<std::string> render_text(const RegenerateResult& result) {
     switch (result.outcome) {
         case RegenerateOutcome::up_to_date: {
             const char* verb = result.checked ? "up to date:" : "unchanged:";
-            return rebased_lines(regen) + summary(verb, regen, {});
+            return rebased_lines(regen) + left_out_lines(regen) + summary(verb, regen, {});
         }
         case RegenerateOutcome::stale: {
             auto diff = unified_diff(regen.old_text, regen.new_text, regen.label, regen.label);
             if (!diff) return diff.error();
-            return *diff + rebased_lines(regen) + summary("stale:", regen, {});
+            return *diff + rebased_lines(regen) + left_out_lines(regen) +
+                   summary("stale:", regen, {});
         }
         case RegenerateOutcome::written:
         case RegenerateOutcome::written_breaking_later:
             break;
     }
     const SeriesDelta& later = *result.later;
-    return rebased_lines(regen) + summary("wrote", regen, later_parts(later)) + delta_rows(later);
+    return rebased_lines(regen) + left_out_lines(regen) +
+           summary("wrote", regen, later_parts(later)) + delta_rows(later);
 }
 
 }  // namespace patchbay

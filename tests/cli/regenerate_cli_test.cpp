@@ -115,10 +115,28 @@ TEST_F(RegenerateDemo, RegeneratingTheMailPatchKeepsItsHeadersAndMarkerLine) {
     EXPECT_TRUE(contains(after, "+  const int block_id = block_table[i];  // 32-bit on purpose\n"));
 }
 
+// Issue #28 item 4: a file created in the worktree, or an edit of one the patch does not touch,
+// joins the patch only with --add-files; without it both are named, and --check fails.
+TEST_F(RegenerateDemo, ChangesOutsideThePatchAreNamedAndJoinOnlyWithAddFiles) {
+    auto wt = worktree(k0004);
+    write_file(wt / "vllm/utils/cuda.py", "def is_cuda():\n    return True\n");
+    replace_in(wt / "vllm/envs.py", "read by vLLM.", "read by vLLM (edited).");
+    const std::string named =
+        "left out: vllm/envs.py, vllm/utils/cuda.py (changed in the worktree; patches/" + k0004 +
+        " does not touch them: pass --add-files to add them)\n";
+    auto check = patchbay({"regenerate", k0004, "--worktree", wt.string(), "--check"}, demo());
+    EXPECT_EQ(check.status, 1) << check.out << check.err;
+    EXPECT_TRUE(contains(check.out, named)) << check.out;
+    auto left = patchbay({"regenerate", k0004, "--worktree", wt.string()}, demo());
+    EXPECT_EQ(left.status, 0) << left.out << left.err;
+    EXPECT_TRUE(contains(left.out, named)) << left.out;
+    EXPECT_EQ(read_file(patch(k0004)), read_file(kDemo / "patches" / k0004));
+}
+
 TEST_F(RegenerateDemo, AFileCreatedInTheWorktreeBecomesANewFileSection) {
     auto wt = worktree(k0004);
     write_file(wt / "vllm/utils/cuda.py", "def is_cuda():\n    return True\n");
-    auto result = patchbay({"regenerate", k0004, "--worktree", wt.string()}, demo());
+    auto result = patchbay({"regenerate", k0004, "--worktree", wt.string(), "--add-files"}, demo());
     EXPECT_EQ(result.status, 0) << result.out << result.err;
     auto after = read_file(patch(k0004));
     // Blob id from `git hash-object` of the two lines.

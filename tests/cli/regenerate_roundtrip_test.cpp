@@ -182,9 +182,14 @@ void check_seed(unsigned seed) {
     ASSERT_EQ(patchbay({"apply", "--worktree", wt.string(), "--upto", name}, root).status, 0);
     edit_worktree(gen, wt, stack.owned[k - 1], k);
 
-    auto before = patchbay({"regenerate", name, "--worktree", wt.string(), "--check"}, root);
+    // The edits create and delete files, which join the patch with --add-files.
+    const std::vector<std::string> regenerate = {"regenerate", name, "--worktree", wt.string(),
+                                                 "--add-files"};
+    auto with_check = regenerate;
+    with_check.push_back("--check");
+    auto before = patchbay(with_check, root);
     EXPECT_EQ(before.status, 1) << before.out << before.err;
-    auto regen = patchbay({"regenerate", name, "--worktree", wt.string()}, root);
+    auto regen = patchbay(regenerate, root);
     ASSERT_NE(regen.status, 2) << regen.err;
     auto text = read_file(root / "patches" / name);
     EXPECT_TRUE(text.starts_with(preamble(k) + "diff --git ")) << text;
@@ -197,11 +202,11 @@ void check_seed(unsigned seed) {
     ASSERT_EQ(patchbay({"apply", "--worktree", again.string(), "--upto", name}, root).status, 0);
     EXPECT_EQ(files_under(again), files_under(wt));
 
-    auto second = patchbay({"regenerate", name, "--worktree", wt.string()}, root);
+    auto second = patchbay(regenerate, root);
     EXPECT_EQ(second.status, 0) << second.out << second.err;
     EXPECT_TRUE(second.out.starts_with("unchanged: ")) << second.out;
     EXPECT_EQ(read_file(root / "patches" / name), text);
-    EXPECT_EQ(patchbay({"regenerate", name, "--worktree", wt.string(), "--check"}, root).status, 0);
+    EXPECT_EQ(patchbay(with_check, root).status, 0);
 }
 
 TEST(RegenerateRoundTrip, GeneratedStacks) {

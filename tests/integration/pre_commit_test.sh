@@ -63,13 +63,15 @@ git commit -qm "the demo series"
 pre-commit install >/dev/null
 
 patch=patches/0006-widen-block-ids.patch
-# Commits an edit of $patch made by the sed expression $2; $1: expected exit status (0/nonzero).
+# Commits an edit of $patch made by the sed expression $2 (and of patchbay.toml by $4, if given);
+# $1: expected exit status (0/nonzero).
 attempt() {
-    local expect=$1 edit=$2 name=$3
+    local expect=$1 edit=$2 name=$3 config_edit=${4:-}
     git reset -q --hard main
     sed -i "$edit" "$patch"
     git diff --quiet && fail "$name: the edit changed nothing"
     git add "$patch"
+    if [ -n "$config_edit" ]; then sed -i "$config_edit" patchbay.toml && git add patchbay.toml; fi
     set +e
     "${offline[@]}" git commit -m "$name" >"$scratch/$name.log" 2>&1
     local status=$?
@@ -90,9 +92,12 @@ for hook in "patchbay check-series" "patchbay regenerate --check" "patchbay audi
     expect_hook good "$hook" Passed
 done
 
-# A stale patch: a hand-edited hunk header (the hunk now lands at an offset, which the policy
-# allows, but the file is not what regenerate writes).
-attempt fail 's/^@@ -33,7 +33,8 @@/@@ -31,7 +31,8 @@/' stale
+# A stale patch: a hand-edited context line, so that the hunk applies only with fuzz 1, which
+# the policy (raised in the same commit) allows; regenerate would write the lines the tree has.
+# (A hand-edited hunk header that only moves the hunk to an offset is not stale: what the patch
+# does is the same, issue #28.)
+attempt fail 's/^     lb = tl.program_id(0)$/     lb = tl.program_id(9)/' stale 's/^fuzz = 0/fuzz = 1/'
+
 expect_hook stale "patchbay check-series" Passed
 expect_hook stale "patchbay regenerate --check" Failed
 grep -q "0006-widen-block-ids.patch: stale" "$scratch/stale.log" || fail "stale: no refresh hint"

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "patches/patch_writer.hpp"
+#include "regenerate/patch_rewrite.hpp"
 #include "tests/support/file_states.hpp"
 #include "tests/support/parsed_patch.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -77,6 +78,110 @@ TEST_F(GitStates, AFileReplacedByASymlinkIsWhatGitWrites) {
     auto rebuilt = rebuild_patch(old, 1, changes);
     ASSERT_TRUE(rebuilt.ok()) << rebuilt.error().message;
     EXPECT_EQ(render_patch(*rebuilt, conventions_of(old, 1).style), git_diff("HEAD~2", "HEAD"));
+}
+
+// Issue #28 item 1: git writes hunks with its indent heuristic (the default since 2.14); a patch
+// git wrote is rebuilt with it too, or an unedited one would come out aligned differently.
+TEST_F(GitStates, AGitPatchIsRebuiltWithGitsIndentHeuristic) {
+    // t4061's case: a function added above one that starts with the same comment line.
+    const std::string foo = "/* function */\nfoo() {\n    foo\n}\n\n";
+    const std::string bar = "/* function */\nbar() {\n    foo\n}\n\n";
+    const std::string before = "1\n2\n" + foo + "3\n4\n";
+    const std::string after = "1\n2\n" + bar + foo + "3\n4\n";
+    tree.write("m.c", before);
+    commit();
+    tree.write("m.c", "1\n2\n" + foo + "three\n4\n");
+    commit();
+    tree.write("m.c", after);
+    commit();
+    const std::string expected = git_diff("HEAD~2", "HEAD");
+    ASSERT_NE(expected, tree.run("git diff --no-indent-heuristic HEAD~2 HEAD") + "\n")
+        << "the states must be ones where the heuristic moves the hunk";
+    auto old = parse(git_diff("HEAD~2", "HEAD~1"));
+    EXPECT_TRUE(conventions_of(old, 1).layout.indent_heuristic);
+    auto rebuilt = rebuild_patch(old, 1, {{"m.c", text(before), text(after)}});
+    ASSERT_TRUE(rebuilt.ok()) << rebuilt.error().message;
+    EXPECT_EQ(render_patch(*rebuilt, conventions_of(old, 1).style), expected);
+}
+
+// A patch quilt wrote: Index: and ==== lines, timestamps, GNU diff -p function names cut at 40
+// bytes, one line of context (-U1).
+const std::string kQuiltA =
+    "Index: pkg/a.c\n===================================================================\n"
+    "--- pkg.orig/a.c\t2024-01-01 10:00:00.000000000 +0000\n"
+    "+++ pkg/a.c\t2024-01-02 10:00:00.000000000 +0000\n"
+    "@@ -5,3 +5,3 @@ static int a_function_with_a_long_name_i\n"
+    " \ta4\n-\ta5\n+\tA5\n \ta6\n";
+const std::string kQuiltB =
+    "Index: pkg/b.c\n===================================================================\n"
+    "--- pkg.orig/b.c\t2024-01-01 10:00:00.000000000 +0000\n"
+    "+++ pkg/b.c\t2024-01-02 10:00:00.000000000 +0000\n"
+    "@@ -2,3 +2,3 @@\n \tb1\n-\tb2\n+\tB2\n \tb3\n";
+const std::string kQuiltPatch = "Description: two fixes\nAuthor: A <a@a>\n\n" + kQuiltA + kQuiltB;
+
+std::string numbered(const std::string& tag, int from, int to) {
+    std::string out;
+    for (int i = from; i <= to; ++i) out += tag + std::to_string(i) + "\n";
+    return out;
+}
+
+// Its body lines start with a tab: GNU diff -p and git take the function line from the last line
+// above a hunk that starts with a letter, '_' or '$'.
+const std::string kABefore =
+    "static int a_function_with_a_long_name_indeed(void)\n{\n" + numbered("\ta", 2, 12);
+const std::string kBBefore = numbered("\tb", 0, 6);
+
+std::string with(std::string text, const std::string& from, const std::string& to) {
+    return text.replace(text.find(from), from.size(), to);
+}
+
+// Issue #28 items 1 and 3: a quilt patch whose states are what it makes comes back byte for
+// byte; an edit of one file rewrites that file's hunks alone, below the header quilt wrote, in
+// quilt's layout (-U1, function names cut at 40 bytes), and leaves the other file's as it was.
+TEST(PatchRewrite, AQuiltPatchKeepsItsBytesAndItsLayout) {
+    auto old = parse(kQuiltPatch);
+    const auto conventions = conventions_of(old, 1);
+    EXPECT_EQ(conventions.layout.context_lines, 1);
+    EXPECT_FALSE(conventions.layout.indent_heuristic);
+    EXPECT_EQ(conventions.function_context_width, 40u);
+    const std::string a_after = with(kABefore, "\ta5\n", "\tA5\n");
+    const std::string b_after = with(kBBefore, "\tb2\n", "\tB2\n");
+    auto same = rewrite_patch(
+        old, kQuiltPatch, 1,
+        {{"a.c", text(kABefore), text(a_after)}, {"b.c", text(kBBefore), text(b_after)}});
+    ASSERT_TRUE(same.ok()) << same.error().message;
+    EXPECT_EQ(same->text, kQuiltPatch);
+    auto edited = rewrite_patch(old, kQuiltPatch, 1,
+                                {{"a.c", text(kABefore), text(with(a_after, "\ta10\n", "\tA10\n"))},
+                                 {"b.c", text(kBBefore), text(b_after)}});
+    ASSERT_TRUE(edited.ok()) << edited.error().message;
+    const std::string a_header = kQuiltA.substr(0, kQuiltA.find("@@"));
+    EXPECT_EQ(edited->text, "Description: two fixes\nAuthor: A <a@a>\n\n" + a_header +
+                                "@@ -5,3 +5,3 @@ static int a_function_with_a_long_name_i\n"
+                                " \ta4\n-\ta5\n+\tA5\n \ta6\n"
+                                "@@ -10,3 +10,3 @@ static int a_function_with_a_long_name_i\n"
+                                " \ta9\n-\ta10\n+\tA10\n \ta11\n" +
+                                kQuiltB);
+}
+
+// A hunk that lands at an offset still does what it did: regenerate keeps it (nothing to
+// refresh in what the patch does); rebase rewrites it, so the series it writes carries the new
+// upstream's line numbers.
+TEST(PatchRewrite, ASectionAtAnOffsetIsKeptByRegenerateAndRewrittenByRebase) {
+    auto old = parse(kQuiltPatch);
+    const std::string b_moved = "new top\n" + kBBefore;
+    const std::vector<PathChange> changes{
+        {"a.c", text(kABefore), text(with(kABefore, "\ta5\n", "\tA5\n"))},
+        {"b.c", text(b_moved), text(with(b_moved, "\tb2\n", "\tB2\n"))}};
+    auto regenerated = rewrite_patch(old, kQuiltPatch, 1, changes, true);
+    ASSERT_TRUE(regenerated.ok()) << regenerated.error().message;
+    EXPECT_EQ(regenerated->text, kQuiltPatch);
+    auto rebased = rewrite_patch(old, kQuiltPatch, 1, changes, false);
+    ASSERT_TRUE(rebased.ok()) << rebased.error().message;
+    EXPECT_NE(rebased->text.find("@@ -3,3 +3,3 @@ new top\n \tb1\n-\tb2\n+\tB2\n \tb3\n"),
+              std::string::npos)
+        << rebased->text;
+    EXPECT_NE(rebased->text.find(kQuiltA), std::string::npos) << "a.c did not move";
 }
 
 TEST(PatchRebuild, ConventionsAreReadFromTheOldPatch) {

@@ -30,14 +30,18 @@ class Edits : public ::testing::Test {
                                         {".gitignore", "*.log\n"}});
         wt.commit(kOne, {{"f.txt", "one\n"}});
     }
-    std::map<std::string, WorktreeEdit> edits(const std::set<std::string>& owned) {
+    std::map<std::string, WorktreeEdit> edits(
+        const std::set<std::string>& owned,
+        OutsidePaths outside = OutsidePaths::created_and_deleted) {
         auto record = WorktreeRecord::open(wt.tree.root(), {kOne, {}, true});
         EXPECT_TRUE(record.ok());
-        auto list = worktree_edits(*record, wt.tree.root(), owned);
+        auto list = worktree_edits(*record, wt.tree.root(), owned, outside);
         EXPECT_TRUE(list.ok()) << (list.ok() ? "" : list.error().message);
-        return list.ok() ? by_path(*list) : std::map<std::string, WorktreeEdit>{};
+        if (list.ok()) left_out = list->left_out;
+        return list.ok() ? by_path(list->edits) : std::map<std::string, WorktreeEdit>{};
     }
     GitWorktree wt;
+    std::vector<std::string> left_out;
 };
 
 TEST_F(Edits, OwnedPathsComeWithTheirBaseAndDiskStates) {
@@ -61,6 +65,7 @@ TEST_F(Edits, AStaleIndexLockDoesNotStopTheReading) {
     EXPECT_TRUE(fs::exists(wt.tree / ".git/index.lock"));
 }
 
+// rebase --continue's rule: files made or removed while resolving join.
 TEST_F(Edits, CreatedAndDeletedFilesJoinButEditsOfOtherFilesAndIgnoredFilesDoNot) {
     wt.tree.write("new.py", "x\n");
     wt.tree.write("debug.log", "ignored\n");
@@ -73,6 +78,23 @@ TEST_F(Edits, CreatedAndDeletedFilesJoinButEditsOfOtherFilesAndIgnoredFilesDoNot
     EXPECT_FALSE(map["gone.txt"].now.has_value());
     EXPECT_FALSE(map.count("debug.log"));
     EXPECT_FALSE(map.count("other.txt"));
+}
+
+// Issue #28 item 4: regenerate neither drops an edit of a file NAME does not touch silently nor
+// adds a new file unasked: both are left out and named; --add-files lets every one in.
+TEST_F(Edits, RegenerateNamesWhatItLeavesOutAndTakesAllWhenAsked) {
+    wt.tree.write("new.py", "x\n");
+    wt.tree.write("other.txt", "edited, not NAME's\n");
+    wt.tree.write("debug.log", "ignored\n");
+    fs::remove(wt.tree / "gone.txt");
+    auto map = edits({"f.txt"}, OutsidePaths::none);
+    EXPECT_EQ(map.size(), 1u);
+    EXPECT_TRUE(map.count("f.txt"));
+    EXPECT_EQ(left_out, (std::vector<std::string>{"gone.txt", "new.py", "other.txt"}));
+    map = edits({"f.txt"}, OutsidePaths::all);
+    EXPECT_TRUE(map.count("new.py") && map.count("other.txt") && map.count("gone.txt"));
+    EXPECT_EQ(map["other.txt"].now->content, "edited, not NAME's\n");
+    EXPECT_TRUE(left_out.empty());
 }
 
 TEST_F(Edits, DiskStatesReadTheExecutableBitAndSymlinks) {
@@ -106,7 +128,7 @@ TEST_F(Edits, AFileBelowAFolderTurnedIntoASymlinkIsRefused) {
     wt.tree.run("rm -r pkg && ln -s ../elsewhere pkg");
     auto record = WorktreeRecord::open(wt.tree.root(), {"0002.patch", {kOne}, true});
     ASSERT_TRUE(record.ok()) << record.error().message;
-    auto list = worktree_edits(*record, wt.tree.root(), {"pkg/mod.py"});
+    auto list = worktree_edits(*record, wt.tree.root(), {"pkg/mod.py"}, OutsidePaths::none);
     ASSERT_FALSE(list.ok());
     EXPECT_EQ(list.error().located(),
               "pkg/mod.py: refusing to read it through 'pkg', which the worktree holds as a "
