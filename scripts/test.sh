@@ -17,4 +17,6 @@ if [ ! -f "$schema" ] && command -v npm >/dev/null 2>&1; then
 fi
 if [ -f "$schema" ]; then export PATCHBAY_SARIF_SCHEMA="$PWD/$schema"; fi
 
-ctest --test-dir build --output-on-failure -j2
+# Twice as many tests as cores: many of them wait on the child processes they start (the
+# binary, git, GNU patch) for much of their time (bench/CI_TIME.md).
+ctest --test-dir build --output-on-failure -j"$((2 * $(nproc)))"
