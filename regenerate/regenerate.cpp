@@ -74,6 +74,16 @@ std::vector<std::string> entries_before(const SeriesPlan& plan, const std::strin
     return names;
 }
 
+std::vector<std::string> entries_after(const SeriesPlan& plan, const std::string& name) {
+    std::vector<std::string> names;
+    bool after = false;
+    for (const auto& entry : plan.series.entries) {
+        if (after) names.push_back(entry.name);
+        after = after || entry.name == name;
+    }
+    return names;
+}
+
 // The applied steps of the entries before NAME: a prefix of the run's steps, which follow the
 // series order. NAME need not have applied (a regenerated earlier patch may have broken it).
 std::span<const AppliedStep> steps_before(const SeriesRun& run,
@@ -92,6 +102,7 @@ bool applied(const SeriesRun& run, const std::string& name) {
 struct WorktreeInputs {
     std::set<std::string> owned;
     std::vector<std::string> earlier;
+    std::vector<std::string> later;
     std::span<const AppliedStep> before;
     bool add_files = false;
 };
@@ -99,7 +110,8 @@ struct WorktreeInputs {
 Result<CarriedEdits> edits_from(const PristineSource& source, const SeriesRun& run,
                                 const std::string& name, const fs::path& dir,
                                 const WorktreeInputs& inputs, std::vector<std::string>& left_out) {
-    auto record = WorktreeRecord::open(dir, {name, inputs.earlier, applied(run, name)});
+    auto record =
+        WorktreeRecord::open(dir, {name, inputs.earlier, applied(run, name), inputs.later});
     if (!record) return record.error();
     auto found = worktree_edits(*record, dir, inputs.owned,
                                 inputs.add_files ? OutsidePaths::all : OutsidePaths::none);
@@ -148,8 +160,11 @@ Result<Regeneration> regenerate_from_worktree(const SeriesPlan& plan, const Pris
     auto regen = open_old(plan, **entry);
     if (!regen) return regen;
     int strip = (*entry)->strip.value_or(plan.strip);
-    WorktreeInputs inputs{
-        owned_paths(regen->old_patch, strip), entries_before(plan, name), {}, add_files};
+    WorktreeInputs inputs{owned_paths(regen->old_patch, strip),
+                          entries_before(plan, name),
+                          entries_after(plan, name),
+                          {},
+                          add_files};
     inputs.before = steps_before(run, inputs.earlier);
     auto carried = edits_from(source, run, name, dir, inputs, regen->left_out);
     if (!carried) return carried.error();

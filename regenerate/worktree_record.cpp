@@ -50,6 +50,32 @@ std::string unaccepted_head(const std::string& subject, const WorktreeRequiremen
     return why;
 }
 
+bool is_series_subject(const std::string& subject, const WorktreeRequirement& requirement) {
+    auto named = [&](const std::vector<std::string>& names) {
+        return std::find(names.begin(), names.end(), subject) != names.end();
+    };
+    return subject == kPristineSubject || named(requirement.earlier) || named(requirement.later);
+}
+
+// NAME's commit below the user's own commits on top of it (edits committed after apply
+// --worktree: squashed into the patch, as `git rebase --autosquash` users expect); null when
+// the first-parent line from HEAD reaches another series entry's commit, the pristine one or
+// the root first.
+Result<CommitPtr> name_below_own_commits(git_commit* head, const WorktreeRequirement& requirement) {
+    git_commit* copy = nullptr;
+    if (git_commit_dup(&copy, head) != 0) return make_error(last_git_error("cannot read HEAD"));
+    CommitPtr current(copy);
+    while (subject_of(current.get()) != requirement.name) {
+        if (is_series_subject(subject_of(current.get()), requirement) ||
+            git_commit_parentcount(current.get()) == 0)
+            return CommitPtr();
+        auto parent = parent_of(current.get());
+        if (!parent) return parent.error();
+        current = std::move(*parent);
+    }
+    return current;
+}
+
 Result<std::optional<FileState>> state_in(git_repository* repo, git_tree* tree,
                                           const std::string& path) {
     git_tree_entry* raw = nullptr;
@@ -98,9 +124,15 @@ Result<WorktreeRecord> WorktreeRecord::open(const fs::path& dir,
         return worktree_error(dir, requirement.name, "has no HEAD commit");
     CommitPtr head_commit(reinterpret_cast<git_commit*>(head));
     auto subject = subject_of(head_commit.get());
+    if (subject != requirement.name && !stops_before(subject, requirement)) {
+        auto below = name_below_own_commits(head_commit.get(), requirement);
+        if (!below) return below.error();
+        if (!*below)
+            return worktree_error(dir, requirement.name, unaccepted_head(subject, requirement));
+        head_commit = std::move(*below);
+        subject = requirement.name;
+    }
     record.holds_name_ = subject == requirement.name;
-    if (!record.holds_name_ && !stops_before(subject, requirement))
-        return worktree_error(dir, requirement.name, unaccepted_head(subject, requirement));
     if (record.holds_name_) {
         if (git_commit_parentcount(head_commit.get()) == 0)
             return worktree_error(dir, requirement.name, "its HEAD commit has no parent");

@@ -27,6 +27,9 @@ struct WorktreeRequirement {
     // it (HEAD is an earlier entry's commit, or the pristine one) is accepted: that is what
     // apply --worktree --upto NAME makes then, and the user applies NAME's change there.
     bool name_applies = true;
+    // The series entries after it: a HEAD commit above NAME's that is none of these (nor an
+    // earlier entry's) is the user's own, its change squashed into NAME's.
+    std::vector<std::string> later = {};
 };
 
 class WorktreeRecord {

@@ -351,6 +351,12 @@ Result<std::unique_ptr<PristineSource>> open_git_source(const SourceOptions& opt
     if (auto note = not_at_rev_note(repo->get(), options, commit_id)) {
         description.notes.push_back(*note);
     }
+    // Issue #28 item 6: with --allow-dirty (or an explicit --rev) a dirty checkout is read, but
+    // from the commit: say so, or the user believes their uncommitted edits were used.
+    if (!bare && options.allow_dirty)
+        description.notes.push_back("the bytes read are commit " + oid_hex(commit_id, 7) +
+                                    "'s: edits in the checkout that are not committed are not "
+                                    "used");
     GitTreeReader reader(std::move(repo).value(), std::move(tree), *prefix);
     reader.prefer_checkout_files();
     auto source =

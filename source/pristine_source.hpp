@@ -73,10 +73,13 @@ class PristineSource {
 };
 
 struct SourceOptions {
-    std::filesystem::path path;      // git checkout (or bare repo) or plain directory
-    std::string rev;                 // git only; must resolve
-    std::string directory;           // subdirectory
-    bool allow_dirty = false;        // git only: a checkout with local modifications is an Error
+    std::filesystem::path path;  // git checkout (or bare repo) or plain directory
+    std::string rev;             // git only; must resolve
+    std::string directory;       // subdirectory
+    // git only: a checkout with local modifications is an Error, unless this is set (by
+    // --allow-dirty, or by an explicit --rev, which names the commit's bytes): then the commit
+    // is read and a note says that uncommitted edits are not used.
+    bool allow_dirty = false;
     std::filesystem::path manifest;  // plain directory only: RECORD or sha256sum to verify
     // git only: instead of refusing any local modification at open, check at finish_checks()
     // only the files that were read (check-series: a checkout of 27,000 files took longer to

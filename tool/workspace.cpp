@@ -39,7 +39,11 @@ SourceOptions source_options_of(const Config& config, const CliOptions& options,
     source.path = config.resolve(config.upstream_path);
     source.rev = config.rev;
     source.directory = config.directory;
-    source.allow_dirty = options.allow_dirty;
+    // `--rev REV` names a commit's bytes, whatever the checkout holds: read as --allow-dirty
+    // reads them (the two agree, and both say so).
+    const auto rev_origin = config.origin.find("upstream.rev");
+    const bool rev_flag = rev_origin != config.origin.end() && rev_origin->second == "--rev";
+    source.allow_dirty = options.allow_dirty || rev_flag;
     source.defer_checks = defer_source_checks;
     if (!config.manifest.empty()) source.manifest = config.resolve(config.manifest);
     return source;

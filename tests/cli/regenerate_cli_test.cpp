@@ -97,6 +97,22 @@ TEST_F(RegenerateDemo, AnEditInTheNewFileGrowsItsHunkAndReportsTheLaterPatch) {
               0);
 }
 
+// Issue #28 item 5: an edit committed in the worktree on top of the patch's commit (as a user of
+// `git commit --fixup` does) is squashed into the patch, not refused.
+TEST_F(RegenerateDemo, AnEditCommittedOnTopOfThePatchIsSquashedIntoIt) {
+    auto wt = worktree(k0003);
+    replace_in(wt / "vllm/attention/ops/paged_gather_v2.py", "    out_k_ptr,\n",
+               "    # where K goes\n    out_k_ptr,\n");
+    auto committed = run_process(
+        {"git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "fix typo"}, wt);
+    ASSERT_EQ(committed.status, 0) << committed.err;
+    auto check = patchbay({"regenerate", k0003, "--worktree", wt.string(), "--check"}, demo());
+    EXPECT_EQ(check.status, 1) << check.out << check.err;
+    auto result = patchbay({"regenerate", k0003, "--worktree", wt.string()}, demo());
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    EXPECT_TRUE(contains(read_file(patch(k0003)), "+    # where K goes\n+    out_k_ptr,\n"));
+}
+
 TEST_F(RegenerateDemo, RegeneratingTheMailPatchKeepsItsHeadersAndMarkerLine) {
     auto original = read_file(patch(k0002));
     auto wt = worktree(k0002);

@@ -54,11 +54,30 @@ TEST_F(Record, AWorktreeThatStopsBeforeNameIsAcceptedOnlyWhileNameDoesNotApply) 
 }
 
 TEST_F(Record, AHeadOfALaterPatchIsRefusedWithTheApplyCommand) {
-    auto refused = WorktreeRecord::open(wt.tree.root(), {kOne, {}, false});
+    auto refused = WorktreeRecord::open(wt.tree.root(), {kOne, {}, false, {kTwo, kThree}});
     ASSERT_FALSE(refused.ok());
     EXPECT_NE(refused.error().message.find("patchbay apply --worktree NEW_DIR --upto " + kOne),
               std::string::npos)
         << refused.error().message;
+}
+
+// Issue #28 item 5: edits committed on top of NAME's commit are the user's, not a patch's: the
+// base stays NAME's parent and the commits' changes are part of the edit.
+TEST_F(Record, CommitsOnTopOfNamesAreTheUsersOwn) {
+    wt.commit("fix typo", {{"f.txt", "1\ntwo\nthree!\n"}});
+    wt.commit("and another", {{"g.txt", "G\n"}});
+    auto record = WorktreeRecord::open(wt.tree.root(), {kTwo, {kOne}, true, {kThree}});
+    ASSERT_TRUE(record.ok()) << record.error().message;
+    EXPECT_TRUE(record->holds_name());
+    auto f = record->base_state("f.txt");
+    ASSERT_TRUE(f.ok());
+    EXPECT_EQ((*f)->content, "1\ntwo\n3\n") << "the base is still 0002's parent";
+    wt.commit(kThree, {{"g.txt", "g3\n"}});
+    auto later = WorktreeRecord::open(wt.tree.root(), {kTwo, {kOne}, true, {kThree}});
+    ASSERT_FALSE(later.ok()) << "a later patch's commit is not the user's";
+    EXPECT_NE(later.error().message.find("its HEAD commit is \"" + kThree + "\""),
+              std::string::npos)
+        << later.error().message;
 }
 
 TEST_F(Record, AFolderThatIsNoRepositoryIsRefused) {

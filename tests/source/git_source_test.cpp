@@ -308,11 +308,16 @@ TEST_F(GitSourceTest, StagedChangeIsDirtyToo) {
     EXPECT_NE(source.error().message.find("(README)"), std::string::npos);
 }
 
+// Issue #28 item 6: and says so, naming the commit.
 TEST_F(GitSourceTest, AllowDirtyReadsTheCommittedBlob) {
     tree_.write("repo/vllm/a.py", "edited in the work tree\n");
     auto source = open("", "", true);
     ASSERT_TRUE(source.ok()) << source.error().located();
     EXPECT_EQ(lookup_ok(**source, "vllm/a.py").content, "two\n");
+    const auto& notes = (*source)->description().notes;
+    ASSERT_EQ(notes.size(), 1u);
+    EXPECT_EQ(notes[0], "the bytes read are commit " + git("rev-parse --short=7 HEAD") +
+                            "'s: edits in the checkout that are not committed are not used");
 }
 
 TEST_F(GitSourceTest, UntrackedFilesDoNotMakeItDirty) {
