@@ -120,11 +120,46 @@ bool reusable_header(const FileDiff& file, std::string_view header) {
            lines[count - 1].starts_with("+++ ");
 }
 
+// quilt writes "Index: NAME" and a rule of 67 '=' above each section.
+constexpr std::size_t kQuiltRuleWidth = 67;
+
+bool has_quilt_index_lines(const OldPatchText* text) {
+    return text && std::any_of(text->sections.begin(), text->sections.end(),
+                               [](const SectionText& section) {
+                                   return section.header.starts_with("Index: ");
+                               });
+}
+
+// The conventions of the old patch, or of the dialect asked for.
+PatchConventions conventions_for(const PatchFile& old, int strip, const OldPatchText* text) {
+    PatchConventions conventions = conventions_of(old, strip);
+    if (!conventions.git && has_quilt_index_lines(text)) conventions.dialect = PatchDialect::quilt;
+    if (!text || !text->dialect || *text->dialect == conventions.dialect) return conventions;
+    conventions.dialect = *text->dialect;
+    const bool git = conventions.dialect == PatchDialect::git;
+    conventions.git = git;
+    conventions.index_lines = git;
+    conventions.function_context = git || conventions.function_context;
+    conventions.function_context_width = git ? 80 : 40;
+    conventions.layout.indent_heuristic = git;
+    return conventions;
+}
+
+// The header quilt writes above a section it makes.
+std::string quilt_header(const FileDiff& file) {
+    const auto& index_name = file.new_name == "/dev/null" ? file.old_name : file.new_name;
+    return "Index: " + index_name + "\n" + std::string(kQuiltRuleWidth, '=') + "\n--- " +
+           file.old_name + "\n+++ " + file.new_name + "\n";
+}
+
 class Rebuilder {
   public:
     Rebuilder(const PatchFile& old, int strip, const std::vector<PathChange>& changes,
               const OldPatchText* text)
-        : old_(old), strip_(strip), conventions_(conventions_of(old, strip)), text_(text) {
+        : old_(old),
+          strip_(strip),
+          conventions_(conventions_for(old, strip, text)),
+          text_(text && !text->dialect ? text : nullptr) {
         for (const auto& change : changes) changes_[change.path] = change;
     }
     Result<PatchFile> build();
@@ -196,6 +231,8 @@ Status Rebuilder::push(FileDiff file, const std::optional<FileState>& before,
     auto status = add_hunks(file, before ? before->content.view() : "",
                             after ? after->content.view() : "", path);
     if (!status) return status;
+    if (conventions_.dialect == PatchDialect::quilt && file.verbatim_header.empty())
+        file.verbatim_header = quilt_header(file);
     if (!file.git && file.hunks.empty())
         return make_error(path, 0,
                           "this change (an empty file or a mode change) needs a git-style patch");
@@ -298,12 +335,31 @@ Result<PatchFile> Rebuilder::build() {
 
 }  // namespace
 
+const char* to_string(PatchDialect dialect) {
+    switch (dialect) {
+        case PatchDialect::git:
+            return "git";
+        case PatchDialect::quilt:
+            return "quilt";
+        case PatchDialect::plain:
+            return "plain";
+    }
+    return "plain";
+}
+
+std::optional<PatchDialect> dialect_named(std::string_view name) {
+    for (auto dialect : {PatchDialect::git, PatchDialect::quilt, PatchDialect::plain})
+        if (name == to_string(dialect)) return dialect;
+    return std::nullopt;
+}
+
 PatchConventions conventions_of(const PatchFile& patch, int strip) {
     PatchConventions conventions;
     read_prefixes(patch, strip, conventions.style);
     if (patch.files.empty()) return conventions;
     conventions.git = std::any_of(patch.files.begin(), patch.files.end(),
                                   [](const FileDiff& file) { return file.git; });
+    conventions.dialect = conventions.git ? PatchDialect::git : PatchDialect::plain;
     conventions.index_lines = false;
     for (const auto& file : patch.files)
         if (file.git && !file.new_index.empty()) {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/result.hpp"
@@ -27,7 +28,15 @@ struct PathChange {
     std::optional<FileState> after;
 };
 
+// How a tool writes a patch: git (`diff --git` headers, index lines, the indent heuristic,
+// function names up to 80 bytes), quilt (`Index:` and `====` lines above `---`/`+++`, GNU diff's
+// hunks, `diff -p` function names up to 40 bytes) or plain `diff -u`.
+enum class PatchDialect { git, quilt, plain };
+const char* to_string(PatchDialect dialect);
+std::optional<PatchDialect> dialect_named(std::string_view name);
+
 struct PatchConventions {
+    PatchDialect dialect = PatchDialect::git;
     PatchStyle style;               // the prefixes of its names ("a/", "b/"; "" for -p0)
     bool git = true;                // "diff --git" sections
     bool index_lines = true;        // "index abc..def" lines
@@ -45,6 +54,8 @@ struct OldPatchText {
     // A kept section may land at an offset (regenerate: what it does has not changed); rebase
     // keeps only one that applies exactly, so the series it writes has the new line numbers.
     bool keep_at_offset = true;
+    // --dialect: write every section anew in this dialect instead of the old patch's.
+    std::optional<PatchDialect> dialect;
 };
 
 PatchConventions conventions_of(const PatchFile& patch, int strip);

@@ -55,8 +55,9 @@ Result<Regeneration> open_old(const SeriesPlan& plan, const SeriesEntry& entry) 
     return regen;
 }
 
-Status finish(Regeneration& regen, int strip, const std::vector<PathChange>& changes) {
-    auto rewritten = rewrite_patch(regen.old_patch, regen.old_text, strip, changes);
+Status finish(Regeneration& regen, int strip, const std::vector<PathChange>& changes,
+              std::optional<PatchDialect> dialect) {
+    auto rewritten = rewrite_patch(regen.old_patch, regen.old_text, strip, changes, true, dialect);
     if (!rewritten) return rewritten.error();
     regen.new_patch = std::move(rewritten->patch);
     regen.new_text = std::move(rewritten->text);
@@ -154,7 +155,8 @@ Status check_new_paths(const std::vector<PathChange>& changes, const std::set<st
 
 Result<Regeneration> regenerate_from_worktree(const SeriesPlan& plan, const PristineSource& source,
                                               const SeriesRun& run, const std::string& name,
-                                              const fs::path& dir, bool add_files) {
+                                              const fs::path& dir, bool add_files,
+                                              std::optional<PatchDialect> dialect) {
     auto entry = regenerable_entry(plan, name);
     if (!entry) return entry.error();
     auto regen = open_old(plan, **entry);
@@ -169,12 +171,13 @@ Result<Regeneration> regenerate_from_worktree(const SeriesPlan& plan, const Pris
     auto carried = edits_from(source, run, name, dir, inputs, regen->left_out);
     if (!carried) return carried.error();
     regen->rebased = std::move(carried->rebased);
-    if (auto done = finish(*regen, strip, carried->changes); !done) return done.error();
+    if (auto done = finish(*regen, strip, carried->changes, dialect); !done) return done.error();
     return regen;
 }
 
 Result<Regeneration> regenerate_from_commit(const SeriesPlan& plan, const std::string& name,
-                                            const CommitSource& commit) {
+                                            const CommitSource& commit,
+                                            std::optional<PatchDialect> dialect) {
     auto entry = regenerable_entry(plan, name);
     if (!entry) return entry.error();
     auto regen = open_old(plan, **entry);
@@ -185,7 +188,7 @@ Result<Regeneration> regenerate_from_commit(const SeriesPlan& plan, const std::s
     auto owned = owned_paths(regen->old_patch, strip);
     if (auto checked = check_new_paths(*changes, owned, commit, regen->label); !checked)
         return checked.error();
-    if (auto done = finish(*regen, strip, *changes); !done) return done.error();
+    if (auto done = finish(*regen, strip, *changes, dialect); !done) return done.error();
     return regen;
 }
 

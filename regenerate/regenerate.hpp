@@ -9,6 +9,7 @@
 #include "common/result.hpp"
 #include "patches/diff_model.hpp"
 #include "regenerate/edit_rebase.hpp"
+#include "regenerate/patch_rebuild.hpp"
 #include "series/series_runner.hpp"
 
 namespace patchbay {
@@ -43,7 +44,8 @@ Result<const SeriesEntry*> regenerable_entry(const SeriesPlan& plan, const std::
 Result<Regeneration> regenerate_from_worktree(const SeriesPlan& plan, const PristineSource& source,
                                               const SeriesRun& run, const std::string& name,
                                               const std::filesystem::path& dir,
-                                              bool add_files = false);
+                                              bool add_files = false,
+                                              std::optional<PatchDialect> dialect = std::nullopt);
 
 struct CommitSource {
     std::filesystem::path repo;  // the fork checkout (any folder inside it)
@@ -55,8 +57,10 @@ struct CommitSource {
     bool add_files = false;
 };
 
-// From commit `rev` of the fork checkout, against the commit's first parent.
+// From commit `rev` of the fork checkout, against the commit's first parent. `dialect`: as for
+// regenerate_from_worktree (rewrite_patch says how).
 Result<Regeneration> regenerate_from_commit(const SeriesPlan& plan, const std::string& name,
-                                            const CommitSource& commit);
+                                            const CommitSource& commit,
+                                            std::optional<PatchDialect> dialect = std::nullopt);
 
 }  // namespace patchbay

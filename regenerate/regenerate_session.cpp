@@ -10,8 +10,8 @@ Result<Regeneration> rebuild(const SeriesPlan& plan, const PristineSource& sourc
                              const SeriesRun& run, const RegenerateRequest& request) {
     if (!request.worktree.empty())
         return regenerate_from_worktree(plan, source, run, request.name, request.worktree,
-                                        request.add_files);
-    return regenerate_from_commit(plan, request.name, request.commit);
+                                        request.add_files, request.dialect);
+    return regenerate_from_commit(plan, request.name, request.commit, request.dialect);
 }
 
 // Replaces the patch file, runs the whole series again and compares the later patches' rows.

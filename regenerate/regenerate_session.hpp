@@ -16,11 +16,12 @@
 namespace patchbay {
 
 struct RegenerateRequest {
-    std::string name;                 // the series entry to rebuild
-    std::string worktree;             // rebuild from this edited worktree, or
-    CommitSource commit;              // from this fork commit (commit.rev not empty)
-    bool add_files = false;           // paths the patch does not touch yet may join it
-    bool check = false;               // write nothing; say whether the file is stale
+    std::string name;                          // the series entry to rebuild
+    std::string worktree;                      // rebuild from this edited worktree, or
+    CommitSource commit;                       // from this fork commit (commit.rev not empty)
+    bool add_files = false;                    // paths the patch does not touch yet may join it
+    std::optional<PatchDialect> dialect = {};  // --dialect: write the patch anew in it
+    bool check = false;                        // write nothing; say whether the file is stale
     SeriesWriteBack write_back = {};  // how the patch file is written (not used by --check)
 };
 

@@ -45,6 +45,7 @@ struct CliOptions {
     std::string from_commit;
     std::string repo;
     bool add_files = false;
+    std::string dialect;  // regenerate --dialect: git, quilt or plain; empty: the old patch's
 
     // rebase
     std::string onto;

@@ -19,11 +19,16 @@ Status check_flags(const CliOptions& o) {
 
 RegenerateRequest request_of(const CommandContext& context, Workspace& workspace) {
     const auto& o = context.options;
-    CommitSource commit{o.repo.empty() ? "." : o.repo, o.from_commit, workspace.config.directory,
-                        o.add_files};
-    return RegenerateRequest{
-        o.patch_name, o.worktree, std::move(commit),
-        o.add_files,  o.check,    std::move(workspace.write_back).value_or(SeriesWriteBack{})};
+    RegenerateRequest request;
+    request.name = o.patch_name;
+    request.worktree = o.worktree;
+    request.commit = CommitSource{o.repo.empty() ? "." : o.repo, o.from_commit,
+                                  workspace.config.directory, o.add_files};
+    request.add_files = o.add_files;
+    request.dialect = dialect_named(o.dialect);  // one_of() allowed only the names
+    request.check = o.check;
+    request.write_back = std::move(workspace.write_back).value_or(SeriesWriteBack{});
+    return request;
 }
 
 // Only a run that may write fingerprints the series and takes its lock to write.
@@ -47,6 +52,11 @@ void add_regenerate_options(FlagSet& flags, CliOptions& options) {
     flags.toggle("--check", options.check, "write nothing; exit 1 when the patch file is stale");
     flags.option("--repo", &options.repo, "DIR",
                  "the fork checkout for --from-commit (default: .)");
+    flags
+        .option("--dialect", &options.dialect, "DIALECT",
+                "write the whole patch anew as this tool writes patches (default: each section "
+                "as the old patch's tool wrote it, detected)")
+        .one_of({"git", "quilt", "plain"});
     flags.toggle("--add-files", options.add_files,
                  "let the patch take the files it does not touch yet that the worktree or the "
                  "commit changes (edited, new or deleted); without it they are left out and "

@@ -180,6 +180,9 @@ TEST_F(RegenerateDemo, AWorktreeOfAnotherPatchIsRefusedWithTheApplyCommand) {
 TEST_F(RegenerateDemo, BadFlagsAreBadInput) {
     EXPECT_EQ(patchbay({"regenerate", k0003}, demo()).status, 2);
     EXPECT_EQ(patchbay({"regenerate", "nope.patch", "--worktree", "x"}, demo()).status, 2);
+    auto dialect = patchbay({"regenerate", k0003, "--worktree", "x", "--dialect", "svn"}, demo());
+    EXPECT_EQ(dialect.status, 2);
+    EXPECT_TRUE(contains(dialect.err, "svn")) << dialect.err;
 }
 
 // Issue #25: a mistyped NAME is answered with the listed name it most likely means, with and

@@ -184,6 +184,46 @@ TEST(PatchRewrite, ASectionAtAnOffsetIsKeptByRegenerateAndRewrittenByRebase) {
     EXPECT_NE(rebased->text.find(kQuiltA), std::string::npos) << "a.c did not move";
 }
 
+// A file the quilt patch did not touch joins it with the header quilt writes.
+TEST(PatchRewrite, ANewFileInAQuiltPatchGetsQuiltsHeader) {
+    auto old = parse(kQuiltPatch);
+    const std::string a_after = with(kABefore, "\ta5\n", "\tA5\n");
+    const std::string b_after = with(kBBefore, "\tb2\n", "\tB2\n");
+    auto rewritten = rewrite_patch(old, kQuiltPatch, 1,
+                                   {{"a.c", text(kABefore), text(a_after)},
+                                    {"b.c", text(kBBefore), text(b_after)},
+                                    {"new.c", std::nullopt, text("int n;\n")}});
+    ASSERT_TRUE(rewritten.ok()) << rewritten.error().message;
+    EXPECT_EQ(rewritten->text, kQuiltPatch + "Index: pkg/new.c\n" + std::string(67, '=') +
+                                   "\n--- /dev/null\n+++ pkg/new.c\n@@ -0,0 +1 @@\n+int n;\n");
+}
+
+// Issue #28 item 2: --dialect overrides what was detected, and then every section is written
+// anew in it.
+TEST(PatchRewrite, ADialectAskedForRewritesEverySectionInIt) {
+    auto old = parse(kQuiltPatch);
+    const std::string a_after = with(kABefore, "\ta5\n", "\tA5\n");
+    const std::string b_after = with(kBBefore, "\tb2\n", "\tB2\n");
+    const std::vector<PathChange> changes{{"a.c", text(kABefore), text(a_after)},
+                                          {"b.c", text(kBBefore), text(b_after)}};
+    auto git = rewrite_patch(old, kQuiltPatch, 1, changes, true, PatchDialect::git);
+    ASSERT_TRUE(git.ok()) << git.error().message;
+    EXPECT_NE(git->text.find("diff --git pkg.orig/a.c pkg/a.c\nindex "), std::string::npos)
+        << git->text;
+    EXPECT_EQ(git->text.find("Index: "), std::string::npos) << git->text;
+    auto plain = rewrite_patch(old, kQuiltPatch, 1, changes, true, PatchDialect::plain);
+    ASSERT_TRUE(plain.ok()) << plain.error().message;
+    EXPECT_EQ(plain->text,
+              "Description: two fixes\nAuthor: A <a@a>\n\n"
+              "--- pkg.orig/a.c\n+++ pkg/a.c\n"
+              "@@ -5,3 +5,3 @@ static int a_function_with_a_long_name_i\n"
+              " \ta4\n-\ta5\n+\tA5\n \ta6\n"
+              "--- pkg.orig/b.c\n+++ pkg/b.c\n@@ -2,3 +2,3 @@\n"
+              " \tb1\n-\tb2\n+\tB2\n \tb3\n");
+    EXPECT_EQ(dialect_named("quilt"), PatchDialect::quilt);
+    EXPECT_FALSE(dialect_named("svn").has_value());
+}
+
 TEST(PatchRebuild, ConventionsAreReadFromTheOldPatch) {
     auto git = parse(
         "diff --git a/x b/x\nindex 1234567890ab..ba0987654321 100644\n--- a/x\n+++ "
