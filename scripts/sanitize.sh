@@ -41,7 +41,7 @@ address)
 thread)
     cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DPATCHBAY_WERROR=ON \
-        -DPATCHBAY_UNITY=ON -DPATCHBAY_TESTS_BUILD_BINARY=OFF \
+        -DPATCHBAY_UNITY=ON -DPATCHBAY_TESTS_BUILD_BINARY=OFF -DPATCHBAY_TEST_COMPILE_OPTIONS=-O0 \
         -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer"
     cmake --build build-tsan -j2 --target common_tests series_tests checks_tests
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:${TSAN_OPTIONS:-}"
