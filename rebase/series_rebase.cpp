@@ -89,7 +89,7 @@ Status Rebaser::rewrite(const TreeChanges& changes, PatchRebase& patch) const {
         paths.push_back({path, to_state(std::move(entry).value()), after});
     }
     auto rewritten =
-        rewrite_patch(*patch.parsed, patch.old_text, patch.strip, paths, /*keep_at_offset=*/false);
+        rewrite_patch(*patch.parsed, patch.old_text, patch.strip, paths, KeepRule::exact);
     if (!rewritten) return rewritten.error();
     if (rewritten->text != patch.old_text) patch.new_text = std::move(rewritten->text);
     patch.rebuilt = std::move(rewritten->patch);

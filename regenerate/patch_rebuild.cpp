@@ -85,10 +85,11 @@ bool same_index(const std::string& written, const std::optional<FileState>& stat
 }
 
 // Whether `file`, a section of the old patch, still turns `change.before` into `change.after`:
-// its hunks land (exactly, or at an offset when allowed) and give the new text, its modes and
-// index ids are still those of the two sides. Renames, copies, binary and symlink sections are
-// always rewritten.
-bool still_does(const FileDiff& file, const PathChange& change, bool keep_at_offset) {
+// its hunks land (KeepRule says where) and give the new text, its modes are those of the two
+// sides (and, for KeepRule::exact, its index ids). Renames, copies, binary and symlink sections
+// are always rewritten.
+bool still_does(const FileDiff& file, const PathChange& change, KeepRule rule) {
+    const bool exact = rule == KeepRule::exact;
     const auto& before = change.before;
     const auto& after = change.after;
     if (file.binary || file.op == FileOp::rename || file.op == FileOp::copy) return false;
@@ -98,13 +99,13 @@ bool still_does(const FileDiff& file, const PathChange& change, bool keep_at_off
     if (before && after && before->executable != after->executable && !file.changes_mode())
         return false;
     if (!same_mode(file.old_mode, before) || !same_mode(file.new_mode, after)) return false;
-    if (!same_index(file.old_index, before) || !same_index(file.new_index, after)) return false;
+    if (exact && (!same_index(file.old_index, before) || !same_index(file.new_index, after)))
+        return false;
     const SharedText original = before ? before->content : SharedText();
     const SharedText expected = after ? after->content : SharedText();
     const auto applied = apply_hunks(original, file.hunks, PatchOptions(0, false), &expected);
     for (const auto& hunk : applied.hunks)
-        if (hunk.status != HunkStatus::exact &&
-            !(keep_at_offset && hunk.status == HunkStatus::offset))
+        if (hunk.status != HunkStatus::exact && !(!exact && hunk.status == HunkStatus::offset))
             return false;
     return applied.is_expected || applied.text == expected;
 }
@@ -298,7 +299,7 @@ bool Rebuilder::keep_old_section(const FileDiff& file, std::size_t index) {
     });
     auto change = changes_.find(*path);
     if (named != 1 || change == changes_.end()) return false;
-    if (!still_does(file, change->second, text_->keep_at_offset)) return false;
+    if (!still_does(file, change->second, text_->keep)) return false;
     FileDiff kept = file;
     kept.verbatim = text_->sections[index].whole;
     result_.files.push_back(std::move(kept));

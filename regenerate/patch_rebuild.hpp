@@ -47,13 +47,18 @@ struct PatchConventions {
     DiffLayout layout;  // its lines of context (the most any hunk has); the indent heuristic
 };
 
+// Which old sections are kept byte for byte. regenerate keeps one that has the same effect: its
+// hunks land, at an offset too, and give the new text (its index line is not what it does, and
+// real patches carry ids of other revisions, or hand-edited ones). rebase keeps only one that
+// applies exactly and whose index ids are the new files', so the series it writes for the new
+// upstream has the new line numbers and blob ids.
+enum class KeepRule { same_effect, exact };
+
 // The old patch as its file holds it: each section's text (regenerate/old_sections.hpp), for
 // keeping a section that still does what it did, and its header above a rewritten one.
 struct OldPatchText {
     std::vector<SectionText> sections;
-    // A kept section may land at an offset (regenerate: what it does has not changed); rebase
-    // keeps only one that applies exactly, so the series it writes has the new line numbers.
-    bool keep_at_offset = true;
+    KeepRule keep = KeepRule::same_effect;
     // --dialect: write every section anew in this dialect instead of the old patch's.
     std::optional<PatchDialect> dialect;
 };

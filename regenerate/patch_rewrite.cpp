@@ -6,9 +6,9 @@
 namespace patchbay {
 
 Result<RewrittenPatch> rewrite_patch(const PatchFile& old, std::string_view old_text, int strip,
-                                     const std::vector<PathChange>& changes, bool keep_at_offset,
+                                     const std::vector<PathChange>& changes, KeepRule keep,
                                      std::optional<PatchDialect> dialect) {
-    const OldPatchText text{section_texts(old, old_text), keep_at_offset, dialect};
+    const OldPatchText text{section_texts(old, old_text), keep, dialect};
     auto rebuilt = rebuild_patch(old, strip, changes, &text);
     if (!rebuilt) return rebuilt.error();
     RewrittenPatch result{std::move(*rebuilt), {}};

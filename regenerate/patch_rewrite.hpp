@@ -21,11 +21,11 @@ struct RewrittenPatch {
 
 // `old_text` is the file `old` was parsed from. The result may have no sections (the caller
 // decides whether a patch that changes nothing is an error). A section that still does what it
-// did is kept byte for byte (at an offset too when `keep_at_offset`: OldPatchText), unless a
-// `dialect` is asked for: then every section is written anew in it.
+// did is kept byte for byte (by `keep`'s rule: patch_rebuild.hpp), unless a `dialect` is asked
+// for: then every section is written anew in it.
 Result<RewrittenPatch> rewrite_patch(const PatchFile& old, std::string_view old_text, int strip,
                                      const std::vector<PathChange>& changes,
-                                     bool keep_at_offset = true,
+                                     KeepRule keep = KeepRule::same_effect,
                                      std::optional<PatchDialect> dialect = std::nullopt);
 
 }  // namespace patchbay

@@ -57,7 +57,8 @@ Result<Regeneration> open_old(const SeriesPlan& plan, const SeriesEntry& entry) 
 
 Status finish(Regeneration& regen, int strip, const std::vector<PathChange>& changes,
               std::optional<PatchDialect> dialect) {
-    auto rewritten = rewrite_patch(regen.old_patch, regen.old_text, strip, changes, true, dialect);
+    auto rewritten = rewrite_patch(regen.old_patch, regen.old_text, strip, changes,
+                                   KeepRule::same_effect, dialect);
     if (!rewritten) return rewritten.error();
     regen.new_patch = std::move(rewritten->patch);
     regen.new_text = std::move(rewritten->text);
