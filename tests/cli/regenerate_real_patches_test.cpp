@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "common/text_lines.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -36,17 +37,11 @@ const fs::path kFixtures = fs::path(PATCHBAY_SOURCE_DIR) / "tests/fixtures/real_
 // Appended to the edited line in the worktree.
 const std::string kSuffix = " /* edited in the worktree */";
 
-// Lines with their line ends, so that joining them gives the text back.
-std::vector<std::string> split_lines(const std::string& text) {
-    std::vector<std::string> lines;
-    std::size_t from = 0;
-    while (from < text.size()) {
-        auto end = text.find('\n', from);
-        end = end == std::string::npos ? text.size() : end + 1;
-        lines.push_back(text.substr(from, end - from));
-        from = end;
-    }
-    return lines;
+// Lines with their line ends (common/text_lines.hpp), as strings that can be edited; joining
+// them gives the text back.
+std::vector<std::string> lines_of(const std::string& text) {
+    const auto views = patchbay::split_lines(text);
+    return {views.begin(), views.end()};
 }
 
 std::string join(const std::vector<std::string>& lines) {
@@ -201,11 +196,11 @@ class RegenerateRealPatches : public ::testing::Test {
 
         // One line of the first hunk, edited where the hunk put it: the fixture's hunks all
         // apply exactly, so its new side starts at line +N of the worktree file.
-        const auto old_lines = split_lines(original);
+        const auto old_lines = lines_of(original);
         const auto hunk = first_hunk(old_lines);
         ASSERT_TRUE(hunk.has_value()) << "no modified file with a unified hunk";
         const fs::path file = wt / hunk->path;
-        auto file_lines = split_lines(read_file(file));
+        auto file_lines = lines_of(read_file(file));
         const std::size_t first = static_cast<std::size_t>(hunk->new_start - 1);
         ASSERT_LE(first + hunk->side.size(), file_lines.size());
         for (std::size_t s = 0; s < hunk->side.size(); ++s) {
@@ -218,7 +213,7 @@ class RegenerateRealPatches : public ::testing::Test {
         auto edited = patchbay({"regenerate", name, "--worktree", wt.string()}, project());
         EXPECT_EQ(edited.status, 0) << edited.out << edited.err;
         EXPECT_TRUE(contains(edited.out, "wrote patches/" + name)) << edited.out;
-        const auto new_lines = split_lines(read_file(patch));
+        const auto new_lines = lines_of(read_file(patch));
 
         // The hand rule. Outside the hunk nothing changes, but for a git section's index line,
         // whose second id must now name the edited file's blob (as many hex digits as before).
