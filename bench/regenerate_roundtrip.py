@@ -206,6 +206,44 @@ def region(state, k):
     return "another file section"
 
 
+STAT_RE = re.compile(rb"^ \d+ files? changed(?:, (\d+) insertions?\(\+\))?"
+                     rb"(?:, (\d+) deletions?\(-\))?")
+
+
+def diffstat_block(lines, first_section):
+    """The lines of the description's diffstat ("---", the per-file lines, the summary), as a
+    range; None when it has none."""
+    for k in range(first_section):
+        if lines[k].rstrip(b"\r\n") == b"---":
+            for j in range(k + 1, first_section):
+                if STAT_RE.match(lines[j]):
+                    return range(k + 1, j + 1)
+    return None
+
+
+def diffstat_agrees(lines, first_section):
+    """Whether the summary line of the diffstat counts the + and - lines the hunks hold (what git
+    writes for the patch as it now is)."""
+    block = diffstat_block(lines, first_section)
+    if block is None:
+        return False
+    m = STAT_RE.match(lines[block[-1]])
+    added = removed = 0
+    old_left = new_left = 0  # lines of the current hunk still to come, by its header's counts
+    for line in lines[first_section:]:
+        h = HUNK_RE.match(line)
+        if h and old_left <= 0 and new_left <= 0:
+            old_left = int(h.group(2) or 1)
+            new_left = int(h.group(4) or 1)
+        elif line.startswith(b"+") and new_left > 0:
+            added, new_left = added + 1, new_left - 1
+        elif line.startswith(b"-") and old_left > 0:
+            removed, old_left = removed + 1, old_left - 1
+        elif line.startswith(b" ") and (old_left > 0 or new_left > 0):
+            old_left, new_left = old_left - 1, new_left - 1
+    return int(m.group(1) or 0) == added and int(m.group(2) or 0) == removed
+
+
 def cmd_compare(old_path, new_path, state_path):
     """The hand rule: the expected text is the old one with the edited line's suffix and, for a
     git-made section, the post-image id of its index line replaced by the edited file's blob id
@@ -231,9 +269,17 @@ def cmd_compare(old_path, new_path, state_path):
     ops = [op for op in difflib.SequenceMatcher(None, expected_old, new, autojunk=False)
            .get_opcodes() if op[0] != "equal"]
     outside = set()
+    # A diffstat that git would now write differently (the edit changed the counts) is refreshed,
+    # not an edit outside the hunk, when its summary counts the new patch's lines.
+    stat = diffstat_block(old, state["first_section"])
+    first_header = old[state["first_section"]]
+    stat_ok = stat is not None and first_header in new and \
+        diffstat_agrees(new, new.index(first_header))
     for tag, i1, i2, _, _ in ops:
         touched = [i1 - 1] if tag == "insert" else range(i1, i2)
         for k in touched:
+            if stat_ok and k in stat:
+                continue
             if not hs <= k < he:
                 outside.add(region(state, k))
     verdict = "exact" if state["kind"] == "added" and new == exact_text else \

@@ -26,6 +26,14 @@ void append_lines(std::string_view text, std::vector<std::string_view>& lines) {
     }
 }
 
+std::vector<std::size_t> line_starts(std::string_view text) {
+    std::vector<std::size_t> starts;
+    for (const auto line : split_lines(text))
+        starts.push_back(static_cast<std::size_t>(line.data() - text.data()));
+    starts.push_back(text.size());
+    return starts;
+}
+
 std::size_t line_count(std::string_view text) {
     const auto newlines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
     return newlines + (!text.empty() && text.back() != '\n' ? 1 : 0);

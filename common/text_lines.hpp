@@ -14,6 +14,10 @@ std::vector<std::string_view> split_lines(std::string_view text);
 // The same, appended to `lines`.
 void append_lines(std::string_view text, std::vector<std::string_view>& lines);
 
+// Where each line of `text` begins, and one more entry, text.size(), for the line past the
+// last: line i (0-based) is text[starts[i], starts[i + 1]).
+std::vector<std::size_t> line_starts(std::string_view text);
+
 // How many lines split_lines(text) gives, without splitting.
 std::size_t line_count(std::string_view text);
 

@@ -30,6 +30,9 @@ struct Hunk {
     std::string function_context;  // text after the closing "@@ " (empty when none)
     std::int64_t header_line = 0;  // 1-based line of the "@@" header in the patch file
     std::vector<HunkLine> lines;
+    // Set by regenerate only (regenerate/kept_hunks.hpp): the hunk as its author's tool wrote
+    // it, "@@" line included, which render_hunk writes instead of rendering it.
+    std::string verbatim;
 
     std::int64_t body_old_count() const;  // context + removed lines in the body
     std::int64_t body_new_count() const;  // context + added lines in the body

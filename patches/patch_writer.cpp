@@ -79,11 +79,16 @@ std::string hunk_line(const HunkLine& line) {
 
 }  // namespace
 
-std::string render_hunk(const Hunk& hunk) {
+std::string render_hunk_header(const Hunk& hunk) {
     std::string out = fmt::format("@@ -{} +{} @@", range(hunk.old_start, hunk.old_count),
                                   range(hunk.new_start, hunk.new_count));
     if (!hunk.function_context.empty()) out += " " + hunk.function_context;
-    out += "\n";
+    return out + "\n";
+}
+
+std::string render_hunk(const Hunk& hunk) {
+    if (!hunk.verbatim.empty()) return hunk.verbatim;
+    std::string out = render_hunk_header(hunk);
     for (const auto& line : hunk.lines) out += hunk_line(line);
     return out;
 }

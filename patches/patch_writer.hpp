@@ -17,6 +17,8 @@ struct PatchStyle {
     std::string new_prefix = "b/";
 };
 
+// The "@@ -a,b +c,d @@ context" line alone, with its "\n".
+std::string render_hunk_header(const Hunk& hunk);
 std::string render_hunk(const Hunk& hunk);
 std::string render_file(const FileDiff& file, const PatchStyle& style);
 // The preamble byte for byte, then every file section.

@@ -40,6 +40,7 @@ Result<Hunk> read_hunk(git_patch* patch, std::size_t index) {
               header->new_lines,
               function_context_of(*header),
               0,
+              {},
               {}};
     for (std::size_t i = 0; i < line_count; ++i) {
         const git_diff_line* line = nullptr;

@@ -15,6 +15,8 @@ namespace patchbay {
 struct SectionText {
     std::string whole;   // from its first header line to the next section (or the signature)
     std::string header;  // its lines above the first hunk (all of it when it has no hunk)
+    // Each hunk from its "@@" line to its last body line (and a "\ No newline" marker after).
+    std::vector<std::string> hunks;
 };
 
 // One per section of `patch`, which was parsed from `text`.

@@ -6,6 +6,7 @@
 #include "common/text_lines.hpp"
 #include "patches/file_patcher.hpp"
 #include "regenerate/buffer_diff.hpp"
+#include "regenerate/kept_hunks.hpp"
 #include "regenerate/similarity.hpp"
 
 namespace patchbay {
@@ -121,6 +122,14 @@ bool reusable_header(const FileDiff& file, std::string_view header) {
            lines[count - 1].starts_with("+++ ");
 }
 
+// Hunks a rewritten section can keep: regenerate's (rebase writes the new numbers), of a text
+// section that modifies its file, written without "\r" (the model drops some of those).
+bool hunks_reusable(const FileDiff& file, const OldPatchText* text, std::size_t index) {
+    return text && text->keep == KeepRule::same_effect && index < text->sections.size() &&
+           file.op == FileOp::modify && !file.binary && !file.hunks.empty() &&
+           text->sections[index].whole.find('\r') == std::string::npos;
+}
+
 // quilt writes "Index: NAME" and a rule of 67 '=' above each section.
 constexpr std::size_t kQuiltRuleWidth = 67;
 
@@ -172,8 +181,10 @@ class Rebuilder {
     Status emit_section(const std::string& path, const std::optional<FileState>& before,
                         const std::optional<FileState>& after);
     Status emit_rename(const std::string& from, const std::string& to);
-    Status add_hunks(FileDiff& file, std::string_view before, std::string_view after,
-                     const std::string& path);
+    Status add_hunks(FileDiff& file, const std::optional<FileState>& before,
+                     const std::optional<FileState>& after, const std::string& path);
+    Result<bool> add_kept_hunks(FileDiff& file, const std::optional<FileState>& before,
+                                const std::optional<FileState>& after, const std::string& path);
     void add_index(FileDiff& file, const std::optional<FileState>& before,
                    const std::optional<FileState>& after) const;
     Status push(FileDiff file, const std::optional<FileState>& before,
@@ -185,6 +196,8 @@ class Rebuilder {
     const OldPatchText* text_;                        // may be null
     std::map<std::string, PathChange> changes_;       // not yet written
     std::map<std::string, std::string> old_headers_;  // path -> the header a rewrite keeps
+    std::map<std::string, std::size_t> old_hunks_;    // path -> the old section whose hunks
+                                                      // a rewrite may keep
     PatchFile result_;
 };
 
@@ -198,16 +211,44 @@ void Rebuilder::add_index(FileDiff& file, const std::optional<FileState>& before
     auto length = conventions_.index_length;
     file.old_index = before ? blob_id(before->content, length) : zeros(length);
     file.new_index = after ? blob_id(after->content, length) : zeros(length);
+    // The pre-image id regenerate keeps as written, even one that names another revision's
+    // blob (a backport's): the edit did not change the file before the patch.
+    if (auto old = old_hunks_.find(strip_path(file.new_name, strip_).value_or(""));
+        old != old_hunks_.end() && file.op == FileOp::modify &&
+        old_.files[old->second].old_index.size() == length)
+        file.old_index = old_.files[old->second].old_index;
     if (file.old_index == file.new_index) file.old_index.clear(), file.new_index.clear();
 }
 
-Status Rebuilder::add_hunks(FileDiff& file, std::string_view before, std::string_view after,
-                            const std::string& path) {
-    auto diff = diff_buffers(before, after, conventions_.layout);
-    if (!diff) return diff.error();
-    if (diff->binary)
-        return make_error(path, 0, "is a binary file; patchbay does not write binary patches");
-    file.hunks = std::move(diff->hunks);
+// The old section's hunks that the edit left alone, kept as written (regenerate/kept_hunks.hpp);
+// false when there are none to keep.
+Result<bool> Rebuilder::add_kept_hunks(FileDiff& file, const std::optional<FileState>& before,
+                                       const std::optional<FileState>& after,
+                                       const std::string& path) {
+    auto old = old_hunks_.find(path);
+    if (old == old_hunks_.end() || !before || !after || file.op != FileOp::modify) return false;
+    const auto& section = old_.files[old->second];
+    auto kept = keep_untouched_hunks(before->content, after->content,
+                                     {section.hunks, text_->sections[old->second].hunks},
+                                     conventions_.layout);
+    if (!kept) return kept.error();
+    if (!*kept) return false;
+    file.hunks = std::move(**kept);
+    return true;
+}
+
+Status Rebuilder::add_hunks(FileDiff& file, const std::optional<FileState>& before,
+                            const std::optional<FileState>& after, const std::string& path) {
+    auto kept = add_kept_hunks(file, before, after, path);
+    if (!kept) return kept.error();
+    if (!*kept) {
+        auto diff = diff_buffers(before ? before->content.view() : "",
+                                 after ? after->content.view() : "", conventions_.layout);
+        if (!diff) return diff.error();
+        if (diff->binary)
+            return make_error(path, 0, "is a binary file; patchbay does not write binary patches");
+        file.hunks = std::move(diff->hunks);
+    }
     for (auto& hunk : file.hunks)
         hunk.function_context = conventions_.function_context
                                     ? cut_function_context(std::move(hunk.function_context),
@@ -229,8 +270,7 @@ Status Rebuilder::push(FileDiff file, const std::optional<FileState>& before,
         if (after) file.new_mode = mode_of(*after);
     }
     add_index(file, before, after);
-    auto status = add_hunks(file, before ? before->content.view() : "",
-                            after ? after->content.view() : "", path);
+    auto status = add_hunks(file, before, after, path);
     if (!status) return status;
     if (conventions_.dialect == PatchDialect::quilt && file.verbatim_header.empty())
         file.verbatim_header = quilt_header(file);
@@ -314,6 +354,7 @@ Status Rebuilder::emit_old_section(const FileDiff& file, std::size_t index) {
     if (text_ && index < text_->sections.size() && to &&
         reusable_header(file, text_->sections[index].header))
         old_headers_[*to] = text_->sections[index].header;
+    if (to && hunks_reusable(file, text_, index)) old_hunks_[*to] = index;
     if (file.op == FileOp::rename && from && to)
         if (auto renamed = emit_rename(*from, *to); !renamed) return renamed;
     if (file.op == FileOp::remove) return from ? emit(*from) : Status(Ok{});

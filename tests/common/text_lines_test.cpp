@@ -126,5 +126,11 @@ TEST(LineAtOffset, ANewlineIsOnTheLineItEnds) {
     EXPECT_EQ(line_holding("", 0), "");
 }
 
+TEST(LineStarts, EachLineAndThenTheEnd) {
+    EXPECT_EQ(line_starts("a\nbc\r\nd"), (std::vector<std::size_t>{0, 2, 6, 7}));
+    EXPECT_EQ(line_starts("a\n"), (std::vector<std::size_t>{0, 2}));
+    EXPECT_EQ(line_starts(""), std::vector<std::size_t>{0});
+}
+
 }  // namespace
 }  // namespace patchbay

@@ -114,8 +114,15 @@ TEST(PatchWriter, SymlinkMode) {
 }
 
 TEST(PatchWriter, HunkCountsOfOneAreOmitted) {
-    Hunk hunk{3, 1, 3, 0, "", 0, {{LineKind::removed, "x\n", 0}}};
+    Hunk hunk{3, 1, 3, 0, "", 0, {{LineKind::removed, "x\n", 0}}, {}};
     EXPECT_EQ(render_hunk(hunk), "@@ -3 +3,0 @@\n-x\n");
+}
+
+// A hunk regenerate keeps is written as its tool wrote it, not as the model would render it.
+TEST(PatchWriter, VerbatimHunkIsWrittenAsItWas) {
+    Hunk hunk{3, 1, 3, 0, "f", 0, {{LineKind::removed, "x\n", 0}}, "@@ -3,1 +3,0 @@  f\n-x\n"};
+    EXPECT_EQ(render_hunk(hunk), "@@ -3,1 +3,0 @@  f\n-x\n");
+    EXPECT_EQ(render_hunk_header(hunk), "@@ -3 +3,0 @@ f\n");
 }
 
 // The demo patches that git wrote come back byte for byte (0001 and 0005 too: the writer keeps

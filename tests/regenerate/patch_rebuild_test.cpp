@@ -216,6 +216,13 @@ TEST(PatchRewrite, AStaleIndexLineIsKeptByRegenerateAndRewrittenByRebase) {
     // `git hash-object` of the two texts.
     EXPECT_NE(rebased->text.find("index 4cb29ea..ddc897f 100644\n"), std::string::npos)
         << rebased->text;
+    // Edited, regenerate keeps the pre-image id as written and names the new text's blob
+    // (`git hash-object`).
+    auto edited = rewrite_patch(old, patch, 1,
+                                {{"a.txt", text("one\ntwo\nthree\n"), text("one\nTWO!\nthree\n")}});
+    ASSERT_TRUE(edited.ok()) << edited.error().message;
+    EXPECT_NE(edited->text.find("index 1111111..0917d02 100644\n"), std::string::npos)
+        << edited->text;
 }
 
 // Issue #28 item 2: --dialect overrides what was detected, and then every section is written
