@@ -1,15 +1,17 @@
 // End-to-end: `patchbay regenerate` on real patches written by other tools (plain `diff -u`, quilt,
 // gbp pq / git format-patch, format-patch mails refreshed by quilt), copied byte for byte from
-// Debian's bash, grep, openssh and curl series into tests/fixtures/real_patches (its README names
-// the packages and versions). Issue #28: for every patch, `--check` on an unedited worktree says
-// up to date, an unedited regenerate leaves the file byte for byte, and a one-line edit in its
-// first hunk gives a patch that differs from the old one inside that hunk only. The hunk, the
-// edited line and the expected text come from the patch file and a hand rule (and `git
+// Debian's bash, grep, openssh, curl and coreutils series into tests/fixtures/real_patches (its
+// README names the packages and versions). Issue #28: for every patch, `--check` on an unedited
+// worktree says up to date, an unedited regenerate leaves the file byte for byte, and a one-line
+// edit in its first hunk gives a patch that differs from the old one inside that hunk only. The
+// hunk, the edited line and the expected text come from the patch file and a hand rule (and `git
 // hash-object` for a git section's index line), never from patchbay's output fed back.
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <sstream>
@@ -162,6 +164,38 @@ std::string with_suffix(const std::string& line) {
     return text + kSuffix + line.substr(text.size());
 }
 
+// "@@ -A,B +C,D @@ f" -> "-,B +,D": what stays when a hunk is written anew at the lines it
+// landed at (its function line is then the file's as it is there).
+std::string hunk_counts(const std::string& header) {
+    const auto close = header.find(" @@", 2);
+    std::string out;
+    bool skipping = false;
+    for (char c : header.substr(3, close == std::string::npos ? 0 : close - 3)) {
+        if (skipping && std::isdigit(static_cast<unsigned char>(c))) continue;
+        skipping = c == '-' || c == '+';
+        out += c;
+    }
+    return out;
+}
+
+// Where `hunk`'s new side starts in `file_lines` (0-based), the place nearest its +N.
+std::optional<std::size_t> side_in_file(const FirstHunk& hunk,
+                                        const std::vector<std::string>& patch_lines,
+                                        const std::vector<std::string>& file_lines) {
+    auto matches_at = [&](std::size_t at) {
+        for (std::size_t s = 0; s < hunk.side.size(); ++s)
+            if (body(file_lines[at + s]) != text_of(patch_lines[hunk.side[s]])) return false;
+        return true;
+    };
+    std::optional<std::size_t> best;
+    const auto wanted = static_cast<long>(hunk.new_start - 1);
+    for (std::size_t at = 0; at + hunk.side.size() <= file_lines.size(); ++at)
+        if (matches_at(at) && (!best || std::labs(static_cast<long>(at) - wanted) <
+                                            std::labs(static_cast<long>(*best) - wanted)))
+            best = at;
+    return best;
+}
+
 class RegenerateRealPatches : public ::testing::Test {
   protected:
     // Every patch of the fixture `package`, in series order, each on a worktree of its own.
@@ -194,20 +228,16 @@ class RegenerateRealPatches : public ::testing::Test {
         EXPECT_TRUE(contains(same.out, "unchanged: patches/" + name)) << same.out;
         ASSERT_EQ(read_file(patch), original) << "an unedited regenerate rewrote it";
 
-        // One line of the first hunk, edited where the hunk put it: the fixture's hunks all
-        // apply exactly, so its new side starts at line +N of the worktree file.
+        // One line of the first hunk, edited where the hunk put it: where its new side is in
+        // the worktree file, nearest to its +N (the hunk may have landed at an offset).
         const auto old_lines = lines_of(original);
         const auto hunk = first_hunk(old_lines);
         ASSERT_TRUE(hunk.has_value()) << "no modified file with a unified hunk";
         const fs::path file = wt / hunk->path;
         auto file_lines = lines_of(read_file(file));
-        const std::size_t first = static_cast<std::size_t>(hunk->new_start - 1);
-        ASSERT_LE(first + hunk->side.size(), file_lines.size());
-        for (std::size_t s = 0; s < hunk->side.size(); ++s) {
-            const auto& from_patch = old_lines[hunk->side[s]];
-            ASSERT_EQ(body(file_lines[first + s]), text_of(from_patch)) << s;
-        }
-        file_lines[first + hunk->edited] = with_suffix(file_lines[first + hunk->edited]);
+        const auto first = side_in_file(*hunk, old_lines, file_lines);
+        ASSERT_TRUE(first.has_value()) << "the hunk's new side is not in " << hunk->path;
+        file_lines[*first + hunk->edited] = with_suffix(file_lines[*first + hunk->edited]);
         write_file(file, join(file_lines));
 
         auto edited = patchbay({"regenerate", name, "--worktree", wt.string()}, project());
@@ -237,9 +267,15 @@ class RegenerateRealPatches : public ::testing::Test {
                 << "line " << hunk->end + k + 1 << " after the hunk";
 
         const std::string& line = old_lines[hunk->side[hunk->edited]];
+        const std::string& line_at_hunk = old_lines[hunk->at];
         if (hunk->adds) {
-            // An added line edited: that line alone changes, the @@ line (counts) stays.
+            // An added line edited: that line alone changes, the @@ line (counts) stays; where
+            // the hunk landed at an offset, it is written anew there: only its counts stay.
             expected[hunk->side[hunk->edited]] = with_suffix(line);
+            if (*first != static_cast<std::size_t>(hunk->new_start - 1)) {
+                EXPECT_EQ(hunk_counts(new_lines[hunk->at]), hunk_counts(line_at_hunk));
+                expected[hunk->at] = new_lines[hunk->at];
+            }
             EXPECT_EQ(join(new_lines), join(expected));
         } else {
             // A context line edited: inside the hunk it is now removed and added again.
@@ -274,6 +310,13 @@ TEST_F(RegenerateRealPatches, GrepQuiltPatches) {
 // gbp pq exports: git headers with abbreviated blob ids, diffstat and `Patch-Name:`.
 TEST_F(RegenerateRealPatches, OpensshGitFormatPatches) {
     round_trip_all("openssh", 3);
+}
+
+// `dpkg-source --commit` patches (empty `Author:`/`Description:`, quilt's `Index:` lines): the
+// first hunk of 61_whoips.patch lands one line off and three later ones up to four off, so an
+// edit in the first hunk must leave those as written, stale numbers and all.
+TEST_F(RegenerateRealPatches, CoreutilsDpkgSourceCommitPatchesAtAnOffset) {
+    round_trip_all("coreutils", 2);
 }
 
 // One series of quilt patches and a `git format-patch -U5` mail with a `-- ` signature.
