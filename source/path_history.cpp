@@ -58,35 +58,46 @@ CommitPtr commit_removing(git_repository* repo, const git_oid& start, const std:
     return nullptr;
 }
 
-// Where `commit` put `path`, by git's rename detection against its first parent; empty when
-// it deleted the file.
-std::string renamed_to(git_repository* repo, git_commit* commit, const std::string& path) {
+// Every rename `commit` made, by git's rename detection against its first parent.
+std::map<std::string, std::string> renames_of(git_repository* repo, git_commit* commit) {
+    std::map<std::string, std::string> renames;
     git_commit* raw_parent = nullptr;
-    if (git_commit_parent(&raw_parent, commit, 0) != 0) return {};
+    if (git_commit_parent(&raw_parent, commit, 0) != 0) return renames;
     CommitPtr parent(raw_parent);
     auto old_tree = commit_tree(parent.get());
     auto new_tree = commit_tree(commit);
     git_diff* raw = nullptr;
     if (!old_tree || !new_tree ||
         git_diff_tree_to_tree(&raw, repo, old_tree->get(), new_tree->get(), nullptr) != 0)
-        return {};
+        return renames;
     DiffPtr diff(raw);
     git_diff_find_options find{};
     git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
     find.flags = GIT_DIFF_FIND_RENAMES;
-    if (git_diff_find_similar(diff.get(), &find) != 0) return {};
+    if (git_diff_find_similar(diff.get(), &find) != 0) return renames;
     for (std::size_t i = 0; i < git_diff_num_deltas(diff.get()); ++i) {
         const git_diff_delta* delta = git_diff_get_delta(diff.get(), i);
-        if (delta->status == GIT_DELTA_RENAMED && path == delta->old_file.path)
-            return delta->new_file.path;
+        if (delta->status == GIT_DELTA_RENAMED)
+            renames.emplace(delta->old_file.path, delta->new_file.path);
     }
-    return {};
+    return renames;
 }
 
-PathMove::Step describe_step(git_repository* repo, git_commit* commit, const std::string& path) {
+// Where `commit` put `path`; empty when it deleted the file.
+std::string renamed_to(git_repository* repo, git_commit* commit, const std::string& path,
+                       RenameCache& cache) {
+    auto id = oid_hex(*git_commit_id(commit));
+    auto known = cache.find(id);
+    if (known == cache.end()) known = cache.emplace(id, renames_of(repo, commit)).first;
+    auto found = known->second.find(path);
+    return found == known->second.end() ? std::string() : found->second;
+}
+
+PathMove::Step describe_step(git_repository* repo, git_commit* commit, const std::string& path,
+                             RenameCache& renames) {
     const char* subject = git_commit_summary(commit);
     return {oid_hex(*git_commit_id(commit)), subject ? subject : "",
-            renamed_to(repo, commit, path)};
+            renamed_to(repo, commit, path, renames)};
 }
 
 bool start_has(git_repository* repo, const git_oid& start, const std::string& path) {
@@ -99,7 +110,8 @@ bool start_has(git_repository* repo, const git_oid& start, const std::string& pa
 }  // namespace
 
 std::optional<PathMove> find_path_move(git_repository* repo, const git_oid& start,
-                                       const std::string& repo_path, std::size_t max_commits) {
+                                       const std::string& repo_path, std::size_t max_commits,
+                                       RenameCache& renames) {
     if (start_has(repo, start, repo_path)) return std::nullopt;
     PathMove move;
     std::string path = repo_path;
@@ -107,7 +119,7 @@ std::optional<PathMove> find_path_move(git_repository* repo, const git_oid& star
         std::size_t budget = max_commits;
         auto commit = commit_removing(repo, start, path, budget);
         if (!commit) break;
-        move.steps.push_back(describe_step(repo, commit.get(), path));
+        move.steps.push_back(describe_step(repo, commit.get(), path, renames));
         path = move.steps.back().new_path;
         if (path.empty() || start_has(repo, start, path)) break;
     }

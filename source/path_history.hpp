@@ -6,6 +6,7 @@
 #include <git2.h>
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -13,12 +14,19 @@
 
 namespace patchbay {
 
+// The renames git's rename detection finds in each commit looked at (against its first parent,
+// old path -> new path), by commit id. A rebase asks about every path its patches name that
+// the new upstream lacks, and one commit can change thousands of files (a release imported as
+// one commit): its rename detection runs once, not once per path.
+using RenameCache = std::map<std::string, std::map<std::string, std::string>>;
+
 // Walks first parents back from `start` (at most `max_commits`) to the commit that removed the
 // file `repo_path` (a path from the repository's root), then follows its new path forward the
 // same way while that one is missing at `start` too. A merge that brought the removal into the
 // first-parent line is looked through to the commit on the merged side that made it, as
 // `git log --follow` would name it. nullopt when no commit in reach had the file.
 std::optional<PathMove> find_path_move(git_repository* repo, const git_oid& start,
-                                       const std::string& repo_path, std::size_t max_commits);
+                                       const std::string& repo_path, std::size_t max_commits,
+                                       RenameCache& renames);
 
 }  // namespace patchbay
