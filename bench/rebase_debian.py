@@ -53,18 +53,20 @@ def src_dir(folder):
     raise RuntimeError(f"no unpacked source in {folder}")
 
 
-def version_in(pkg, release):
-    """The highest source version of `pkg` in the release's main suite."""
-    best = None
+def versions_in(pkg, release):
+    """The source versions of `pkg` in the release's main suite, highest first."""
+    found = []
     for line in sh(f"apt-cache madison {pkg}").stdout.splitlines():
         fields = [f.strip() for f in line.split("|")]
         if len(fields) == 3 and fields[2].endswith(f" {release}/main Sources"):
-            if best is None or sh(f"dpkg --compare-versions '{fields[1]}' gt '{best}'",
-                                  check=False).returncode == 0:
-                best = fields[1]
-    if best is None:
+            at = 0
+            while at < len(found) and sh(f"dpkg --compare-versions '{fields[1]}' lt "
+                                         f"'{found[at]}'", check=False).returncode == 0:
+                at += 1
+            found.insert(at, fields[1])
+    if not found:
         raise RuntimeError(f"{pkg} has no source in {release}")
-    return best
+    return found
 
 
 def download(pkg, release, folder):
@@ -72,12 +74,14 @@ def download(pkg, release, folder):
         return src_dir(folder)
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
-    for attempt in range(30):  # apt's lock may be held by another engineer
-        r = sh(f"apt-get source -q --download-only {pkg}={version_in(pkg, release)}", cwd=folder,
-               check=False)
+    # apt's lock may be held by another engineer; the index may list a version the mirror no
+    # longer has (then the next one down).
+    for attempt in range(20):
+        version = versions_in(pkg, release)[min(attempt // 2, len(versions_in(pkg, release)) - 1)]
+        r = sh(f"apt-get source -q --download-only {pkg}={version}", cwd=folder, check=False)
         if r.returncode == 0:
             break
-        time.sleep(10)
+        time.sleep(5)
     else:
         raise RuntimeError(r.stderr)
     dsc = [f for f in os.listdir(folder) if f.endswith(".dsc")][0]
@@ -150,18 +154,35 @@ def stem(name):
 
 
 def items(changelog):
-    """The changelog's bullet items, continuation lines joined."""
-    result, current = [], ""
+    """The changelog's bullet items, continuation lines joined; a sub-item carries its
+    top-level item's text too ("* New upstream release" above "- [CVE-…] …")."""
+    result, current, top = [], "", ""
     for line in changelog.splitlines():
-        if re.match(r"^\s+[*+-] ", line) or re.match(r"^\S", line):
+        starts = re.match(r"^(\s+)[*+-] ", line)
+        if starts or re.match(r"^\S", line):
             if current:
                 result.append(current)
             current = line.strip()
+            if not starts or len(starts.group(1)) <= 2:
+                top = current
+            else:
+                current = top + " / " + current
         else:
             current += " " + line.strip()
+            if current.startswith(top) and " / " not in current:
+                top = current
     if current:
         result.append(current)
     return result
+
+
+def claims_upstream_origin(path):
+    """The patch's own DEP-3 header says it came from upstream, or it is a CVE fix: dropped
+    in a newer upstream release, upstream has it."""
+    head = open(path, errors="replace").read(8192)
+    if re.search(r"^(Origin:\s*(upstream|backport)|Applied-Upstream:)", head, re.I | re.M):
+        return True
+    return re.search(r"CVE-\d{4}-\d+", os.path.basename(path), re.I) is not None
 
 
 def classify(old_src, new_src):
@@ -174,12 +195,14 @@ def classify(old_src, new_src):
             verdicts[name] = "kept"
             continue
         said = [b for b in bullets if stem(name) in b or os.path.basename(name) in b]
-        if not said:
-            verdicts[name] = "dropped-unknown"
-        elif any(UPSTREAM_WORDS.search(b) for b in said):
+        if any(UPSTREAM_WORDS.search(b) for b in said):
             verdicts[name] = "upstream"
-        else:
+        elif claims_upstream_origin(os.path.join(old_src, "debian", "patches", name)):
+            verdicts[name] = "upstream"
+        elif said:
             verdicts[name] = "dropped-other"
+        else:
+            verdicts[name] = "dropped-unknown"
     return verdicts
 
 
@@ -267,7 +290,8 @@ def run(patchbay, pkg):
     git = git_run(work, old_src)
     rows = [{"patch": n, "oracle": v, "patchbay": pb.get(n, "?"), "git": git.get(n, "?")}
             for n, v in verdicts.items()]
-    versions = (os.path.basename(old_src), os.path.basename(new_src))
+    versions = tuple(sh("dpkg-parsechangelog -S Version", cwd=src).stdout.strip()
+                     for src in (old_src, new_src))
     print(json.dumps({"package": pkg, "versions": versions, "fuzz": fuzz, "check_old": check_rc,
                       "rebase_status": rebase_rc, "seconds": round(seconds, 2), "rows": rows}))
 

@@ -119,6 +119,7 @@ class HunkCarrier {
         auto upstream = line_edits(base_, ours);
         if (!upstream) return upstream.error();
         sides_.upstream = std::move(*upstream);
+        index_tokens(sides_);
         auto edits = line_edits(base_, theirs);
         if (!edits) return edits.error();
         const auto hunks = change_hunks(*edits);

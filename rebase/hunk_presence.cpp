@@ -5,6 +5,8 @@
 #include <set>
 #include <string>
 
+#include "rebase/token_change.hpp"
+
 namespace patchbay {
 
 namespace {
@@ -12,13 +14,10 @@ namespace {
 // Lines this far around the mapped place still count as the hunk's region: upstream's version
 // of a fix may sit a few lines off where the diff of the two upstreams aligns it.
 constexpr std::size_t kRegionMargin = 2 * kHunkContext;
-// A line with fewer letters and digits (`}`, `fi`, `*/`, a blank) proves nothing by being
-// there or not.
-constexpr std::size_t kSignificantAlnum = 4;
-// Reworded lines: at least this share of the patch's added lines must be there verbatim
-// (whitespace aside), and every other one must have a reworded counterpart.
+// A longer hunk counts as upstream with this share of its added lines there: upstream's
+// version of a fix may differ in a line or two.
 constexpr double kPresentShare = 0.75;
-constexpr double kRewordedSimilarity = 0.5;
+constexpr std::size_t kDistinctiveAlnum = 20;
 
 bool is_space(char c) {
     return std::isspace(static_cast<unsigned char>(c)) != 0;
@@ -30,12 +29,6 @@ std::string squeezed(std::string_view line) {
     for (char c : line)
         if (!is_space(c)) out += c;
     return out;
-}
-
-bool significant(std::string_view squeezed_line) {
-    auto alnum = std::count_if(squeezed_line.begin(), squeezed_line.end(),
-                               [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
-    return static_cast<std::size_t>(alnum) >= kSignificantAlnum;
 }
 
 // The squeezed, non-blank lines of [begin, end) of `lines`, clipped to its size.
@@ -54,38 +47,6 @@ std::size_t below(std::size_t line, std::size_t margin) {
 bool contains_run(const std::vector<std::string>& text, const std::vector<std::string>& run) {
     return !run.empty() &&
            std::search(text.begin(), text.end(), run.begin(), run.end()) != text.end();
-}
-
-// Words and single punctuation characters: what a reworded line shares with the original.
-std::vector<std::string> tokens(std::string_view line) {
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < line.size();) {
-        auto c = static_cast<unsigned char>(line[i]);
-        if (std::isspace(c)) {
-            ++i;
-            continue;
-        }
-        std::size_t j = i + 1;
-        if (std::isalnum(c) || c == '_')
-            while (j < line.size() &&
-                   (std::isalnum(static_cast<unsigned char>(line[j])) || line[j] == '_'))
-                ++j;
-        out.emplace_back(line.substr(i, j - i));
-        i = j;
-    }
-    return out;
-}
-
-// 2·LCS / (|a| + |b|) over the tokens.
-double similarity(const std::vector<std::string>& a, const std::vector<std::string>& b) {
-    if (a.empty() || b.empty()) return 0;
-    std::vector<std::size_t> row(b.size() + 1, 0), next(b.size() + 1, 0);
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        for (std::size_t j = 0; j < b.size(); ++j)
-            next[j + 1] = a[i] == b[j] ? row[j] + 1 : std::max(row[j + 1], next[j]);
-        std::swap(row, next);
-    }
-    return 2.0 * static_cast<double>(row[b.size()]) / static_cast<double>(a.size() + b.size());
 }
 
 // The hunk's place on both sides, widened by kRegionMargin.
@@ -113,59 +74,79 @@ bool found_reversed(const FileSides& sides, const ChangeHunk& hunk, const Region
            !contains_run(regions.ours, old_side);
 }
 
-// The squeezed significant lines an edit list takes from `lines` (removed or added).
-std::vector<std::string> edit_lines(const std::vector<std::string_view>& lines,
-                                    const ChangeHunk& hunk, bool added) {
-    std::vector<std::string> out;
+// The lines the hunk removes (or adds), in order.
+std::vector<std::string_view> edit_lines(const std::vector<std::string_view>& lines,
+                                         const ChangeHunk& hunk, bool added) {
+    std::vector<std::string_view> out;
     for (const auto& e : hunk.edits) {
         auto start = added ? e.after_start : e.before_start;
         auto count = added ? e.after_count : e.before_count;
-        for (auto& line : squeezed_range(lines, start, start + count))
-            if (significant(line)) out.push_back(std::move(line));
+        for (auto i = start; i < std::min(start + count, lines.size()); ++i)
+            out.push_back(lines[i]);
     }
     return out;
 }
 
-// Every removed line (not re-added by the hunk itself) is gone from the new region.
-bool removed_gone(const FileSides& sides, const ChangeHunk& hunk, const std::set<std::string>& ours,
-                  const std::set<std::string>& added) {
-    for (const auto& line : edit_lines(sides.base, hunk, false))
-        if (!added.count(line) && ours.count(line)) return false;
-    return true;
+// The token texts around the hunk's place on both sides.
+struct TokenRegions {
+    std::string base;
+    std::string ours;
+};
+
+TokenRegions token_regions(const FileSides& sides, const ChangeHunk& hunk) {
+    const auto b0 = hunk.base_begin(), b1 = hunk.base_end();
+    const auto o0 = map_to_ours(sides.upstream, b0, false);
+    const auto o1 = map_to_ours(sides.upstream, b1, true);
+    return {token_text(sides.base, below(b0, kRegionMargin), b1 + kRegionMargin),
+            token_text(sides.ours, below(o0, kRegionMargin), o1 + kRegionMargin)};
 }
 
-// Whether a missing added line has a reworded counterpart among the lines upstream brought.
-bool reworded(const std::string& line, const std::vector<std::string>& brought) {
-    auto wanted = tokens(line);
-    return std::any_of(brought.begin(), brought.end(), [&](const std::string& candidate) {
-        return similarity(wanted, tokens(candidate)) >= kRewordedSimilarity;
-    });
+// Letters and digits in a run: a run this long is unlikely to be written twice by chance.
+std::size_t alnum_count(std::string_view run) {
+    return static_cast<std::size_t>(std::count_if(run.begin(), run.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c));
+    }));
 }
 
-HunkVerdict modified_presence(const FileSides& sides, const ChangeHunk& hunk,
-                              const Regions& regions) {
-    HunkVerdict verdict;
-    const std::set<std::string> base(regions.base.begin(), regions.base.end());
-    const std::set<std::string> ours(regions.ours.begin(), regions.ours.end());
-    auto added_all = edit_lines(sides.theirs, hunk, true);
-    const std::set<std::string> added_set(added_all.begin(), added_all.end());
-    std::vector<std::string> brought;  // the lines of the new region the old one lacked
-    for (const auto& line : regions.ours)
-        if (!base.count(line)) brought.push_back(line);
-    std::vector<std::string> missing;
-    for (const auto& line : added_all) {
-        if (base.count(line)) continue;
-        ++verdict.added;
-        if (ours.count(line))
-            ++verdict.present;
-        else
-            missing.push_back(line);
+// Inserted tokens are upstream's when its region has them and the old one did not, or, for a
+// distinctive run (a message, a call with its arguments), its file has them and the old file
+// did not: upstream moved the code within the file. A short idiom (`if (p == NULL)`) found
+// in another function proves nothing.
+bool inserted_there(const FileSides& sides, const TokenRegions& regions, const std::string& run) {
+    if (has_run(regions.ours, run)) return true;
+    return alnum_count(run) >= kDistinctiveAlnum && has_run(sides.ours_tokens, run) &&
+           !has_run(sides.base_tokens, run);
+}
+
+// How many added lines insert tokens the old region lacked, and how many of those have all
+// their inserted tokens upstream.
+void count_lines(const FileSides& sides, const TokenRegions& regions, const TokenChange& change,
+                 HunkVerdict& verdict) {
+    std::set<std::size_t> counted, missing;
+    for (const auto& inserted : change.inserted) {
+        if (has_run(regions.base, inserted.run)) continue;  // proves nothing
+        counted.insert(inserted.line);
+        if (!inserted_there(sides, regions, inserted.run)) missing.insert(inserted.line);
     }
-    if (verdict.added == 0 || !removed_gone(sides, hunk, ours, added_set)) return verdict;
-    if (verdict.present < kPresentShare * verdict.added) return verdict;
-    for (const auto& line : missing)
-        if (!reworded(line, brought)) return verdict;
-    verdict.presence = HunkPresence::modified;
+    verdict.added = static_cast<int>(counted.size());
+    verdict.present = static_cast<int>(counted.size() - missing.size());
+}
+
+bool enough_present(const HunkVerdict& verdict) {
+    if (verdict.added == 0) return false;
+    if (verdict.added <= 3) return verdict.present == verdict.added;
+    return verdict.present >= kPresentShare * verdict.added;
+}
+
+HunkVerdict modified_presence(const FileSides& sides, const ChangeHunk& hunk) {
+    HunkVerdict verdict;
+    auto change =
+        token_change(edit_lines(sides.base, hunk, false), edit_lines(sides.theirs, hunk, true));
+    auto regions = token_regions(sides, hunk);
+    count_lines(sides, regions, change, verdict);
+    for (const auto& deleted : change.deleted)
+        if (has_run(regions.ours, deleted)) return verdict;  // not gone
+    if (enough_present(verdict)) verdict.presence = HunkPresence::modified;
     return verdict;
 }
 
@@ -197,9 +178,14 @@ std::size_t map_to_ours(const std::vector<LineEdit>& upstream, std::size_t line,
     return static_cast<std::size_t>(static_cast<std::int64_t>(line) + delta);
 }
 
+void index_tokens(FileSides& sides) {
+    sides.base_tokens = token_text(sides.base, 0, sides.base.size());
+    sides.ours_tokens = token_text(sides.ours, 0, sides.ours.size());
+}
+
 HunkVerdict hunk_presence(const FileSides& sides, const ChangeHunk& hunk) {
     auto regions = regions_of(sides, hunk);
-    auto verdict = modified_presence(sides, hunk, regions);
+    auto verdict = modified_presence(sides, hunk);
     if (found_reversed(sides, hunk, regions)) {
         verdict.presence = HunkPresence::exact;
         verdict.present = verdict.added;

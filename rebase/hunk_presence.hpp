@@ -7,6 +7,7 @@
 // upstreams' files) and is conservative: a kept change called upstream is a change lost.
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -38,18 +39,27 @@ struct FileSides {
     std::vector<std::string_view> theirs;
     std::vector<std::string_view> ours;
     std::vector<LineEdit> upstream;
+    // The whole files as token text (rebase/token_change.hpp), for a change upstream made
+    // elsewhere in the file: filled by index_tokens.
+    std::string base_tokens;
+    std::string ours_tokens;
 };
+
+void index_tokens(FileSides& sides);
 
 enum class HunkPresence {
     absent,
-    exact,     // its lines, whitespace aside, with the lines around it: found reversed
-    modified,  // what it removes is gone and (most of) what it adds is there, reworded
+    exact,  // its lines, whitespace aside, with the lines around it: found reversed
+    // What it deletes is gone and what it inserts is there, token by token (re-wrapped,
+    // reworded around it, moved within the file): all of it for a hunk of up to 3 added lines,
+    // 3 in 4 of them for a longer one.
+    modified,
 };
 
 struct HunkVerdict {
     HunkPresence presence = HunkPresence::absent;
-    int added = 0;    // the hunk's significant added lines that the base region lacks
-    int present = 0;  // of them, those the new file's region has (whitespace aside)
+    int added = 0;    // the hunk's added lines that insert tokens the old file lacked there
+    int present = 0;  // of them, those whose inserted tokens the new file has
 };
 
 HunkVerdict hunk_presence(const FileSides& sides, const ChangeHunk& hunk);

@@ -32,6 +32,7 @@ class PresenceCase {
         sides_.theirs = split_lines(theirs_);
         sides_.ours = split_lines(ours_);
         sides_.upstream = line_edits(base_, ours_).value();
+        index_tokens(sides_);
         hunks_ = change_hunks(line_edits(base_, theirs_).value());
     }
     HunkVerdict verdict() const {
