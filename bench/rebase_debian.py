@@ -279,6 +279,35 @@ def git_run(work, old_src):
     return outcome
 
 
+def write_check(patchbay, work, old_src):
+    """--write on the series without the patches left to a person (as a maintainer defers
+    them), then check-series and `quilt push -a` on the new upstream: whether the written
+    series applies. Returns (patches written, check-series status, quilt status)."""
+    s = os.path.join(work, "s")
+    w = os.path.join(work, "s-write")
+    series = os.path.basename(series_file(old_src))
+    shutil.rmtree(w, ignore_errors=True)
+    shutil.copytree(s, w)
+    path = os.path.join(w, "patches", series)
+    for _ in range(4):  # a deferred patch may take a later one's base with it
+        r = sh(f"{patchbay} rebase --onto new --format json", cwd=w, check=False)
+        person = {p["name"] for p in json.loads(r.stdout)["patches"] if p.get("needs_person")}
+        kept = [l for l in open(path) if not (l.split() and l.split()[0] in person)]
+        open(path, "w").writelines(kept)
+        r = sh(f"{patchbay} rebase --onto new --write", cwd=w, check=False)
+        if r.returncode == 0:
+            break
+    check = sh(f"{patchbay} check-series", cwd=w, check=False).returncode
+    q = os.path.join(work, "quilt")
+    shutil.rmtree(q, ignore_errors=True)
+    os.makedirs(q)
+    sh(f"git -C '{os.path.join(work, 'up')}' archive new | tar -C '{q}' -xf -")
+    shutil.copytree(os.path.join(w, "patches"), os.path.join(q, "patches"))
+    quilt = sh(f"QUILT_PATCHES=patches QUILT_SERIES={series} quilt push -a -q --fuzz=0",
+               cwd=q, check=False).returncode
+    return r.returncode, check, quilt
+
+
 PB_CARRIED = {"applies", "applies at an offset", "applies with fuzz", "merged", "partly upstream"}
 
 
@@ -288,12 +317,15 @@ def run(patchbay, pkg):
     verdicts = classify(old_src, new_src)
     pb, seconds, fuzz, check_rc, rebase_rc = patchbay_run(patchbay, work, old_src)
     git = git_run(work, old_src)
+    write_rc, check_rc_new, quilt_rc = write_check(patchbay, work, old_src)
     rows = [{"patch": n, "oracle": v, "patchbay": pb.get(n, "?"), "git": git.get(n, "?")}
             for n, v in verdicts.items()]
     versions = tuple(sh("dpkg-parsechangelog -S Version", cwd=src).stdout.strip()
                      for src in (old_src, new_src))
     print(json.dumps({"package": pkg, "versions": versions, "fuzz": fuzz, "check_old": check_rc,
-                      "rebase_status": rebase_rc, "seconds": round(seconds, 2), "rows": rows}))
+                      "rebase_status": rebase_rc, "seconds": round(seconds, 2), "write": write_rc,
+                      "check_after_write": check_rc_new, "quilt_after_write": quilt_rc,
+                      "rows": rows}))
 
 
 def tally(rows, tool):
@@ -313,6 +345,10 @@ def tally(rows, tool):
     }
 
 
+def ok(d, key):
+    return "—" if d.get("write", 1) != 0 else ("OK" if d.get(key) == 0 else "FAILS")
+
+
 def table(files):
     lines = []
     for f in files:
@@ -321,8 +357,9 @@ def table(files):
                 lines.append(json.loads(line))
     print("| package (bookworm → trixie) | patches: kept / upstream / other | patchbay: kept carried"
           " / upstream found / wrong upstream / for a person | git cherry-pick: kept carried /"
-          " upstream found / wrong upstream / for a person | patchbay time |")
-    print("|---|---|---|---|---|")
+          " upstream found / wrong upstream / for a person | patchbay time | --write, then"
+          " check-series / quilt push -a |")
+    print("|---|---|---|---|---|---|")
     total = {"n": [0, 0, 0], "patchbay": {}, "git": {}}
     for d in lines:
         rows = d["rows"]
@@ -338,11 +375,12 @@ def table(files):
                 total[tool][k] = total[tool].get(k, 0) + v
             cells.append(f"{t['kept_carried']} / {t['up_found']} / {t['wrong']} / {t['person']}")
         print(f"| {d['package']} ({d['versions'][0]} → {d['versions'][1]}) | {kept} / {up} / {other}"
-              f" | {cells[0]} | {cells[1]} | {d['seconds']:.2f} s |")
+              f" | {cells[0]} | {cells[1]} | {d['seconds']:.2f} s | {ok(d, 'check_after_write')}"
+              f" / {ok(d, 'quilt_after_write')} |")
     n = total["n"]
     cells = [f"{t['kept_carried']} / {t['up_found']} / {t['wrong']} / {t['person']}"
              for t in (total["patchbay"], total["git"])]
-    print(f"| **all** | {n[0]} / {n[1]} / {n[2]} | {cells[0]} | {cells[1]} | |")
+    print(f"| **all** | {n[0]} / {n[1]} / {n[2]} | {cells[0]} | {cells[1]} | | |")
 
 
 def main():
