@@ -9,16 +9,23 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "source/pristine_source.hpp"
 
 namespace patchbay {
 
-// The renames git's rename detection finds in each commit looked at (against its first parent,
-// old path -> new path), by commit id. A rebase asks about every path its patches name that
-// the new upstream lacks, and one commit can change thousands of files (a release imported as
-// one commit): its rename detection runs once, not once per path.
-using RenameCache = std::map<std::string, std::map<std::string, std::string>>;
+// What each commit looked at deleted and added (against its first parent), by commit id, and
+// the moves found so far. A rebase asks about every path its patches name that the new upstream
+// lacks, and one commit can change thousands of files (a release imported as one commit): the
+// commit is diffed once, and a move is looked for among the added files that could be it.
+struct CommitFiles {
+    std::map<std::string, git_oid> deleted;
+    std::vector<std::pair<std::string, git_oid>> added;
+    std::map<std::string, std::string> moves;  // old path -> new path ("" when deleted)
+};
+using RenameCache = std::map<std::string, CommitFiles>;
 
 // Walks first parents back from `start` (at most `max_commits`) to the commit that removed the
 // file `repo_path` (a path from the repository's root), then follows its new path forward the
