@@ -18,6 +18,7 @@ constexpr std::size_t kRegionMargin = 2 * kHunkContext;
 // version of a fix may differ in a line or two.
 constexpr double kPresentShare = 0.75;
 constexpr std::size_t kDistinctiveAlnum = 20;
+constexpr std::size_t kDistinctiveOwnAlnum = 40;
 
 bool is_space(char c) {
     return std::isspace(static_cast<unsigned char>(c)) != 0;
@@ -49,29 +50,45 @@ bool contains_run(const std::vector<std::string>& text, const std::vector<std::s
            std::search(text.begin(), text.end(), run.begin(), run.end()) != text.end();
 }
 
-// The hunk's place on both sides, widened by kRegionMargin.
+// The lines around what upstream made of the hunk's place, widened by kRegionMargin.
 struct Regions {
-    std::vector<std::string> base;    // around what the hunk replaces
-    std::vector<std::string> ours;    // around what upstream made of it
-    std::vector<std::string> theirs;  // the hunk's new side, with its context
+    std::vector<std::string> ours;
 };
 
 Regions regions_of(const FileSides& sides, const ChangeHunk& hunk) {
-    const auto b0 = hunk.base_begin(), b1 = hunk.base_end();
-    const auto o0 = map_to_ours(sides.upstream, b0, false);
-    const auto o1 = map_to_ours(sides.upstream, b1, true);
-    return {squeezed_range(sides.base, below(b0, kRegionMargin), b1 + kRegionMargin),
-            squeezed_range(sides.ours, below(o0, kRegionMargin), o1 + kRegionMargin),
-            squeezed_range(sides.theirs, below(hunk.theirs_begin(), kHunkContext),
-                           hunk.theirs_end() + kHunkContext)};
+    const auto o0 = map_to_ours(sides.upstream, hunk.base_begin(), false);
+    const auto o1 = map_to_ours(sides.upstream, hunk.base_end(), true);
+    return {squeezed_range(sides.ours, below(o0, kRegionMargin), o1 + kRegionMargin)};
 }
 
-// Reversed, whitespace aside: the new side with its context is there, the old side is not.
-bool found_reversed(const FileSides& sides, const ChangeHunk& hunk, const Regions& regions) {
-    auto old_side = squeezed_range(sides.base, below(hunk.base_begin(), kHunkContext),
-                                   hunk.base_end() + kHunkContext);
-    return old_side != regions.theirs && contains_run(regions.ours, regions.theirs) &&
+// With `context` lines around it on both sides.
+bool reversed_with(const FileSides& sides, const ChangeHunk& hunk, const Regions& regions,
+                   std::size_t context) {
+    auto old_side =
+        squeezed_range(sides.base, below(hunk.base_begin(), context), hunk.base_end() + context);
+    auto new_side = squeezed_range(sides.theirs, below(hunk.theirs_begin(), context),
+                                   hunk.theirs_end() + context);
+    return old_side != new_side && contains_run(regions.ours, new_side) &&
            !contains_run(regions.ours, old_side);
+}
+
+std::size_t alnum_in(const std::vector<std::string>& lines) {
+    std::size_t alnum = 0;
+    for (const auto& line : lines)
+        alnum += std::count_if(line.begin(), line.end(),
+                               [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+    return alnum;
+}
+
+// Found reversed, whitespace aside, with its full context or, where upstream edited the
+// context too, with none: then its own new lines must be long enough (two lines, 40 letters
+// and digits) not to be there by chance. A line the hunk moves shows only this way: token by
+// token it inserts nothing.
+bool found_reversed(const FileSides& sides, const ChangeHunk& hunk, const Regions& regions) {
+    if (reversed_with(sides, hunk, regions, kHunkContext)) return true;
+    auto own = squeezed_range(sides.theirs, hunk.theirs_begin(), hunk.theirs_end());
+    return own.size() >= 2 && alnum_in(own) >= kDistinctiveOwnAlnum &&
+           reversed_with(sides, hunk, regions, 0);
 }
 
 // The lines the hunk removes (or adds), in order.
