@@ -125,28 +125,36 @@ std::size_t alnum_count(std::string_view run) {
     }));
 }
 
-// Inserted tokens are upstream's when its region has them and the old one did not, or, for a
-// distinctive run (a message, a call with its arguments), its file has them and the old file
-// did not: upstream moved the code within the file. A short idiom (`if (p == NULL)`) found
-// in another function proves nothing.
-bool inserted_there(const FileSides& sides, const TokenRegions& regions, const std::string& run) {
-    if (has_run(regions.ours, run)) return true;
-    return alnum_count(run) >= kDistinctiveAlnum && has_run(sides.ours_tokens, run) &&
-           !has_run(sides.base_tokens, run);
+enum class Where { nowhere, region, file };
+
+// Inserted tokens are upstream's when its region has them, or, for a distinctive run (a
+// message, a call with its arguments), its file has them and the old file did not: upstream
+// moved the code within the file. A short idiom (`if (p == NULL)`) found in another function
+// proves nothing.
+Where inserted_there(const FileSides& sides, const TokenRegions& regions, const std::string& run) {
+    if (has_run(regions.ours, run)) return Where::region;
+    if (alnum_count(run) >= kDistinctiveAlnum && has_run(sides.ours_tokens, run) &&
+        !has_run(sides.base_tokens, run))
+        return Where::file;
+    return Where::nowhere;
 }
 
 // How many added lines insert tokens the old region lacked, and how many of those have all
-// their inserted tokens upstream.
-void count_lines(const FileSides& sides, const TokenRegions& regions, const TokenChange& change,
+// their inserted tokens upstream; whether some were found only elsewhere in the file.
+bool count_lines(const FileSides& sides, const TokenRegions& regions, const TokenChange& change,
                  HunkVerdict& verdict) {
     std::set<std::size_t> counted, missing;
+    bool elsewhere = false;
     for (const auto& inserted : change.inserted) {
         if (has_run(regions.base, inserted.run)) continue;  // proves nothing
         counted.insert(inserted.line);
-        if (!inserted_there(sides, regions, inserted.run)) missing.insert(inserted.line);
+        auto where = inserted_there(sides, regions, inserted.run);
+        if (where == Where::nowhere) missing.insert(inserted.line);
+        elsewhere = elsewhere || where == Where::file;
     }
     verdict.added = static_cast<int>(counted.size());
     verdict.present = static_cast<int>(counted.size() - missing.size());
+    return elsewhere;
 }
 
 bool enough_present(const HunkVerdict& verdict) {
@@ -160,9 +168,12 @@ HunkVerdict modified_presence(const FileSides& sides, const ChangeHunk& hunk) {
     auto change =
         token_change(edit_lines(sides.base, hunk, false), edit_lines(sides.theirs, hunk, true));
     auto regions = token_regions(sides, hunk);
-    count_lines(sides, regions, change, verdict);
+    // What the hunk deletes must be gone from its place, and from the whole file when what it
+    // inserts was found elsewhere in it.
+    const auto& gone_from =
+        count_lines(sides, regions, change, verdict) ? sides.ours_tokens : regions.ours;
     for (const auto& deleted : change.deleted)
-        if (has_run(regions.ours, deleted)) return verdict;  // not gone
+        if (has_run(gone_from, deleted)) return verdict;
     if (enough_present(verdict)) verdict.presence = HunkPresence::modified;
     return verdict;
 }

@@ -13,6 +13,9 @@ constexpr char kSeparator = '\x1f';
 // hunk that large is a rewrite, and the table would cost more than the rest of the rebase.
 constexpr std::size_t kMaxAlignment = 4'000'000;
 constexpr std::size_t kSignificantAlnum = 3;
+constexpr std::size_t kShortRun = 3;    // tokens
+constexpr std::size_t kShortAlnum = 6;  // letters and digits
+constexpr std::size_t kNeighbours = 2;
 
 bool is_word(unsigned char c) {
     return std::isalnum(c) || c == '_';
@@ -74,12 +77,13 @@ void align(const std::vector<Token>& a, const std::vector<Token>& b, std::vector
     }
 }
 
-bool significant(const std::vector<Token>& tokens, std::size_t begin, std::size_t end) {
+bool significant(const std::vector<Token>& tokens, std::size_t begin, std::size_t end,
+                 std::size_t wanted) {
     std::size_t alnum = 0;
     for (std::size_t i = begin; i < end; ++i)
         alnum += std::count_if(tokens[i].text.begin(), tokens[i].text.end(),
                                [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
-    return alnum >= kSignificantAlnum;
+    return alnum >= wanted;
 }
 
 std::string run_of(const std::vector<Token>& tokens, std::size_t begin, std::size_t end) {
@@ -99,7 +103,12 @@ std::vector<InsertedRun> inserted_runs(const std::vector<Token>& added,
         }
         std::size_t j = i + 1;
         while (j < added.size() && !kept[j] && added[j].line == added[i].line) ++j;
-        if (significant(added, i, j)) runs.push_back({added[i].line, run_of(added, i, j)});
+        // A short run (`&` for `==`) is looked for with the tokens around it.
+        const bool short_run = j - i < kShortRun || !significant(added, i, j, kShortAlnum);
+        const std::size_t from = short_run ? (i > kNeighbours ? i - kNeighbours : 0) : i;
+        const std::size_t to = short_run ? std::min(j + kNeighbours, added.size()) : j;
+        if (significant(added, from, to, kSignificantAlnum))
+            runs.push_back({added[i].line, run_of(added, from, to)});
         i = j;
     }
     return runs;
@@ -116,7 +125,7 @@ std::vector<std::string> deleted_runs(const std::vector<Token>& removed,
         }
         std::size_t j = i + 1;
         while (j < removed.size() && !kept[j]) ++j;
-        if (significant(removed, i, j))
+        if (significant(removed, i, j, kSignificantAlnum))
             runs.push_back(run_of(removed, i > 0 ? i - 1 : i, std::min(j + 1, removed.size())));
         i = j;
     }

@@ -30,8 +30,9 @@ struct TokenChange {
 };
 
 // The change from the removed lines to the added lines of a hunk, token by token (longest
-// common subsequence). Runs with fewer than 3 letters and digits (a bracket, a comma) are left
-// out: they say nothing about whose change it is.
+// common subsequence). A short inserted run (`&` replacing `==`) comes with the two tokens on
+// each side of it; runs with fewer than 3 letters and digits even so (a bracket, a comma) are
+// left out: they say nothing about whose change it is.
 TokenChange token_change(const std::vector<std::string_view>& removed,
                          const std::vector<std::string_view>& added);
 
