@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -163,11 +164,9 @@ bool enough_present(const HunkVerdict& verdict) {
     return verdict.present >= kPresentShare * verdict.added;
 }
 
-HunkVerdict modified_presence(const FileSides& sides, const ChangeHunk& hunk) {
+HunkVerdict presence_in(const FileSides& sides, const TokenChange& change,
+                        const TokenRegions& regions) {
     HunkVerdict verdict;
-    auto change =
-        token_change(edit_lines(sides.base, hunk, false), edit_lines(sides.theirs, hunk, true));
-    auto regions = token_regions(sides, hunk);
     // What the hunk deletes must be gone from its place, and from the whole file when what it
     // inserts was found elsewhere in it.
     const auto& gone_from =
@@ -176,6 +175,60 @@ HunkVerdict modified_presence(const FileSides& sides, const ChangeHunk& hunk) {
         if (has_run(gone_from, deleted)) return verdict;
     if (enough_present(verdict)) verdict.presence = HunkPresence::modified;
     return verdict;
+}
+
+bool any_in(const std::vector<std::string>& lines, const std::vector<std::string>& region) {
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& line) {
+        return std::find(region.begin(), region.end(), line) != region.end();
+    });
+}
+
+// Code upstream moved takes its surroundings along: a line of the hunk's context on each side
+// (where it has one) must be in the new place too. The same lines written in another function
+// are not the patch's change.
+bool context_moved_along(const FileSides& sides, const ChangeHunk& hunk, std::size_t begin,
+                         std::size_t end) {
+    const auto region = squeezed_range(sides.ours, begin, end);
+    const auto before =
+        squeezed_range(sides.base, below(hunk.base_begin(), kHunkContext), hunk.base_begin());
+    const auto after = squeezed_range(sides.base, hunk.base_end(), hunk.base_end() + kHunkContext);
+    return (before.empty() || any_in(before, region)) && (after.empty() || any_in(after, region));
+}
+
+// Where upstream moved the hunk's place within the file, when the diff of the two upstreams
+// cannot say: around the first distinctive inserted run that the new file has and the old
+// one lacked, as wide as the hunk's new side and the margin.
+std::optional<TokenRegions> moved_region(const FileSides& sides, const ChangeHunk& hunk,
+                                         const TokenChange& change, const TokenRegions& place) {
+    for (const auto& inserted : change.inserted) {
+        if (alnum_count(inserted.run) < kDistinctiveAlnum || has_run(place.base, inserted.run) ||
+            has_run(sides.base_tokens, inserted.run))
+            continue;
+        auto at = sides.ours_tokens.find(inserted.run);
+        if (at == std::string::npos) continue;
+        auto line = static_cast<std::size_t>(
+            std::upper_bound(sides.ours_line_starts.begin(), sides.ours_line_starts.end(), at) -
+            sides.ours_line_starts.begin() - 1);
+        auto span = hunk.theirs_end() - hunk.theirs_begin() + kRegionMargin;
+        if (!context_moved_along(sides, hunk, below(line, span), line + span)) return std::nullopt;
+        return TokenRegions{place.base, token_text(sides.ours, below(line, span), line + span)};
+    }
+    return std::nullopt;
+}
+
+HunkVerdict modified_presence(const FileSides& sides, const ChangeHunk& hunk) {
+    auto change =
+        token_change(edit_lines(sides.base, hunk, false), edit_lines(sides.theirs, hunk, true));
+    auto regions = token_regions(sides, hunk);
+    auto verdict = presence_in(sides, change, regions);
+    if (verdict.presence != HunkPresence::absent) return verdict;
+    auto moved = moved_region(sides, hunk, change, regions);
+    if (!moved) return verdict;
+    auto there = presence_in(sides, change, *moved);
+    // Gone from the old place as well as from the new one.
+    for (const auto& deleted : change.deleted)
+        if (has_run(regions.ours, deleted)) return verdict;
+    return there.presence != HunkPresence::absent ? there : verdict;
 }
 
 }  // namespace
@@ -208,7 +261,13 @@ std::size_t map_to_ours(const std::vector<LineEdit>& upstream, std::size_t line,
 
 void index_tokens(FileSides& sides) {
     sides.base_tokens = token_text(sides.base, 0, sides.base.size());
-    sides.ours_tokens = token_text(sides.ours, 0, sides.ours.size());
+    sides.ours_tokens.assign(1, '\x1f');
+    sides.ours_line_starts.clear();
+    for (std::size_t i = 0; i < sides.ours.size(); ++i) {
+        // A run starting on this line is found at the separator before its first token.
+        sides.ours_line_starts.push_back(sides.ours_tokens.size() - 1);
+        sides.ours_tokens += token_text(sides.ours, i, i + 1).substr(1);
+    }
 }
 
 HunkVerdict hunk_presence(const FileSides& sides, const ChangeHunk& hunk) {

@@ -43,6 +43,7 @@ struct FileSides {
     // elsewhere in the file: filled by index_tokens.
     std::string base_tokens;
     std::string ours_tokens;
+    std::vector<std::size_t> ours_line_starts;  // where each line of ours starts in ours_tokens
 };
 
 void index_tokens(FileSides& sides);

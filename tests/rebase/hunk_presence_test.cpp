@@ -124,6 +124,21 @@ TEST(HunkPresence, ARemovalUpstreamMadeIsExact) {
     EXPECT_EQ(PresenceCase(theirs, theirs).verdict().presence, HunkPresence::exact);
 }
 
+TEST(HunkPresence, AFixInCodeUpstreamMovedIsFoundWhereTheCodeWent) {
+    // Upstream moved calls 7 to 13 to the end of the file, the fix with them.
+    auto theirs = edited(presence_base(), kOldLine, kFix);
+    std::string moved, rest;
+    for (int i = 1; i <= 20; ++i) {
+        auto line =
+            "    call_number_" + std::to_string(i) + "(state, " + std::to_string(i) + ");\n";
+        if (i == 10) line = kFix;
+        (i >= 7 && i <= 13 ? moved : rest) += line;
+    }
+    auto verdict = PresenceCase(theirs, rest + moved).verdict();
+    EXPECT_EQ(verdict.presence, HunkPresence::modified);
+    EXPECT_EQ(verdict.present, 2);
+}
+
 TEST(HunkPresence, AFixUpstreamPutElsewhereInTheFileIsNotLookedFor) {
     auto theirs = edited(presence_base(), kOldLine, kFix);
     auto ours = edited(presence_base(), "    call_number_1(state, 1);\n",
