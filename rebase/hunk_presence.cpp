@@ -20,6 +20,7 @@ constexpr std::size_t kRegionMargin = 2 * kHunkContext;
 constexpr double kPresentShare = 0.75;
 constexpr std::size_t kDistinctiveAlnum = 20;
 constexpr std::size_t kDistinctiveOwnAlnum = 40;
+constexpr std::size_t kGoneAlnum = 3;
 
 bool is_space(char c) {
     return std::isspace(static_cast<unsigned char>(c)) != 0;
@@ -164,15 +165,34 @@ bool enough_present(const HunkVerdict& verdict) {
     return verdict.present >= kPresentShare * verdict.added;
 }
 
+// What must be gone for the hunk to be upstream: each line it removes and does not add back
+// (whole or inside a longer line),
+// as a run of tokens (inside a longer line it is still there), and each distinctive run of
+// tokens it deletes. A short deleted run (`co->domain`) also turns up in unrelated lines.
+std::vector<std::string> runs_to_be_gone(const std::vector<std::string_view>& removed,
+                                         const std::vector<std::string_view>& added,
+                                         const TokenChange& change) {
+    // A line the hunk keeps inside one of its own added lines is not removed.
+    const auto added_text = token_text(added, 0, added.size());
+    std::vector<std::string> runs;
+    for (std::size_t i = 0; i < removed.size(); ++i) {
+        auto run = token_text(removed, i, i + 1);
+        if (alnum_count(run) >= kGoneAlnum && !has_run(added_text, run)) runs.push_back(run);
+    }
+    for (const auto& deleted : change.deleted)
+        if (alnum_count(deleted) >= kDistinctiveAlnum) runs.push_back(deleted);
+    return runs;
+}
+
 HunkVerdict presence_in(const FileSides& sides, const TokenChange& change,
-                        const TokenRegions& regions) {
+                        const std::vector<std::string>& gone, const TokenRegions& regions) {
     HunkVerdict verdict;
     // What the hunk deletes must be gone from its place, and from the whole file when what it
     // inserts was found elsewhere in it.
     const auto& gone_from =
         count_lines(sides, regions, change, verdict) ? sides.ours_tokens : regions.ours;
-    for (const auto& deleted : change.deleted)
-        if (has_run(gone_from, deleted)) return verdict;
+    for (const auto& run : gone)
+        if (has_run(gone_from, run)) return verdict;
     if (enough_present(verdict)) verdict.presence = HunkPresence::modified;
     return verdict;
 }
@@ -217,17 +237,19 @@ std::optional<TokenRegions> moved_region(const FileSides& sides, const ChangeHun
 }
 
 HunkVerdict modified_presence(const FileSides& sides, const ChangeHunk& hunk) {
-    auto change =
-        token_change(edit_lines(sides.base, hunk, false), edit_lines(sides.theirs, hunk, true));
+    const auto removed = edit_lines(sides.base, hunk, false);
+    const auto added = edit_lines(sides.theirs, hunk, true);
+    const auto change = token_change(removed, added);
+    const auto gone = runs_to_be_gone(removed, added, change);
     auto regions = token_regions(sides, hunk);
-    auto verdict = presence_in(sides, change, regions);
+    auto verdict = presence_in(sides, change, gone, regions);
     if (verdict.presence != HunkPresence::absent) return verdict;
     auto moved = moved_region(sides, hunk, change, regions);
     if (!moved) return verdict;
-    auto there = presence_in(sides, change, *moved);
+    auto there = presence_in(sides, change, gone, *moved);
     // Gone from the old place as well as from the new one.
-    for (const auto& deleted : change.deleted)
-        if (has_run(regions.ours, deleted)) return verdict;
+    for (const auto& run : gone)
+        if (has_run(regions.ours, run)) return verdict;
     return there.presence != HunkPresence::absent ? there : verdict;
 }
 
