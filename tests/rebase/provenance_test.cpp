@@ -1,8 +1,5 @@
 #include "rebase/provenance.hpp"
 
-#include "rebase/upstream_notes.hpp"
-#include "tests/support/parsed_patch.hpp"
-
 #include <gtest/gtest.h>
 
 namespace patchbay {
@@ -48,20 +45,6 @@ TEST(Provenance, ATextConfirmsWhatItNames) {
     EXPECT_FALSE(text_confirms("Merge pull request #1234 from a/b", pr));
     ProvenanceClaim cve{ClaimKind::cve, "CVE-2023-38545", "file name"};
     EXPECT_TRUE(text_confirms(" o SOCKS5 heap overflow (CVE-2023-38545)\n", cve));
-}
-
-TEST(Provenance, EvidenceSaysWhereTheClaimWasFound) {
-    auto patch = test_support::parse(
-        "Origin: upstream, https://example.org/commit/0123456789abcdef\n"
-        "--- a/f.c\n+++ b/f.c\n@@ -1 +1 @@\n-a\n+b\n");
-    UpstreamNotes notes{"Fix the parser\n\n(cherry picked from commit 0123456789abcdef00)\n",
-                        " o fixed CVE-2023-1111\n"};
-    auto evidence = provenance_evidence(patch, "CVE-2023-1111.patch", notes);
-    ASSERT_EQ(evidence.size(), 2u);
-    EXPECT_EQ(evidence[0],
-              "Origin header names commit 0123456789ab: in the history since the old upstream");
-    EXPECT_EQ(evidence[1], "file name names CVE-2023-1111: in the new upstream's release notes");
-    EXPECT_TRUE(provenance_evidence(patch, "x.patch", UpstreamNotes{}).empty());
 }
 
 }  // namespace
