@@ -281,6 +281,41 @@ std::size_t map_to_ours(const std::vector<LineEdit>& upstream, std::size_t line,
     return static_cast<std::size_t>(static_cast<std::int64_t>(line) + delta);
 }
 
+namespace {
+
+// `$OpenBSD: ssh-sk.c,v 1.40 … $` and the like: a line the version control of upstream
+// rewrites on every commit. A hunk that only moves such a line to the next revision is
+// upstream once upstream has the line at any revision.
+bool is_keyword_line(std::string_view line) {
+    static const char* const kKeywords[] = {
+        "$OpenBSD:", "$NetBSD:", "$FreeBSD:", "$Id:", "$Header:", "$Revision:", "$Date:"};
+    return std::any_of(std::begin(kKeywords), std::end(kKeywords), [&](const char* keyword) {
+        return line.find(keyword) != std::string_view::npos;
+    });
+}
+
+std::string_view keyword_of(std::string_view line) {
+    auto at = line.find('$');
+    return line.substr(at, line.find(':', at) - at);
+}
+
+bool keyword_line_upstream(const FileSides& sides, const ChangeHunk& hunk) {
+    auto removed = edit_lines(sides.base, hunk, false);
+    auto added = edit_lines(sides.theirs, hunk, true);
+    if (added.empty() || !std::all_of(removed.begin(), removed.end(), is_keyword_line) ||
+        !std::all_of(added.begin(), added.end(), is_keyword_line))
+        return false;
+    const auto o0 = map_to_ours(sides.upstream, hunk.base_begin(), false);
+    const auto o1 = map_to_ours(sides.upstream, hunk.base_end(), true);
+    for (std::size_t i = below(o0, kRegionMargin);
+         i < std::min(o1 + kRegionMargin, sides.ours.size()); ++i)
+        if (is_keyword_line(sides.ours[i]) && keyword_of(sides.ours[i]) == keyword_of(added[0]))
+            return true;
+    return false;
+}
+
+}  // namespace
+
 void index_tokens(FileSides& sides) {
     sides.base_tokens = token_text(sides.base, 0, sides.base.size());
     sides.ours_tokens.assign(1, '\x1f');
@@ -295,6 +330,8 @@ void index_tokens(FileSides& sides) {
 HunkVerdict hunk_presence(const FileSides& sides, const ChangeHunk& hunk) {
     auto regions = regions_of(sides, hunk);
     auto verdict = modified_presence(sides, hunk);
+    if (verdict.presence == HunkPresence::absent && keyword_line_upstream(sides, hunk))
+        verdict.presence = HunkPresence::modified;
     if (found_reversed(sides, hunk, regions)) {
         verdict.presence = HunkPresence::exact;
         verdict.present = verdict.added;

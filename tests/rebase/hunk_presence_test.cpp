@@ -26,8 +26,8 @@ std::string edited(std::string text, const std::string& from, const std::string&
 // The verdict on the only hunk of base → theirs, upstream being `ours`.
 class PresenceCase {
   public:
-    PresenceCase(std::string theirs, std::string ours)
-        : base_(presence_base()), theirs_(std::move(theirs)), ours_(std::move(ours)) {
+    PresenceCase(std::string theirs, std::string ours, std::string base = presence_base())
+        : base_(std::move(base)), theirs_(std::move(theirs)), ours_(std::move(ours)) {
         sides_.base = split_lines(base_);
         sides_.theirs = split_lines(theirs_);
         sides_.ours = split_lines(ours_);
@@ -137,6 +137,16 @@ TEST(HunkPresence, AFixInCodeUpstreamMovedIsFoundWhereTheCodeWent) {
     auto verdict = PresenceCase(theirs, rest + moved).verdict();
     EXPECT_EQ(verdict.presence, HunkPresence::modified);
     EXPECT_EQ(verdict.present, 2);
+}
+
+TEST(HunkPresence, ARevisionLineUpstreamMovedFurtherIsUpstream) {
+    const std::string id = "/* $OpenBSD: f.c,v 1.39 2022/07/20 03:29:14 djm Exp $ */\n";
+    auto base = id + presence_base();
+    auto theirs = edited(base, "1.39 2022/07/20", "1.40 2023/07/19");
+    auto ours = edited(base, "1.39 2022/07/20", "1.44 2024/05/17");
+    EXPECT_EQ(PresenceCase(theirs, ours, base).verdict().presence, HunkPresence::modified);
+    auto other = edited(base, id, "/* the revision line is gone */\n");
+    EXPECT_EQ(PresenceCase(theirs, other, base).verdict().presence, HunkPresence::absent);
 }
 
 TEST(HunkPresence, AFixUpstreamPutElsewhereInTheFileIsNotLookedFor) {
