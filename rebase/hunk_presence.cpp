@@ -330,8 +330,9 @@ void index_tokens(FileSides& sides) {
 HunkVerdict hunk_presence(const FileSides& sides, const ChangeHunk& hunk) {
     auto regions = regions_of(sides, hunk);
     auto verdict = modified_presence(sides, hunk);
+    // A revision line is not the patch's own change: nothing of it counts as reworded.
     if (verdict.presence == HunkPresence::absent && keyword_line_upstream(sides, hunk))
-        verdict.presence = HunkPresence::modified;
+        return HunkVerdict{HunkPresence::exact, 0, 0};
     if (found_reversed(sides, hunk, regions)) {
         verdict.presence = HunkPresence::exact;
         verdict.present = verdict.added;

@@ -144,7 +144,7 @@ TEST(HunkPresence, ARevisionLineUpstreamMovedFurtherIsUpstream) {
     auto base = id + presence_base();
     auto theirs = edited(base, "1.39 2022/07/20", "1.40 2023/07/19");
     auto ours = edited(base, "1.39 2022/07/20", "1.44 2024/05/17");
-    EXPECT_EQ(PresenceCase(theirs, ours, base).verdict().presence, HunkPresence::modified);
+    EXPECT_EQ(PresenceCase(theirs, ours, base).verdict().presence, HunkPresence::exact);
     auto other = edited(base, id, "/* the revision line is gone */\n");
     EXPECT_EQ(PresenceCase(theirs, other, base).verdict().presence, HunkPresence::absent);
 }
