@@ -32,8 +32,10 @@ std::string skip_proposal(const PatchRebase& patch, const std::optional<Upstream
 // Which hunks a person is left with, when the others were carried or are upstream.
 std::string hunks_left(const HunkShare& share) {
     if (share.hunks == 0 || share.left.empty()) return "";
-    return fmt::format(" (hunks left: {}; the other {} of {} carried or upstream)",
-                       fmt::join(share.left, ", "), share.hunks - share.left.size(), share.hunks);
+    const auto carried = share.hunks - static_cast<int>(share.left.size()) - share.upstream;
+    return fmt::format(" (hunks left: {}; of the other {} of {}: {} already upstream, {} carried)",
+                       fmt::join(share.left, ", "), share.hunks - share.left.size(), share.hunks,
+                       share.upstream, carried);
 }
 
 std::string upstream_detail(const HunkShare& share) {

@@ -115,7 +115,7 @@ TEST_F(RebaseUpgrade, EachPatchGetsWhatAPersonWouldDecide) {
         << out;
     EXPECT_TRUE(contains(out,
                          "0006-k-five-and-thirty.patch  conflict: k.c needs a person (hunks "
-                         "left: k.c:30; the other 1 of 2 carried or upstream)\n"))
+                         "left: k.c:30; of the other 1 of 2: 0 already upstream, 1 carried)\n"))
         << out;
     EXPECT_TRUE(contains(out,
                          "result: 3 of 6 patches carried without a person, 2 already "
