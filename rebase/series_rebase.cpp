@@ -83,6 +83,7 @@ class Rebaser {
     Result<PathMerge> path_merge(const std::string& path, const PathState& base,
                                  const PathState& theirs) const;
     void count_hunks(const PathMerge& path, HunkShare& share) const;
+    void record(const PathMerge& merge, PatchRebase& patch, TreeChanges& merged) const;
     const TreeChanges* resolution_of(const std::string& name) const;
     void note_conflict();
     Status rewrite(const TreeChanges& changes, PatchRebase& patch) const;
@@ -238,6 +239,28 @@ void Rebaser::count_hunks(const PathMerge& path, HunkShare& share) const {
     }
 }
 
+// What one path's merge makes of the patch: its merged state, or its conflict.
+void Rebaser::record(const PathMerge& merge, PatchRebase& patch, TreeChanges& merged) const {
+    if (merge.merged) {
+        merged.emplace(merge.target, *merge.merged);
+        return;
+    }
+    if (!merge.carry) {
+        patch.conflicts.push_back(merge.target);
+        return;
+    }
+    count_hunks(merge, patch.share);
+    if (!merge.ours || merge.carry->text != merge.ours->content.view())
+        merged.emplace(merge.target, carried_state(merge));
+    if (merge.carry->conflicts()) patch.conflicts.push_back(merge.target);
+}
+
+// A patch merged without conflict: partly upstream, carried with fuzz, or merged.
+RebaseOutcome outcome_of(const PatchRebase& patch) {
+    if (patch.share.upstream > 0) return RebaseOutcome::partly_upstream;
+    return patch.share.fuzz > 0 ? RebaseOutcome::fuzz : RebaseOutcome::merged;
+}
+
 // Each path the patch changed on the old upstream, merged onto the new state: as a whole, as
 // git does, else hunk by hunk (rebase/hunk_carry.hpp).
 Status Rebaser::carry_merged(const TreeChanges& old_change, PatchRebase& patch) {
@@ -248,24 +271,10 @@ Status Rebaser::carry_merged(const TreeChanges& old_change, PatchRebase& patch) 
         auto merge = path_merge(path, old_before[path], theirs);
         if (!merge) return merge.error();
         if (merge->target != path) patch.moved.emplace(path, merge->target);
-        if (merge->merged) {
-            merged.emplace(merge->target, *merge->merged);
-        } else if (merge->carry) {
-            count_hunks(*merge, patch.share);
-            if (!merge->ours || merge->carry->text != merge->ours->content.view())
-                merged.emplace(merge->target, carried_state(*merge));
-            if (merge->carry->conflicts()) patch.conflicts.push_back(merge->target);
-        } else {
-            patch.conflicts.push_back(merge->target);
-        }
+        record(*merge, patch, merged);
         paths.push_back(std::move(*merge));
     }
-    if (patch.conflicts.empty()) {
-        auto outcome = patch.share.upstream > 0 ? RebaseOutcome::partly_upstream
-                       : patch.share.fuzz > 0   ? RebaseOutcome::fuzz
-                                                : RebaseOutcome::merged;
-        return carry_changes(std::move(merged), outcome, patch);
-    }
+    if (patch.conflicts.empty()) return carry_changes(std::move(merged), outcome_of(patch), patch);
     patch.outcome = RebaseOutcome::conflict;
     note_conflict();
     return attempt_of(paths, patch);
