@@ -5,6 +5,7 @@
 // the hunk upstream rewrote is left. Then --write, in its three ways with the patches already
 // upstream, leaves a series that check-series passes on v2. git cherry-pick is the peer: the
 // test shows where it stops on the same patches.
+// Also tests tool/rebase_report_json.cpp (through the binary).
 
 #include <gtest/gtest.h>
 
@@ -121,6 +122,21 @@ TEST_F(RebaseUpgrade, EachPatchGetsWhatAPersonWouldDecide) {
                          "result: 3 of 6 patches carried without a person, 2 already "
                          "upstream, 1 need a person\n"))
         << out;
+}
+
+TEST_F(RebaseUpgrade, TheJsonReportCarriesTheHunksTheMovesAndTheEvidence) {
+    auto result =
+        patchbay({"rebase", "--onto", "v2", "--format", "json", "-o", "../r.json"}, tree / "s");
+    EXPECT_EQ(result.status, 1) << result.out << result.err;
+    auto fields = tree.run(
+        "python3 -c 'import json; r = {p[\"name\"][:4]: p for p in "
+        "json.load(open(\"r.json\"))[\"patches\"]}; h = r[\"0001\"][\"hunks\"]; "
+        "print(h[\"modified\"], h[\"added_lines\"], h[\"added_present\"], "
+        "r[\"0004\"][\"moved\"], r[\"0005\"][\"evidence\"], r[\"0006\"][\"hunks\"][\"left\"], "
+        "[p[\"needs_person\"] for p in r.values()])'");
+    EXPECT_EQ(fields,
+              "1 4 3 {'old/mv.c': 'new/mv.c'} ['description names CVE-2026-1234: in the history "
+              "since the old upstream'] ['k.c:30'] [False, False, False, False, False, True]");
 }
 
 TEST_F(RebaseUpgrade, GitCherryPickStopsOnTheSamePatches) {
