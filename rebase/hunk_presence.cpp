@@ -18,8 +18,12 @@ constexpr std::size_t kRegionMargin = 2 * kHunkContext;
 // A longer hunk counts as upstream with this share of its added lines there: upstream's
 // version of a fix may differ in a line or two.
 constexpr double kPresentShare = 0.75;
+// Letters and digits of an inserted run that may be looked for in the whole file (a message,
+// a call with its arguments): fewer, and the same tokens turn up in unrelated code.
 constexpr std::size_t kDistinctiveAlnum = 20;
+// What a hunk found reversed without its context must hold of its own.
 constexpr std::size_t kDistinctiveOwnAlnum = 40;
+// A removed line with fewer (a brace, `fi`) may well remain elsewhere in the region.
 constexpr std::size_t kGoneAlnum = 3;
 
 bool is_space(char c) {
