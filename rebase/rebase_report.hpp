@@ -10,6 +10,7 @@
 #include "rebase/rebase_resume.hpp"
 #include "rebase/series_rebase.hpp"
 #include "rebase/upstream_commit.hpp"
+#include "rebase/upstreamed_entries.hpp"
 
 namespace patchbay {
 
@@ -33,7 +34,11 @@ struct RebaseReport {
     std::string pending_name;         // the patch whose files hold those markers
     bool write_asked = false;
     std::optional<std::vector<std::string>> written;  // the patches --write rewrote
-    std::string config_name;                          // patchbay.toml, for the message
+    // The patches already upstream that --write took out of the series (or skipped, or
+    // deleted, by `upstreamed`).
+    std::vector<std::string> upstreamed;
+    UpstreamedPolicy upstreamed_policy = UpstreamedPolicy::unlist;
+    std::string config_name;  // patchbay.toml, for the message
 };
 
 }  // namespace patchbay

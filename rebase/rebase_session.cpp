@@ -17,6 +17,7 @@
 #include "rebase/series_rebase.hpp"
 #include "rebase/target_rev.hpp"
 #include "rebase/upstream_commit.hpp"
+#include "rebase/upstream_notes.hpp"
 #include "series/project_folder.hpp"
 #include "worktree/interrupted_worktree.hpp"
 #include "worktree/worktree_location.hpp"
@@ -84,13 +85,60 @@ Result<std::vector<std::optional<UpstreamCommit>>> upstream_commits(const Sessio
     return since;
 }
 
-// The patches that changed and the new revision in patchbay.toml, all or nothing.
-Result<std::vector<std::string>> write_all(const Session& session) {
+// What --write does to the series file, patchbay.toml and the patch files for the patches
+// already upstream.
+struct UpstreamedEdit {
+    std::vector<std::int64_t> series_lines;  // to remove from the series file
+    std::vector<SkipRule> skips;             // to add to patchbay.toml
+    std::vector<fs::path> to_delete;         // --drop-upstreamed
+};
+
+UpstreamedEdit upstreamed_edit(Session& session) {
+    UpstreamedEdit edit;
+    const auto& patches = session.report.rebase.patches;
+    const auto& entries = session.series.plan.series.entries;
+    for (std::size_t i = 0; i < patches.size() && i < entries.size(); ++i) {
+        if (patches[i].outcome != RebaseOutcome::already_upstream) continue;
+        session.report.upstreamed.push_back(patches[i].name);
+        if (session.request.upstreamed == UpstreamedPolicy::keep) {
+            edit.skips.push_back(
+                {patches[i].name, upstream_reason(patches[i], session.report.since[i]), 0});
+            continue;
+        }
+        edit.series_lines.push_back(entries[i].line);
+        if (session.request.upstreamed == UpstreamedPolicy::drop)
+            edit.to_delete.push_back(patches[i].patch_path);
+    }
+    return edit;
+}
+
+// The series file and patchbay.toml as --write leaves them.
+Status edit_series_files(const Session& session, const UpstreamedEdit& edit,
+                         std::vector<NewText>& files) {
+    const auto& config = session.series.config;
+    if (!edit.series_lines.empty()) {
+        auto series_path = config.resolve(config.series_file);
+        auto series = read_file(series_path);
+        if (!series) return series.error();
+        files.push_back({series_path, without_lines(*series, edit.series_lines)});
+    }
+    auto toml = read_file(config.file);
+    if (!toml) return toml.error();
+    auto edited = with_upstream_rev(*toml, session.request.onto);
+    if (edited && !edit.skips.empty()) edited = with_skip_rules(*edited, edit.skips);
+    if (!edited) return make_error(config.file.string(), 0, edited.error().message);
+    files.push_back({config.file, std::move(*edited)});
+    return Ok{};
+}
+
+// The patches that changed, the series without the patches already upstream and the new
+// revision in patchbay.toml, all or nothing; then, with --drop-upstreamed, their files go.
+Result<std::vector<std::string>> write_all(Session& session) {
     std::vector<std::string> written;
     std::vector<NewText> files;
+    const auto& plan = session.series.plan;
     for (const auto& patch : session.report.rebase.patches)
-        if (patch.new_text) {
-            const auto& plan = session.series.plan;
+        if (patch.new_text && patch.outcome != RebaseOutcome::already_upstream) {
             if (auto inside = writable_in_project(plan.project, patch.patch_path,
                                                   patch_label(plan, patch.name));
                 !inside)
@@ -98,13 +146,13 @@ Result<std::vector<std::string>> write_all(const Session& session) {
             files.push_back({patch.patch_path, *patch.new_text});
             written.push_back(patch.name);
         }
-    const auto& file = session.series.config.file;
-    auto toml = read_file(file);
-    if (!toml) return toml.error();
-    auto edited = with_upstream_rev(*toml, session.request.onto);
-    if (!edited) return make_error(file.string(), 0, edited.error().message);
-    files.push_back({file, std::move(*edited)});
+    auto edit = upstreamed_edit(session);
+    if (auto edited = edit_series_files(session, edit, files); !edited) return edited.error();
     if (auto done = write_series(session.series.write_back, files); !done) return done.error();
+    for (const auto& path : edit.to_delete) {
+        std::error_code ec;
+        if (!fs::remove(path, ec) && ec) return make_error(path.string(), 0, ec.message());
+    }
     return written;
 }
 
@@ -286,6 +334,7 @@ Result<Session> open_session(const RebaseSeries& series, const RebaseRequest& op
     report.onto_rev = options.onto;
     report.continued = options.continue_rebase;
     report.write_asked = options.write;
+    report.upstreamed_policy = options.upstreamed;
     report.config_name = session.series.config.file.filename().string();
     report.resolve_with = continue_command(session);
     if (!options.worktree.empty()) report.worktree = RebaseWorktree{options.worktree, {}, {}, {}};
@@ -301,6 +350,17 @@ Status check_worktree_flags(const Session& session) {
         !outside)
         return outside;
     return session.request.continue_rebase ? Status(Ok{}) : check_new_worktree(session.dir);
+}
+
+// Each patch's provenance claims that the new upstream's history or release notes confirm.
+Status add_evidence(Session& session) {
+    auto notes =
+        upstream_notes(session.upstreams.options, session.old_commit(), session.new_commit(),
+                       session.series.source, *session.upstreams.source);
+    if (!notes) return notes.error();
+    for (auto& patch : session.report.rebase.patches)
+        if (patch.parsed) patch.evidence = provenance_evidence(*patch.parsed, patch.name, *notes);
+    return Ok{};
 }
 
 // The whole series carried in memory, with the resolutions so far, and what brought each
@@ -319,7 +379,7 @@ Status carry_series(Session& session, const Resolutions& resolutions) {
     auto since = upstream_commits(session);
     if (!since) return since.error();
     session.report.since = std::move(*since);
-    return Ok{};
+    return add_evidence(session);
 }
 
 // The worktree after the run: the pending resolution committed, then the steps to the next

@@ -8,6 +8,7 @@
 #include "common/result.hpp"
 #include "config/config.hpp"
 #include "rebase/rebase_report.hpp"
+#include "rebase/upstreamed_entries.hpp"
 #include "series/series_runner.hpp"
 #include "series/series_write.hpp"
 #include "source/pristine_source.hpp"
@@ -27,6 +28,8 @@ struct RebaseRequest {
     std::string worktree;  // the folder a conflict is left in, as given; empty when none
     bool write = false;    // rewrite the patches and patchbay.toml's rev when nothing conflicts
     bool continue_rebase = false;  // carry on in `worktree` after a person resolved it
+    // What --write does with a patch already upstream (rebase/upstreamed_entries.hpp).
+    UpstreamedPolicy upstreamed = UpstreamedPolicy::unlist;
 };
 
 // An Error for bad input (an upstream that is no git repository, a worktree that is not this

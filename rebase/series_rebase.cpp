@@ -2,6 +2,8 @@
 
 #include <fcntl.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "common/read_file.hpp"
@@ -26,6 +28,37 @@ RebaseOutcome placement_of(const AppliedPatch& applied) {
     return outcome;
 }
 
+// One path of a patch that did not apply: its three sides, in the new upstream at `target`.
+struct PathMerge {
+    std::string target;               // the path in the new upstream (a moved file's new path)
+    PathState base;                   // the old upstream's, before the patch
+    PathState theirs;                 // the same, after it
+    PathState ours;                   // the new upstream's
+    std::optional<PathState> merged;  // the whole file merged, when that is clean
+    std::optional<FileCarry> carry;   // else, hunk by hunk (a text on all sides)
+};
+
+bool executable_of(const PathMerge& path) {
+    return path.theirs->executable != (path.base ? path.base->executable : false)
+               ? path.theirs->executable
+               : path.ours->executable;
+}
+
+// The new upstream's file with the carried hunks.
+PathState carried_state(const PathMerge& path) {
+    return FileState{path.carry->text, executable_of(path), false};
+}
+
+// The base of a hunk-by-hunk carry: a file both sides created merges from nothing.
+PathState base_text(const PathMerge& path) {
+    return path.base ? path.base : PathState(FileState{});
+}
+
+// The patch's side of what is left: the old file with the conflicting hunks only.
+PathState left_state(const PathMerge& path) {
+    return FileState{path.carry->left, path.theirs->executable, false};
+}
+
 class Rebaser {
   public:
     Rebaser(const SeriesPlan& plan, const PristineSource& old_upstream,
@@ -45,8 +78,12 @@ class Rebaser {
     Status carry_applied(AppliedPatch applied, PatchRebase& patch);
     Status carry_merged(const TreeChanges& old_change, PatchRebase& patch);
     Status carry_changes(TreeChanges changes, RebaseOutcome outcome, PatchRebase& patch);
-    Status attempt_of(const TreeChanges& old_before, const TreeChanges& old_change,
-                      PatchRebase& patch) const;
+    Status attempt_of(const std::vector<PathMerge>& paths, PatchRebase& patch) const;
+    std::string followed_path(const std::string& path, const PathState& base) const;
+    Result<PathMerge> path_merge(const std::string& path, const PathState& base,
+                                 const PathState& theirs) const;
+    void count_hunks(const PathMerge& path, HunkShare& share) const;
+    void record(const PathMerge& merge, PatchRebase& patch, TreeChanges& merged) const;
     const TreeChanges* resolution_of(const std::string& name) const;
     void note_conflict();
     Status rewrite(const TreeChanges& changes, PatchRebase& patch) const;
@@ -121,20 +158,20 @@ Status Rebaser::carry_applied(AppliedPatch applied, PatchRebase& patch) {
     return Ok{};
 }
 
-// What a person is given for a conflict: every path of the patch, merged or with markers.
-Status Rebaser::attempt_of(const TreeChanges& old_before, const TreeChanges& old_change,
-                           PatchRebase& patch) const {
+// What a person is given for a conflict: every path of the patch, merged or with markers; a
+// path carried hunk by hunk has markers only around the hunks left.
+Status Rebaser::attempt_of(const std::vector<PathMerge>& paths, PatchRebase& patch) const {
     MergeLabels labels{options_.new_label, patch.name, options_.old_label};
-    for (const auto& [path, theirs] : old_change) {
-        auto ours = new_state_.lookup(path);
-        if (!ours) return ours.error();
-        auto ours_state = to_state(std::move(ours).value());
-        auto state = conflict_state(old_before.at(path), ours_state, theirs, labels);
+    for (const auto& path : paths) {
+        Result<PathState> state =
+            path.carry
+                ? conflict_state(base_text(path), carried_state(path), left_state(path), labels)
+                : conflict_state(path.base, path.ours, path.theirs, labels);
         if (!state) return state.error();
-        bool conflicting = std::find(patch.conflicts.begin(), patch.conflicts.end(), path) !=
+        bool conflicting = std::find(patch.conflicts.begin(), patch.conflicts.end(), path.target) !=
                            patch.conflicts.end();
-        if (conflicting && *state == ours_state) patch.unmarked.push_back(path);
-        patch.attempt.emplace(path, std::move(*state));
+        if (conflicting && *state == path.ours) patch.unmarked.push_back(path.target);
+        patch.attempt.emplace(path.target, std::move(*state));
     }
     return Ok{};
 }
@@ -152,25 +189,95 @@ Status Rebaser::carry_changes(TreeChanges changes, RebaseOutcome outcome, PatchR
     return Ok{};
 }
 
-// Each path the patch changed on the old upstream, merged onto the new state.
+// Where the new upstream has `path`: there, or where upstream's history moved it (git's rename
+// detection) when it is gone and the patch changed a file there.
+std::string Rebaser::followed_path(const std::string& path, const PathState& base) const {
+    if (!is_regular_file(base) || new_state_.holds(path, base)) return path;
+    auto entry = new_state_.lookup(path);
+    if (!entry || entry->kind != TreeEntry::Kind::absent) return path;
+    auto move = new_state_.pristine_move(path);
+    if (!move || move->steps.empty()) return path;
+    const auto& to = move->steps.back().new_path;
+    if (to.empty() || to.front() == '/') return path;
+    auto there = new_state_.lookup(to);
+    return there && there->kind == TreeEntry::Kind::file ? to : path;
+}
+
+// One path of the patch: the three sides, and the merge of the patch's change onto the new one.
+Result<PathMerge> Rebaser::path_merge(const std::string& path, const PathState& base,
+                                      const PathState& theirs) const {
+    PathMerge merge{followed_path(path, base), base, theirs, std::nullopt, std::nullopt, {}};
+    auto ours = new_state_.lookup(merge.target);
+    if (!ours) return ours.error();
+    merge.ours = to_state(std::move(ours).value());
+    auto state = merge_states(base, merge.ours, theirs);
+    if (!state) return state.error();
+    merge.merged = std::move(*state);
+    if (merge.merged || !is_regular_file(merge.ours) || !is_regular_file(theirs) ||
+        (base && !is_regular_file(base)))
+        return merge;
+    // A file both sides created merges from nothing.
+    auto carry = carry_hunks(base ? base->content.view() : std::string_view(),
+                             theirs->content.view(), merge.ours->content.view());
+    if (!carry) return carry.error();
+    merge.carry = std::move(*carry);
+    return merge;
+}
+
+void Rebaser::count_hunks(const PathMerge& path, HunkShare& share) const {
+    for (const auto& hunk : path.carry->hunks) {
+        ++share.hunks;
+        share.fuzz += hunk.fate == HunkFate::fuzz;
+        if (hunk.fate == HunkFate::conflict)
+            share.left.push_back(fmt::format("{}:{}", path.target, hunk.line));
+        if (hunk.fate != HunkFate::upstream) continue;
+        ++share.upstream;
+        if (hunk.verdict.presence != HunkPresence::modified) continue;
+        ++share.modified;
+        share.added += hunk.verdict.added;
+        share.present += hunk.verdict.present;
+    }
+}
+
+// What one path's merge makes of the patch: its merged state, or its conflict.
+void Rebaser::record(const PathMerge& merge, PatchRebase& patch, TreeChanges& merged) const {
+    if (merge.merged) {
+        merged.emplace(merge.target, *merge.merged);
+        return;
+    }
+    if (!merge.carry) {
+        patch.conflicts.push_back(merge.target);
+        return;
+    }
+    count_hunks(merge, patch.share);
+    if (!merge.ours || merge.carry->text != merge.ours->content.view())
+        merged.emplace(merge.target, carried_state(merge));
+    if (merge.carry->conflicts()) patch.conflicts.push_back(merge.target);
+}
+
+// A patch merged without conflict: partly upstream, carried with fuzz, or merged.
+RebaseOutcome outcome_of(const PatchRebase& patch) {
+    if (patch.share.upstream > 0) return RebaseOutcome::partly_upstream;
+    return patch.share.fuzz > 0 ? RebaseOutcome::fuzz : RebaseOutcome::merged;
+}
+
+// Each path the patch changed on the old upstream, merged onto the new state: as a whole, as
+// git does, else hunk by hunk (rebase/hunk_carry.hpp).
 Status Rebaser::carry_merged(const TreeChanges& old_change, PatchRebase& patch) {
     auto old_before = states_before(old_state_, old_change);
     TreeChanges merged;
+    std::vector<PathMerge> paths;
     for (const auto& [path, theirs] : old_change) {
-        auto ours = new_state_.lookup(path);
-        if (!ours) return ours.error();
-        auto state = merge_states(old_before[path], to_state(std::move(ours).value()), theirs);
-        if (!state) return state.error();
-        if (!state->has_value())
-            patch.conflicts.push_back(path);
-        else
-            merged.emplace(path, std::move(**state));
+        auto merge = path_merge(path, old_before[path], theirs);
+        if (!merge) return merge.error();
+        if (merge->target != path) patch.moved.emplace(path, merge->target);
+        record(*merge, patch, merged);
+        paths.push_back(std::move(*merge));
     }
-    if (patch.conflicts.empty())
-        return carry_changes(std::move(merged), RebaseOutcome::merged, patch);
+    if (patch.conflicts.empty()) return carry_changes(std::move(merged), outcome_of(patch), patch);
     patch.outcome = RebaseOutcome::conflict;
     note_conflict();
-    return attempt_of(old_before, old_change, patch);
+    return attempt_of(paths, patch);
 }
 
 void Rebaser::note_conflict() {
@@ -302,6 +409,21 @@ bool carried(RebaseOutcome outcome) {
             return true;
         default:
             return false;
+    }
+}
+
+bool needs_person(const PatchRebase& patch) {
+    switch (patch.outcome) {
+        case RebaseOutcome::conflict:
+        case RebaseOutcome::not_applying:
+            return true;
+        case RebaseOutcome::skipped:
+            return patch.skip_not_upstream;
+        case RebaseOutcome::already_upstream:
+        case RebaseOutcome::failed:
+            return false;
+        default:
+            return !patch.duplicates.empty();
     }
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "rebase/hunk_carry.hpp"
 #include "rebase/upstream_presence.hpp"
 #include "series/series_runner.hpp"
 
@@ -38,6 +39,25 @@ const char* to_string(RebaseOutcome outcome);
 // duplicates aside, which are reported separately).
 bool carried(RebaseOutcome outcome);
 
+struct PatchRebase;
+// Whether the patch needs a person before the series is carried: a conflict, a patch that
+// applies to neither upstream, added lines the new upstream already has, a skip rule whose
+// change is not upstream. A patch already upstream does not: the series drops or skips it.
+// The summary and the exit status both say this (tool/exit_status.cpp).
+bool needs_person(const PatchRebase& patch);
+
+// What the hunk-by-hunk carry found in a patch that did not merge as a whole
+// (rebase/hunk_carry.hpp), for the report.
+struct HunkShare {
+    int hunks = 0;                  // the hunks looked at one by one
+    int upstream = 0;               // of them, already upstream
+    int modified = 0;               // of those, in a modified form
+    int added = 0;                  // the modified ones' significant added lines
+    int present = 0;                // of them, those the new upstream has
+    int fuzz = 0;                   // carried with fuzz
+    std::vector<std::string> left;  // the conflicting hunks, "path:line" of the new file
+};
+
 struct PatchRebase {
     std::string name;
     RebaseOutcome outcome = RebaseOutcome::applies;
@@ -50,6 +70,12 @@ struct PatchRebase {
     // the attempt has the new state's side there, and the patch's side is for the person.
     std::vector<std::string> unmarked;
     std::vector<DuplicatedLines> duplicates;  // added lines the new upstream already has
+    HunkShare share;
+    // Where the patch says it came from, found again in the new upstream (rebase/provenance.hpp):
+    // shown, never on its own a reason to call it upstream.
+    std::vector<std::string> evidence;
+    // The paths upstream moved that the patch was followed to: old path -> new path.
+    std::map<std::string, std::string> moved;
     // A skipped patch whose change is not (or no longer) in the new upstream.
     bool skip_not_upstream = false;
     std::filesystem::path patch_path;

@@ -220,7 +220,7 @@ class GitSource : public PristineSource {
         git_oid start{};
         if (git_oid_fromstr(&start, description_.commit.c_str()) != 0) return std::nullopt;
         auto move = find_path_move(reader_.repository(), start, path_in_repository(path),
-                                   kMaxHistoryWalked);
+                                   kMaxHistoryWalked, renames_);
         if (move) {
             for (auto& step : move->steps) step.new_path = path_below_prefix(step.new_path);
         }
@@ -279,6 +279,7 @@ class GitSource : public PristineSource {
 
     bool check_files_read_ = false;  // finish_checks() compares the files read with HEAD
     mutable std::map<std::string, Known> looked_up_;
+    mutable RenameCache renames_;  // find_move's, shared by every path asked about
 };
 
 Result<Components> subtree_prefix(git_repository* repo, const SourceOptions& options,

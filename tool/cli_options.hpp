@@ -51,6 +51,8 @@ struct CliOptions {
     std::string onto;
     bool write = false;
     bool continue_rebase = false;  // --continue, in the --worktree a conflict stopped at
+    bool drop_upstreamed = false;  // --write deletes the files of patches already upstream
+    bool keep_upstreamed = false;  // --write keeps them listed, with a skip rule
 };
 
 }  // namespace patchbay

@@ -11,8 +11,14 @@ namespace patchbay {
 
 namespace {
 
+UpstreamedPolicy upstreamed_of(const CliOptions& options) {
+    if (options.drop_upstreamed) return UpstreamedPolicy::drop;
+    return options.keep_upstreamed ? UpstreamedPolicy::keep : UpstreamedPolicy::unlist;
+}
+
 RebaseRequest request_of(const CliOptions& options) {
-    return RebaseRequest{options.onto, options.worktree, options.write, options.continue_rebase};
+    return RebaseRequest{options.onto, options.worktree, options.write, options.continue_rebase,
+                         upstreamed_of(options)};
 }
 
 // Only --write fingerprints the series and takes its lock to write.
@@ -31,7 +37,17 @@ void add_rebase_options(FlagSet& flags, CliOptions& options) {
         .required();
     flags.toggle("--write", options.write,
                  "rewrite the patches that changed and the target revision in patchbay.toml, "
-                 "once no conflict is left");
+                 "once no conflict is left; a patch already upstream leaves the series file "
+                 "(its file is kept)");
+    flags
+        .toggle("--drop-upstreamed", options.drop_upstreamed,
+                "with --write, also delete the files of the patches already upstream")
+        .needs("--write");
+    flags
+        .toggle("--keep-upstreamed", options.keep_upstreamed,
+                "with --write, keep the patches already upstream listed, each with a skip rule "
+                "in patchbay.toml that gives the evidence (only patchbay reads skip rules)")
+        .needs("--write");
     flags.option("--worktree", &options.worktree, "DIR",
                  "where a conflict is left for a person: a git repository, new upstream first, "
                  "one commit per carried patch (a new or empty folder, or the one --continue "
@@ -43,6 +59,8 @@ void add_rebase_options(FlagSet& flags, CliOptions& options) {
 }
 
 Result<CommandOutput> run_rebase(const CommandContext& context) {
+    if (context.options.drop_upstreamed && context.options.keep_upstreamed)
+        return make_error("--drop-upstreamed and --keep-upstreamed cannot be used together");
     auto workspace = open_rebase_workspace(context);
     if (!workspace) return workspace.error();
     const SeriesWriteBack no_write;

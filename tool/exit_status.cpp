@@ -36,13 +36,10 @@ int exit_status_of(RegenerateOutcome outcome) {
 
 int exit_status_of(const SeriesRebase& rebase) {
     auto failed = [](const PatchRebase& p) { return p.outcome == RebaseOutcome::failed; };
-    auto needs_person = [](const PatchRebase& p) {
-        if (p.outcome == RebaseOutcome::skipped) return p.skip_not_upstream;
-        return !carried(p.outcome) || !p.duplicates.empty();
-    };
     const auto& patches = rebase.patches;
     if (std::any_of(patches.begin(), patches.end(), failed)) return kExitBadInput;
-    return std::any_of(patches.begin(), patches.end(), needs_person) ? kExitNegative : kExitSuccess;
+    auto person = [](const PatchRebase& p) { return needs_person(p); };
+    return std::any_of(patches.begin(), patches.end(), person) ? kExitNegative : kExitSuccess;
 }
 
 int exit_status_of(const RebaseReport& report) {

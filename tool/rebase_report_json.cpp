@@ -31,6 +31,20 @@ void write_patch(JsonWriter& json, const PatchRebase& patch,
     json.field("reason", patch.reason);
     write_strings(json, "conflicts", patch.conflicts);
     write_duplicates(json, patch);
+    json.key("hunks")
+        .begin_object()
+        .field("looked_at", patch.share.hunks)
+        .field("upstream", patch.share.upstream)
+        .field("modified", patch.share.modified)
+        .field("added_lines", patch.share.added)
+        .field("added_present", patch.share.present)
+        .field("fuzz", patch.share.fuzz);
+    write_strings(json, "left", patch.share.left);
+    json.end_object().key("moved").begin_object();
+    for (const auto& [from, to] : patch.moved) json.field(from, to);
+    json.end_object();
+    write_strings(json, "evidence", patch.evidence);
+    json.field("needs_person", needs_person(patch));
     json.field("skip_not_upstream", patch.skip_not_upstream).key("upstream_commit");
     if (since)
         json.begin_object().field("id", since->id).field("subject", since->subject).end_object();
@@ -84,6 +98,7 @@ std::string render_json(const RebaseReport& report) {
         write_strings(json, "written", *report.written);
     else
         json.key("written").null();
+    write_strings(json, "upstreamed", report.upstreamed);
     json.field("exit_status", exit_status_of(report)).end_object();
     return json.str() + "\n";
 }

@@ -25,18 +25,35 @@ std::string duplicate_lines(const PatchRebase& patch) {
 }
 
 std::string skip_proposal(const PatchRebase& patch, const std::optional<UpstreamCommit>& since) {
-    std::string reason =
-        since ? fmt::format("upstream since {} ({})", short_id(since->id), since->subject)
-              : std::string("upstream");
     return fmt::format("      skip it: {{ patch = \"{}\", reason = \"{}\" }}\n", elide(patch.name),
-                       reason);
+                       elide(upstream_reason(patch, since), kElideMessageLimit));
+}
+
+// Which hunks a person is left with, when the others were carried or are upstream.
+std::string hunks_left(const HunkShare& share) {
+    if (share.hunks == 0 || share.left.empty()) return "";
+    const auto carried = share.hunks - static_cast<int>(share.left.size()) - share.upstream;
+    return fmt::format(" (hunks left: {}; of the other {} of {}: {} already upstream, {} carried)",
+                       fmt::join(share.left, ", "), share.hunks - share.left.size(), share.hunks,
+                       share.upstream, carried);
+}
+
+std::string upstream_detail(const HunkShare& share) {
+    if (share.modified == 0) return "";
+    return fmt::format(" (modified: {} of {} added lines present)", share.present, share.added);
 }
 
 std::string outcome_detail(const PatchRebase& patch) {
     switch (patch.outcome) {
         case RebaseOutcome::conflict:
-            return fmt::format(": {} need{} a person", fmt::join(patch.conflicts, ", "),
-                               patch.conflicts.size() == 1 ? "s" : "");
+            return fmt::format(": {} need{} a person{}", fmt::join(patch.conflicts, ", "),
+                               patch.conflicts.size() == 1 ? "s" : "", hunks_left(patch.share));
+        case RebaseOutcome::already_upstream:
+            return upstream_detail(patch.share);
+        case RebaseOutcome::partly_upstream:
+            if (patch.share.hunks == 0) return "";
+            return fmt::format(": {} of {} hunks upstream{}", patch.share.upstream,
+                               patch.share.hunks, upstream_detail(patch.share));
         case RebaseOutcome::skipped:
             return patch.skip_not_upstream ? ": its change is not upstream (skip rule: " +
                                                  elide(patch.reason, kElideMessageLimit) + ")"
@@ -59,6 +76,11 @@ std::string patch_lines(const PatchRebase& patch, const std::optional<UpstreamCo
     if (patch.outcome == RebaseOutcome::already_upstream && since)
         line += fmt::format(" since {} \"{}\"", short_id(since->id), since->subject);
     line.append("\n").append(duplicate_lines(patch));  // not "\n" + temporary: GCC bug 105329
+    for (const auto& [from, to] : patch.moved)
+        line += fmt::format("      followed {} to {} (moved upstream)\n",
+                            elide(from, kElidePathLimit), elide(to, kElidePathLimit));
+    for (const auto& evidence : patch.evidence)
+        line += fmt::format("      evidence: {}\n", elide(evidence, kElideMessageLimit));
     if (patch.outcome == RebaseOutcome::already_upstream) line += skip_proposal(patch, since);
     return line;
 }
@@ -70,9 +92,7 @@ std::string totals(const SeriesRebase& rebase) {
         resolved += by_person;
         carried_count += carried(patch.outcome) && !by_person && patch.duplicates.empty();
         upstream += patch.outcome == RebaseOutcome::already_upstream;
-        person += patch.outcome == RebaseOutcome::conflict ||
-                  patch.outcome == RebaseOutcome::not_applying || !patch.duplicates.empty() ||
-                  (patch.outcome == RebaseOutcome::skipped && patch.skip_not_upstream);
+        person += needs_person(patch);
     }
     std::string by_person = resolved ? fmt::format(", {} resolved by a person", resolved) : "";
     return fmt::format(
@@ -103,13 +123,26 @@ std::string worktree_lines(const RebaseReport& report) {
         report.resolve_with);
 }
 
+// What --write did with the patches already upstream.
+std::string upstreamed_line(const RebaseReport& report) {
+    if (report.upstreamed.empty()) return "";
+    const char* done =
+        "left the series file (the files are kept: delete them, or use "
+        "--drop-upstreamed)";
+    if (report.upstreamed_policy == UpstreamedPolicy::drop)
+        done = "left the series file, their files deleted";
+    if (report.upstreamed_policy == UpstreamedPolicy::keep)
+        done = "stay listed, each with a skip rule in patchbay.toml";
+    return fmt::format("already upstream: {} {}\n", fmt::join(report.upstreamed, ", "), done);
+}
+
 std::string write_line(const RebaseReport& report) {
     const auto& rebase = report.rebase;
     if (report.written)
-        return fmt::format("wrote {} patch{}{}{}; {}: rev = \"{}\"\n", report.written->size(),
+        return fmt::format("wrote {} patch{}{}{}; {}: rev = \"{}\"\n{}", report.written->size(),
                            report.written->size() == 1 ? "" : "es",
                            report.written->empty() ? "" : ": ", fmt::join(*report.written, ", "),
-                           report.config_name, report.onto_rev);
+                           report.config_name, report.onto_rev, upstreamed_line(report));
     if (report.write_asked && rebase.first_conflict)
         return fmt::format(
             "nothing written: {} still conflicts; --write writes once every conflict is "

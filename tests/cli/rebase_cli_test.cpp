@@ -78,7 +78,7 @@ TEST_F(Rebase, EachPatchGetsItsOutcomeAndNothingIsWrittenWithoutWrite) {
         << result.out;
     EXPECT_TRUE(contains(result.out,
                          "skip it: { patch = \"0003-0003-upstream.patch\", reason = "
-                         "\"upstream since " +
+                         "\"already upstream since " +
                              upstream_commit + " (Make c ten)\" }"));
     EXPECT_TRUE(contains(result.out, "0004-0004-merge.patch      merged (rewritten)"));
     EXPECT_TRUE(contains(result.out, "0005-0005-conflict.patch   conflict: e.txt needs a person"));

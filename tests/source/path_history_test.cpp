@@ -45,11 +45,12 @@ class PathHistoryTest : public ::testing::Test {
 
     TempTree tree_;
     RepositoryPtr repo_;
+    RenameCache renames_;
     git_oid head_{};
 };
 
 TEST_F(PathHistoryTest, FollowsAMovedFileToWhereItIsNow) {
-    auto move = find_path_move(repo_.get(), head_, "worker/runner.py", 100);
+    auto move = find_path_move(repo_.get(), head_, "worker/runner.py", 100, renames_);
     ASSERT_TRUE(move.has_value());
     ASSERT_EQ(move->steps.size(), 2u);
     // git log -M names each move's commit, oldest last.
@@ -61,7 +62,7 @@ TEST_F(PathHistoryTest, FollowsAMovedFileToWhereItIsNow) {
 }
 
 TEST_F(PathHistoryTest, ADeletedFileNamesTheCommitThatDeletedIt) {
-    auto move = find_path_move(repo_.get(), head_, "gone.py", 100);
+    auto move = find_path_move(repo_.get(), head_, "gone.py", 100, renames_);
     ASSERT_TRUE(move.has_value());
     ASSERT_EQ(move->steps.size(), 1u);
     EXPECT_EQ(move->steps[0].commit, git("log --diff-filter=D --format=%H -- gone.py"));
@@ -71,15 +72,15 @@ TEST_F(PathHistoryTest, ADeletedFileNamesTheCommitThatDeletedIt) {
 TEST_F(PathHistoryTest, StopsWhereTheMovedFileStillIsAtTheStart) {
     git_oid before_second_move{};
     ASSERT_EQ(git_oid_fromstr(&before_second_move, git("rev-parse HEAD~1").c_str()), 0);
-    auto move = find_path_move(repo_.get(), before_second_move, "worker/runner.py", 100);
+    auto move = find_path_move(repo_.get(), before_second_move, "worker/runner.py", 100, renames_);
     ASSERT_TRUE(move.has_value());
     ASSERT_EQ(move->steps.size(), 1u);
     EXPECT_EQ(move->steps[0].new_path, "v1/worker/runner.py");
 }
 
 TEST_F(PathHistoryTest, NothingForAPathTheStartHasOrNoCommitHad) {
-    EXPECT_FALSE(find_path_move(repo_.get(), head_, "stays.py", 100).has_value());
-    EXPECT_FALSE(find_path_move(repo_.get(), head_, "never.py", 100).has_value());
+    EXPECT_FALSE(find_path_move(repo_.get(), head_, "stays.py", 100, renames_).has_value());
+    EXPECT_FALSE(find_path_move(repo_.get(), head_, "never.py", 100, renames_).has_value());
 }
 
 // A move made on a branch and merged: the commit on the branch is named, not the merge.
@@ -89,7 +90,7 @@ TEST_F(PathHistoryTest, AMergedMoveNamesTheCommitOnTheMergedSide) {
     tree_.run(std::string("cd repo && ") + kGit + " merge -q --no-ff -m 'Merge side' side");
     git_oid head{};
     ASSERT_EQ(git_reference_name_to_id(&head, repo_.get(), "HEAD"), 0);
-    auto move = find_path_move(repo_.get(), head, "stays.py", 100);
+    auto move = find_path_move(repo_.get(), head, "stays.py", 100, renames_);
     ASSERT_TRUE(move.has_value());
     ASSERT_EQ(move->steps.size(), 1u);
     EXPECT_EQ(move->steps[0].commit, git("rev-parse side"));
@@ -98,8 +99,8 @@ TEST_F(PathHistoryTest, AMergedMoveNamesTheCommitOnTheMergedSide) {
 
 TEST_F(PathHistoryTest, TheWalkStopsAtItsLimit) {
     // gone.py was deleted by HEAD's parent: a walk of one commit (to that parent) misses it.
-    EXPECT_FALSE(find_path_move(repo_.get(), head_, "gone.py", 1).has_value());
-    EXPECT_TRUE(find_path_move(repo_.get(), head_, "gone.py", 2).has_value());
+    EXPECT_FALSE(find_path_move(repo_.get(), head_, "gone.py", 1, renames_).has_value());
+    EXPECT_TRUE(find_path_move(repo_.get(), head_, "gone.py", 2, renames_).has_value());
 }
 
 }  // namespace

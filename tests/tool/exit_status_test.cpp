@@ -139,8 +139,7 @@ TEST(RebaseExitStatus, PatchesCarriedWithoutAPersonAreZero) {
 }
 
 TEST(RebaseExitStatus, APatchThatNeedsAPersonIsNegative) {
-    for (auto outcome :
-         {RebaseOutcome::already_upstream, RebaseOutcome::conflict, RebaseOutcome::not_applying})
+    for (auto outcome : {RebaseOutcome::conflict, RebaseOutcome::not_applying})
         EXPECT_EQ(rebase_status({carried_as(RebaseOutcome::applies), carried_as(outcome)}),
                   kExitNegative)
             << to_string(outcome);
@@ -150,6 +149,13 @@ TEST(RebaseExitStatus, APatchThatNeedsAPersonIsNegative) {
     auto stale_skip = carried_as(RebaseOutcome::skipped);
     stale_skip.skip_not_upstream = true;
     EXPECT_EQ(rebase_status({stale_skip}), kExitNegative);
+}
+
+// The summary says "0 need a person": --write takes such a patch out of the series.
+TEST(RebaseExitStatus, APatchAlreadyUpstreamNeedsNoPerson) {
+    EXPECT_EQ(rebase_status({carried_as(RebaseOutcome::applies),
+                             carried_as(RebaseOutcome::already_upstream)}),
+              kExitSuccess);
 }
 
 TEST(RebaseExitStatus, BadInputInAPatchWinsOverAConflict) {
