@@ -165,8 +165,9 @@ TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& op
 
 // `value` is part of an address: the products in it are used (in the pointer of the load being
 // evaluated, if any), and the load it came from is a table lookup.
-void TritonInterpreter::mark_address(const TaintValue& value) {
-    file_.candidates.mark_used(value, load_pointer_);
+void TritonInterpreter::mark_address(const TaintValue& value, std::string_view tensor, bool final,
+                                     bool pool) {
+    file_.candidates.mark_used(value, load_pointer_, tensor, final, pool);
     file_.candidates.mark_index_load(value);
 }
 
@@ -180,8 +181,11 @@ TaintValue TritonInterpreter::bounded(TaintValue value) {
 TaintValue TritonInterpreter::additive(const TaintValue& a, const TaintValue& b) {
     TaintValue out = promote(a, b);
     if (a.pointer || b.pointer) {
-        mark_address(a);
-        mark_address(b);
+        const std::string_view tensor = a.pointer ? a.pointer_name : b.pointer_name;
+        mark_address(a, tensor, false);
+        mark_address(b, tensor, false);
+        const TaintValue& offset = a.pointer ? b : a;
+        out.pool = out.pool || (offset.from_memory && !offset.pointer);
         out.forget_index();
     }
     return out;
@@ -201,6 +205,7 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     // over a pool; the scaled value stays an index and its product with a stride is the one
     // that wraps. `blk * 4096` is a stride.
     if (other_expr.kind == ExprKind::number && is_small_literal(other_expr.text)) return out;
+    if (scales_program_id(index, other_expr, left_index ? b : a)) return out;
     CandidateProduct candidate;
     candidate.line = line;
     candidate.column = column;
@@ -213,8 +218,23 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     candidate.other_is_unannotated_parameter = is_unannotated_parameter(other_expr);
     candidate.origin = *index.origin;
     candidate.bounded = index.bounded;
+    // A loaded start plus the rows a program handles (`q_start + offs_m`) is a position in a
+    // tensor of rows: its reach is that tensor's size. A read id offset by a scalar program id
+    // (`blk + lb`) stays a block id.
+    candidate.tensor_reach = index.from_program_id && (!index.from_memory || index.lanes);
+    candidate.from_memory = index.from_memory;
     out.products.insert(file_.candidates.add(std::move(candidate)));
     return out;
+}
+
+// `pid * BLOCK_M`, `pid * 4`: a program id times a compile-time constant is still a row or tile
+// number, bounded by the grid; it becomes an element offset, which can pass 2^31, once
+// multiplied by a runtime stride or size. A value read from memory keeps today's rule: only a
+// small literal scales it (`blk * PAGE_SIZE` is a pool offset).
+bool TritonInterpreter::scales_program_id(const TaintValue& index, const Expr& other_expr,
+                                          const TaintValue& other) const {
+    if (!index.from_program_id || index.from_memory) return false;
+    return other.constant || other_expr.kind == ExprKind::number;
 }
 
 // A 32-bit loaded value whose product can wrap: not bounded by a block, unless the configured
@@ -248,6 +268,14 @@ TaintValue TritonInterpreter::triton_call(std::string_view function, const Expr&
         const Expr* value = argument(expr, 0, "input");
         return convert(value ? eval(*value) : TaintValue{}, argument(expr, 1, "dtype"));
     }
+    if (function == "program_id") return program_id(expr);
+    if (function == "arange") {
+        evaluate_children_after_callee(expr);
+        TaintValue lanes;
+        lanes.constant = true;  // 0 .. BLOCK: bounded by a tl.constexpr
+        lanes.lanes = true;
+        return lanes;
+    }
     const CallValue kind = call_value(function);
     // Arguments are evaluated for what they do (helper calls, loads) even when dropped.
     if (kind == CallValue::fresh) return evaluate_children_after_callee(expr);
@@ -275,6 +303,15 @@ TaintValue TritonInterpreter::evaluate_children_after_callee(const Expr& call) {
     return {};
 }
 
+// tl.program_id(axis): the kernel's own id, a 32-bit value as large as the grid.
+TaintValue TritonInterpreter::program_id(const Expr& expr) {
+    evaluate_children_after_callee(expr);
+    TaintValue id;
+    id.origin = IndexOrigin{"tl.program_id", expr.line, expr.column, expr.end_line};
+    id.from_program_id = true;
+    return id;
+}
+
 // tl.load / tl.store / tl.atomic_*: the pointer argument is an address; what a load or an
 // atomic returns is an integer read from memory, a possible index, whatever the pointer is
 // called (a float that is never used in an address never makes a finding).
@@ -284,7 +321,7 @@ TaintValue TritonInterpreter::memory_access(std::string_view function, const Exp
     if (function == "load") site = LoadSite{expr.line, expr.column};
     auto outer = std::exchange(load_pointer_, site);
     TaintValue pointer = pointer_expr ? eval(*pointer_expr) : TaintValue{};
-    mark_address(pointer);
+    mark_address(pointer, pointer.pointer_name, true, pointer.pool);
     load_pointer_ = outer;
     for (std::size_t i = 1; i < expr.children.size(); ++i)
         if (&expr.children[i] != pointer_expr) eval(expr.children[i]);
@@ -292,6 +329,7 @@ TaintValue TritonInterpreter::memory_access(std::string_view function, const Exp
     TaintValue out;
     out.origin =
         IndexOrigin{loaded_from(pointer_expr, pointer), expr.line, expr.column, expr.end_line};
+    out.from_memory = true;
     return out;
 }
 
@@ -322,7 +360,7 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
         TaintValue value = eval(inner);
         if (&inner == base || &inner == offsets) {
             auto outer = std::exchange(load_pointer_, std::nullopt);
-            mark_address(value);
+            mark_address(value, {}, true, value.pool);
             load_pointer_ = outer;
         }
         if (&inner == base) pointer = std::move(value);

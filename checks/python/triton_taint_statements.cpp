@@ -40,6 +40,11 @@ const Expr* pointer_base(const Expr& expr) {
     return nullptr;
 }
 
+// `tl.range`, `triton.language.static_range`: a member of triton.language.
+bool triton_member(const Expr& callee) {
+    return !module_member(callee, {"tl", "triton.language"}).empty();
+}
+
 template <class Visit>
 void visit_expr(const Expr& expr, const Visit& visit) {
     visit(expr);
@@ -82,8 +87,11 @@ void TritonInterpreter::bind_parameters(TaintEnv arguments) {
         auto given = arguments.find(param.name);
         TaintValue value = given == arguments.end() ? TaintValue{} : std::move(given->second);
         if (is_annotated(param, "int64") || is_annotated(param, "uint64")) value.wide = true;
-        if (has_pointer_name(param.name) || pointer_parameters.contains(param.name))
+        if (is_annotated(param, "constexpr")) value.constant = true;
+        if (has_pointer_name(param.name) || pointer_parameters.contains(param.name)) {
             value.pointer = true;
+            if (value.pointer_name.empty()) value.pointer_name = param.name;
+        }
         if (def_.dialect == KernelDialect::cute && is_global_tensor(param)) value.pointer = true;
         if (file_.table_names->matches(param.name) && !value.origin) {
             value.pointer = true;
@@ -171,11 +179,30 @@ void TritonInterpreter::branch(const Stmt& stmt) {
     env_ = join(taken, env_);
 }
 
+// What a `for` target holds: over `range(start, stop, step)` (or tl.range, tl.static_range),
+// an index like its bounds (`for row in range(row_start, row_end)` with `row_start` from a
+// program id is a row); over anything else, a fresh value.
+TaintValue TritonInterpreter::iterated(const Stmt& loop) {
+    const Expr& value = *loop.value;
+    const Expr* callee = value.kind == ExprKind::call ? &value.children[0] : nullptr;
+    std::string_view name = callee ? callee->text : std::string_view();
+    bool range = callee && (callee->kind == ExprKind::name || triton_member(*callee)) &&
+                 (name == "range" || name == "static_range");
+    if (!range) return eval(value), TaintValue{};
+    TaintValue bounds;
+    for (std::size_t i = 1; i < value.children.size() && i <= 2; ++i)
+        bounds = promote(bounds, eval(value.children[i]));
+    for (std::size_t i = 3; i < value.children.size(); ++i) eval(value.children[i]);
+    bounds.products.clear();  // the bounds' own products are reported where they are used
+    bounds.constant = false;
+    return bounds;
+}
+
 void TritonInterpreter::loop(const Stmt& stmt) {
-    TaintValue iterated = eval(*stmt.value);
+    TaintValue target = stmt.kind == StmtKind::for_ ? iterated(stmt) : eval(*stmt.value);
     for (int pass = 0; pass < kLoopPasses; ++pass) {
         TaintEnv before = env_;
-        if (stmt.kind == StmtKind::for_) assign(stmt.targets[0], TaintValue{});
+        if (stmt.kind == StmtKind::for_) assign(stmt.targets[0], target);
         run(stmt.body);
         if (stmt.kind == StmtKind::while_) eval(*stmt.value);
         env_ = join(before, env_);

@@ -9,14 +9,29 @@ bool unbounded_index(const TaintValue& v) {
     return v.origin && !v.bounded;
 }
 
+// A value read from memory is named over a program id: it is the one to widen, and the one
+// whose reach (a pool's) decides.
+bool read_from_memory(const TaintValue& v) {
+    return v.origin && v.origin->table != "tl.program_id";
+}
+
 void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
-    if (unbounded_index(a) || !unbounded_index(b))
+    bool both = unbounded_index(a) && unbounded_index(b);
+    if (both && !read_from_memory(a) && read_from_memory(b))
+        out.origin = b.origin;
+    else if (unbounded_index(a) || !unbounded_index(b))
         out.origin = a.origin ? a.origin : b.origin;
     else
         out.origin = b.origin;
     out.bounded = out.origin && (!a.origin || a.bounded) && (!b.origin || b.bounded);
     out.pointer = a.pointer || b.pointer;
+    out.from_memory = a.from_memory || b.from_memory;
+    out.from_program_id = a.from_program_id || b.from_program_id;
+    out.constant = a.constant && b.constant;
+    out.lanes = a.lanes || b.lanes;
+    out.pool = a.pool || b.pool;
     out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
+    out.pointer_name = a.pointer_name.empty() ? b.pointer_name : a.pointer_name;
     out.products = a.products;
     out.products.insert(b.products.begin(), b.products.end());
 }
@@ -69,14 +84,19 @@ std::size_t CandidateTable::add(CandidateProduct candidate) {
     return candidates_.size() - 1;
 }
 
-void CandidateTable::mark_used(const TaintValue& value, const std::optional<LoadSite>& site) {
+void CandidateTable::mark_used(const TaintValue& value, const std::optional<LoadSite>& site,
+                               std::string_view tensor, bool final, bool pool) {
     for (auto id : value.products) {
+        auto& candidate = candidates_[id];
+        if (candidate.tensor_reach && !final) continue;
         if (site)
-            candidates_[id].loaded_through.insert(*site);
+            candidate.loaded_through.insert(*site);
         else
-            candidates_[id].data_address = true;
+            candidate.data_address = true;
+        candidate.outside_pool = candidate.outside_pool || !pool;
+        if (candidate.addressed.empty()) candidate.addressed = tensor;
     }
-    for (const auto& element : value.elements) mark_used(element, site);
+    for (const auto& element : value.elements) mark_used(element, site, tensor, final, pool);
 }
 
 void CandidateTable::mark_index_load(const TaintValue& value) {
@@ -85,6 +105,9 @@ void CandidateTable::mark_index_load(const TaintValue& value) {
 }
 
 bool CandidateTable::reported(const CandidateProduct& candidate) const {
+    // A program id's product beside a read id is an offset inside the block it selects.
+    bool in_block = candidate.tensor_reach && !candidate.from_memory && !candidate.outside_pool;
+    if (in_block && !bounded_values_can_wrap) return false;
     if (candidate.data_address) return true;
     for (const auto& site : candidate.loaded_through)
         if (!index_loads_.contains(site)) return true;
