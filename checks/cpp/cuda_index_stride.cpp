@@ -124,7 +124,10 @@ Value merge(Value a, const Value& b) {
     a.pointer = a.pointer || b.pointer;
     bool a_bounded = !a.taint || a.bounded;
     bool b_bounded = !b.taint || b.bounded;
-    if (!a.taint || (a.bounded && b.taint && !b.bounded)) a.taint = b.taint;
+    // An unbounded read wins over a bounded one, and a read from memory over a block id.
+    bool b_read_over_block_id =
+        a.taint && a.taint->kernel_id && b.taint && !b.taint->kernel_id && !b.bounded;
+    if (!a.taint || (a.bounded && b.taint && !b.bounded) || b_read_over_block_id) a.taint = b.taint;
     a.bounded = a.taint && a_bounded && b_bounded;
     a.from_memory = a.from_memory || b.from_memory;
     a.from_kernel = a.from_kernel || b.from_kernel;
@@ -219,6 +222,8 @@ class FunctionAnalysis {
             state_[&decl] = declared_value(decl);
             if (is_template_parameter(decl)) state_[&decl].constant = true;
         }
+        for (const auto& decl : function_.locals)
+            if (is_constexpr(decl)) constants_.insert(&decl);
         for (const auto& decl : function_.locals) state_[&decl] = declared_value(decl);
         for (std::size_t i = function_.body_begin + 1; i < function_.body_end;) i = step(i);
         report_pending();
@@ -238,6 +243,7 @@ class FunctionAnalysis {
     bool guarded_32bit_ = false;
     std::map<const Declaration*, Value> state_;
     std::map<const Declaration*, Value> elements_;  // what register arrays were given
+    std::set<const Declaration*> constants_;        // constexpr locals
     struct ProductUse {
         Product product;
         bool data_address = false;         // reached an address other than a table read's
@@ -298,6 +304,16 @@ class FunctionAnalysis {
     }
 
     // ---- declarations and assignments ------------------------------------------------
+
+    // `constexpr int WARP_BATCH = ...`: spelled before the name, in the same statement.
+    bool is_constexpr(const Declaration& decl) const {
+        for (std::size_t i = decl.token; i-- > function_.body_begin;) {
+            const Token& t = tokens_[i];
+            if (is_op(t, ";") || is_op(t, "{") || is_op(t, "}") || is_op(t, "(")) return false;
+            if (t.kind == TokenKind::identifier && t.text == "constexpr") return true;
+        }
+        return false;
+    }
 
     // `template <int WARP_BATCH>`: a compile-time constant. Reading back from its name, a
     // template parameter meets `template` before any '('; a function parameter meets the '('.
@@ -418,6 +434,7 @@ class FunctionAnalysis {
         }
         Value value = state_[decl];
         if (value.pointer) value.pointer_name = decl->name;
+        if (constants_.count(decl)) value.constant = true;
         return value;
     }
 
@@ -444,7 +461,8 @@ class FunctionAnalysis {
             value.taint = IndexRead{"blockIdx", token, true};
             value.from_kernel = true;
         }
-        value.constant = builtin == "threadIdx" || builtin == "blockDim";
+        // gridDim is a count of blocks: a block id times it is still a block id.
+        value.constant = builtin == "threadIdx" || builtin == "blockDim" || builtin == "gridDim";
         return value;
     }
 
@@ -514,10 +532,23 @@ class FunctionAnalysis {
         if (op == ",") return rhs;
         if (op == "*" || op == "<<") return multiply(expr, lhs, rhs);
         if (op == "+" || op == "-") return add(lhs, rhs);
-        if (op == "/" || op == ">>") return merge(lhs, rhs);
+        if (op == "/" || op == ">>") return quotient(lhs, rhs);
         if (op == "%" || op == "&") return bounded(merge(lhs, rhs));
         return plain_value(combine(lhs.width, rhs.width));
     }
+
+    // `i / sizes[1]`: the dividend's index, scaled down; the divisor says nothing of its source.
+    static Value quotient(const Value& lhs, const Value& rhs) {
+        Value out = merge(lhs, rhs);
+        if (!lhs.taint) return out;
+        out.taint = lhs.taint;
+        out.bounded = lhs.bounded;
+        out.from_memory = lhs.from_memory;
+        out.from_kernel = lhs.from_kernel;
+        return out;
+    }
+
+    static bool read_id(const Value& value) { return value.taint && !value.taint->kernel_id; }
 
     // `slot % block_size`, `x & (N - 1)`: at most the other operand, an offset inside a block.
     static Value bounded(Value value) {
@@ -542,7 +573,11 @@ class FunctionAnalysis {
         result.from_memory = lhs.from_memory || rhs.from_memory;
         result.from_kernel = lhs.from_kernel || rhs.from_kernel;
         bool index_left = can_wrap(lhs) && rhs.width != IntWidth::wide;
-        bool index_right = !index_left && can_wrap(rhs) && lhs.width != IntWidth::wide;
+        bool index_right = can_wrap(rhs) && lhs.width != IntWidth::wide;
+        // A value read from memory is the index over a block id (`i0 * sizes_i[1]`): its
+        // reach, a pool's, is the one that decides.
+        if (index_left && index_right && !read_id(lhs) && read_id(rhs)) index_left = false;
+        index_right = index_right && !index_left;
         if (!index_left && !index_right) {
             // An offset inside a block scaled by a stride stays one.
             if (lhs.bounded || rhs.bounded) {
@@ -564,7 +599,8 @@ class FunctionAnalysis {
         bool small =
             other.kind == CppExpr::Kind::number && is_small_literal(tokens_[other.token].text);
         bool kernel_only = index_value.from_kernel && !index_value.from_memory;
-        if (small || (kernel_only && (other_value.constant || scaled_at_runtime(index_value)))) {
+        bool scaled = scaled_at_runtime(lhs) || scaled_at_runtime(rhs);
+        if (small || scaled || (kernel_only && other_value.constant)) {
             result.taint = index_value.taint;
             result.bounded = index_value.bounded;
             result.from_memory = index_value.from_memory;
@@ -582,11 +618,12 @@ class FunctionAnalysis {
         return result;
     }
 
-    // Whether `value` already holds a 32-bit product of its own: the first multiply by a
-    // runtime value is where a block id wraps, and the one reported.
+    // Whether `value` already holds a 32-bit product: the first multiply by a runtime value
+    // is where the chain wraps (`b * n1 * n2`), and the one reported; widening its index
+    // makes the rest of the chain 64-bit too.
     static bool scaled_at_runtime(const Value& value) {
         for (const auto& product : value.products)
-            if (!product.needs_narrow_store && product.tensor_reach) return true;
+            if (!product.needs_narrow_store) return true;
         return false;
     }
 

@@ -205,6 +205,7 @@ class TritonInterpreter {
     bool scales_program_id(const TaintValue& index, const Expr& other_expr,
                            const TaintValue& other) const;
     TaintValue bounded(TaintValue value);
+    TaintValue quotient(const TaintValue& a, const TaintValue& b);
     bool is_candidate_index(const TaintValue& value) const;
     TaintValue sequence(const Expr& expr);
     TaintValue evaluate_children(const Expr& expr);

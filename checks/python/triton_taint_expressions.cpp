@@ -154,7 +154,7 @@ TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& op
     // `x << k` scales like `x * 2^k`; `x >> k` divides like `x // 2^k`.
     if (op == "*" || op == "<<") return multiply(operands);
     if (op == "+" || op == "-") return additive(a, b);
-    if (op == "//" || op == ">>") return promote(a, b);
+    if (op == "//" || op == ">>") return quotient(a, b);
     if (op == "%" || op == "&") return bounded(promote(a, b));
     TaintValue out = promote(a, b);  // / | ^ ** @: no longer an index
     out.forget_index();
@@ -169,6 +169,17 @@ void TritonInterpreter::mark_address(const TaintValue& value, std::string_view t
                                      bool pool) {
     file_.candidates.mark_used(value, load_pointer_, tensor, final, pool);
     file_.candidates.mark_index_load(value);
+}
+
+// `row // n`: the dividend's index, scaled down; the divisor says nothing of its source.
+TaintValue TritonInterpreter::quotient(const TaintValue& a, const TaintValue& b) {
+    TaintValue out = promote(a, b);
+    if (!a.origin) return out;
+    out.origin = a.origin;
+    out.bounded = a.bounded;
+    out.from_memory = a.from_memory;
+    out.from_program_id = a.from_program_id;
+    return out;
 }
 
 // `slot % block_size`, `x & (N - 1)`: at most the other operand, an offset inside a block.
@@ -195,17 +206,23 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     const auto& [left, a, right, b, line, column] = operands;
     TaintValue out = promote(a, b);
     bool left_index = is_candidate_index(a) && !b.wide;
-    bool right_index = !left_index && is_candidate_index(b) && !a.wide;
+    bool right_index = is_candidate_index(b) && !a.wide;
+    // A value read from memory is the index over a program id: its reach, a pool's, decides.
+    if (left_index && right_index && !a.from_memory && b.from_memory) left_index = false;
+    right_index = right_index && !left_index;
     if (!left_index && !right_index) return out;
     const TaintValue& index = left_index ? a : b;
-    if (!index.products.empty()) return out;  // already scaled once: that multiply is the finding
+    // Already scaled once (`pid_c * chunk_size * stride`): that multiply is the finding, and
+    // widening its index makes the rest of the chain 64-bit too.
+    const TaintValue& other = left_index ? b : a;
+    if (!index.products.empty() || !other.products.empty()) return out;
     const Expr& index_expr = left_index ? left : right;
     const Expr& other_expr = left_index ? right : left;
     // `i_t * 16`: a small literal scales an index (a tile, a lane count) rather than striding
     // over a pool; the scaled value stays an index and its product with a stride is the one
     // that wraps. `blk * 4096` is a stride.
     if (other_expr.kind == ExprKind::number && is_small_literal(other_expr.text)) return out;
-    if (scales_program_id(index, other_expr, left_index ? b : a)) return out;
+    if (scales_program_id(index, other_expr, other)) return out;
     CandidateProduct candidate;
     candidate.line = line;
     candidate.column = column;

@@ -13,7 +13,12 @@ constexpr int kLoopPasses = 2;
 
 bool is_annotated(const Parameter& param, std::string_view type) {
     if (!param.annotation) return false;
-    const std::string name = dotted_name(*param.annotation);
+    const Expr& annotation = *param.annotation;
+    // `BLOCK: "tl.constexpr"`: a string annotation spells the same type.
+    const bool quoted = annotation.kind == ExprKind::string && annotation.text.size() >= 2;
+    const std::string name =
+        quoted ? std::string(annotation.text.substr(1, annotation.text.size() - 2))
+               : dotted_name(annotation);
     const std::string_view spelled = name;
     for (std::string_view module : {"tl.", "triton.language."})
         if (spelled.starts_with(module) && spelled.substr(module.size()) == type) return true;
