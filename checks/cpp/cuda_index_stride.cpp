@@ -90,11 +90,17 @@ Value pointer_value(std::string element_type) {
     return value;
 }
 
+// A term read from memory alone (`block * block_stride`, not `start + blockIdx.x`: a position)
+// selects a block; the block-id terms beside it are offsets inside that block.
+bool selects_block(const Value& term) {
+    return term.from_memory && !term.from_kernel && !term.pointer;
+}
+
 // Block-id products added to a pointer wait in it for the read or write through it.
 Value offset_pointer(const Value& pointer, const Value& offset) {
     Value sum = pointer_value(pointer.type);
     sum.pointer_name = pointer.pointer_name;
-    sum.pool = pointer.pool || offset.from_memory;
+    sum.pool = pointer.pool || offset.pool || selects_block(offset);
     sum.products = pointer.products;
     for (const auto& product : offset.products)
         if (product.tensor_reach) add_products(sum.products, {product});
@@ -131,6 +137,7 @@ Value merge(Value a, const Value& b) {
     a.bounded = a.taint && a_bounded && b_bounded;
     a.from_memory = a.from_memory || b.from_memory;
     a.from_kernel = a.from_kernel || b.from_kernel;
+    a.pool = a.pool || b.pool;
     a.constant = a.constant && b.constant;
     if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
     add_products(a.products, b.products);
@@ -562,7 +569,9 @@ class FunctionAnalysis {
         if (rhs.pointer) sink(lhs, rhs.pointer_name, true);
         if (lhs.pointer) return offset_pointer(lhs, rhs);
         if (rhs.pointer) return offset_pointer(rhs, lhs);
-        return merge(lhs, rhs);
+        Value sum = merge(lhs, rhs);
+        sum.pool = sum.pool || selects_block(lhs) || selects_block(rhs);
+        return sum;
     }
 
     Value multiply(const CppExpr& expr, const Value& lhs, const Value& rhs) {
@@ -694,7 +703,7 @@ class FunctionAnalysis {
         Value base = array ? Value{} : eval(pointer);
         // The read or write through the pointer: its block-id products are used now, inside
         // a block when a read id selected it.
-        const bool pool = base.pool || offset.from_memory;
+        const bool pool = base.pool || offset.pool || selects_block(offset);
         sink(offset, tokens_[name].text, false, pool);
         sink_pointer(base, tokens_[name].text, pool);
         read_site_ = outer;
@@ -832,7 +841,8 @@ class FunctionAnalysis {
     // `value` holds a read id too (`block * block_stride + head * head_stride`): its block-id
     // products are offsets inside the block that id selects.
     void report_all(const Value& value) {
-        for (const auto& product : value.products) report(product, {}, value.from_memory);
+        const bool pool = value.pool || selects_block(value);
+        for (const auto& product : value.products) report(product, {}, pool);
     }
 
     // Products are reported when the function has been read: one used only in the offset of

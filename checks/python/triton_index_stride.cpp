@@ -65,6 +65,9 @@ Finding to_finding(const CandidateProduct& product, const SourceFile& file,
                       "' is computed in 32 bits: " + wraps(product, config);
     finding.related.push_back(
         {file.path, product.origin.line, product.origin.column, related_message(product)});
+    if (product.scaled_at_line > 0 && product.scaled_at_line != product.line)
+        finding.related.push_back({file.path, product.scaled_at_line, 0,
+                                   "scaled from the program id here: widen it before this"});
     // A load written over several lines is widened after its closing parenthesis.
     if (product.origin.end_line > product.origin.line)
         finding.related.push_back({file.path, product.origin.end_line, 0,

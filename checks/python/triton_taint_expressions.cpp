@@ -90,6 +90,8 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
         case ExprKind::tuple:
         case ExprKind::list:
             return sequence(expr);
+        case ExprKind::compare:
+            return compare(expr);
         case ExprKind::conditional:
             eval(expr.children[1]);
             return join(eval(expr.children[0]), eval(expr.children[2]));
@@ -105,6 +107,22 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
             evaluate_children(expr);
             return {};
     }
+}
+
+// `o_d < D` with D a tl.constexpr: the kernel masks those lanes to a compile-time bound, so the
+// program id's column `o_d` is bounded like `x % D` (an offset inside a row, not a row).
+TaintValue TritonInterpreter::compare(const Expr& expr) {
+    const Expr& left = expr.children[0];
+    TaintValue a = eval(left);
+    TaintValue b = eval(expr.children[1]);
+    bool below = expr.text == "<" || expr.text == "<=";
+    const Expr& lanes = left.kind == ExprKind::subscript ? left.children[0] : left;
+    if (below && b.constant && lanes.kind == ExprKind::name && a.from_program_id &&
+        !a.from_memory && a.lanes) {
+        auto held = env_.find(lanes.text);
+        if (held != env_.end()) held->second.bounded = true;
+    }
+    return {};
 }
 
 // Children are evaluated for what they do (helper calls, loads), their values dropped.
@@ -130,13 +148,16 @@ TaintValue TritonInterpreter::attribute(const Expr& expr) {
     return eval(expr.children[0]);  // x.T, x.dtype: as good as x for our purpose
 }
 
+// A tuple is the promotion of its items, and keeps each item for unpacking (`i_v, i_bh =
+// tl.program_id(0), tl.program_id(2)` gives each name its own value).
 TaintValue TritonInterpreter::sequence(const Expr& expr) {
     TaintValue out;
+    std::vector<TaintValue> items;
     for (const auto& child : expr.children) {
-        TaintValue item = eval(child);
-        out = promote(out, item);
-        out.elements.push_back(std::move(item));
+        items.push_back(eval(child));
+        out = promote(out, items.back());
     }
+    out.elements = std::move(items);
     return out;
 }
 
@@ -166,8 +187,8 @@ TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& op
 // `value` is part of an address: the products in it are used (in the pointer of the load being
 // evaluated, if any), and the load it came from is a table lookup.
 void TritonInterpreter::mark_address(const TaintValue& value, std::string_view tensor, bool final,
-                                     bool pool) {
-    file_.candidates.mark_used(value, load_pointer_, tensor, final, pool);
+                                     bool pool, bool strided) {
+    file_.candidates.mark_used(value, load_pointer_, tensor, final, pool, strided);
     file_.candidates.mark_index_load(value);
 }
 
@@ -188,6 +209,10 @@ TaintValue TritonInterpreter::bounded(TaintValue value) {
     return value;
 }
 
+bool TritonInterpreter::selects_block(const TaintValue& term) {
+    return term.from_memory && !term.from_program_id && !term.pointer;
+}
+
 // A pointer plus an offset is an address: products in either side are used.
 TaintValue TritonInterpreter::additive(const TaintValue& a, const TaintValue& b) {
     TaintValue out = promote(a, b);
@@ -195,16 +220,18 @@ TaintValue TritonInterpreter::additive(const TaintValue& a, const TaintValue& b)
         const std::string_view tensor = a.pointer ? a.pointer_name : b.pointer_name;
         mark_address(a, tensor, false);
         mark_address(b, tensor, false);
-        const TaintValue& offset = a.pointer ? b : a;
-        out.pool = out.pool || (offset.from_memory && !offset.pointer);
         out.forget_index();
     }
+    // A term read from memory alone (`blk * stride_kb`, not `bos + i_t * BT`: a position)
+    // selects a block; the other terms of the sum are offsets inside it.
+    out.pool = out.pool || selects_block(a) || selects_block(b);
     return out;
 }
 
 TaintValue TritonInterpreter::multiply(const Operands& operands) {
     const auto& [left, a, right, b, line, column] = operands;
     TaintValue out = promote(a, b);
+    out.strided = out.strided || scales_by_runtime(a, b);
     bool left_index = is_candidate_index(a) && !b.wide;
     bool right_index = is_candidate_index(b) && !a.wide;
     // A value read from memory is the index over a program id: its reach, a pool's, decides.
@@ -215,15 +242,19 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     // Already scaled once (`pid_c * chunk_size * stride`): that multiply is the finding, and
     // widening its index makes the rest of the chain 64-bit too.
     const TaintValue& other = left_index ? b : a;
-    if (!index.products.empty() || !other.products.empty()) return out;
+    const bool of_memory = index.from_memory && !index.lanes;
+    if (file_.candidates.holds_product(index, of_memory) ||
+        file_.candidates.holds_product(other, of_memory))
+        return out;
     const Expr& index_expr = left_index ? left : right;
     const Expr& other_expr = left_index ? right : left;
     // `i_t * 16`: a small literal scales an index (a tile, a lane count) rather than striding
     // over a pool; the scaled value stays an index and its product with a stride is the one
     // that wraps. `blk * 4096` is a stride.
     if (other_expr.kind == ExprKind::number && is_small_literal(other_expr.text)) return out;
-    if (scales_program_id(index, other_expr, other)) return out;
     CandidateProduct candidate;
+    candidate.scaled_row = scales_program_id(index, other_expr, other);
+    candidate.scaled_at_line = file_.candidates.scaled_row_line(index);
     candidate.line = line;
     candidate.column = column;
     candidate.index_operand = describe(index_expr);
@@ -240,14 +271,26 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     // (`blk + lb`) stays a block id.
     candidate.tensor_reach = index.from_program_id && (!index.from_memory || index.lanes);
     candidate.from_memory = index.from_memory;
+    // A row number multiplied again is an element offset there: that multiply is the finding.
+    file_.candidates.drop_scaled_rows(out);
     out.products.insert(file_.candidates.add(std::move(candidate)));
     return out;
 }
 
-// `pid * BLOCK_M`, `pid * 4`: a program id times a compile-time constant is still a row or tile
-// number, bounded by the grid; it becomes an element offset, which can pass 2^31, once
-// multiplied by a runtime stride or size. A value read from memory keeps today's rule: only a
-// small literal scales it (`blk * PAGE_SIZE` is a pool offset).
+// A row term: a product with a runtime factor other than a program id's own scaling (`pid *
+// BLOCK_M` is a row number, `row * stride` and `bos * H` are rows of elements).
+bool TritonInterpreter::scales_by_runtime(const TaintValue& a, const TaintValue& b) {
+    auto row_number = [](const TaintValue& v) {
+        return v.from_program_id && !v.from_memory && !v.wide;
+    };
+    if (a.constant && b.constant) return false;
+    return !((a.constant && row_number(b)) || (b.constant && row_number(a)));
+}
+
+// `pid * BLOCK_M`, `i_t * D`: a program id times a compile-time constant. Multiplied again by a
+// stride (`offs_m * stride_am`), it was a row or tile number and the later multiply is the
+// finding; added to a pointer as it is (`x += i_t * D`), it is an element offset itself. A
+// value read from memory keeps today's rule (`blk * PAGE_SIZE` is a pool offset).
 bool TritonInterpreter::scales_program_id(const TaintValue& index, const Expr& other_expr,
                                           const TaintValue& other) const {
     if (!index.from_program_id || index.from_memory) return false;
@@ -338,7 +381,7 @@ TaintValue TritonInterpreter::memory_access(std::string_view function, const Exp
     if (function == "load") site = LoadSite{expr.line, expr.column};
     auto outer = std::exchange(load_pointer_, site);
     TaintValue pointer = pointer_expr ? eval(*pointer_expr) : TaintValue{};
-    mark_address(pointer, pointer.pointer_name, true, pointer.pool);
+    mark_address(pointer, pointer.pointer_name, true, pointer.pool, pointer.strided);
     load_pointer_ = outer;
     for (std::size_t i = 1; i < expr.children.size(); ++i)
         if (&expr.children[i] != pointer_expr) eval(expr.children[i]);
@@ -377,7 +420,7 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
         TaintValue value = eval(inner);
         if (&inner == base || &inner == offsets) {
             auto outer = std::exchange(load_pointer_, std::nullopt);
-            mark_address(value, {}, true, value.pool);
+            mark_address(value, {}, true, value.pool, value.strided);
             load_pointer_ = outer;
         }
         if (&inner == base) pointer = std::move(value);
@@ -390,7 +433,8 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
 TaintValue TritonInterpreter::method_call(const Expr& expr) {
     const Expr& callee = expr.children[0];
     TaintValue object = eval(callee.children[0]);
-    if (callee.text == "to") return convert(std::move(object), argument(expr, 0, "dtype"));
+    if (callee.text == "to" || callee.text == "cast")  // x.to(tl.int64), x.cast(tl.int64)
+        return convert(std::move(object), argument(expr, 0, "dtype"));
     for (std::size_t i = 1; i < expr.children.size(); ++i) eval(expr.children[i]);
     return object;  // x.reshape(...), x.broadcast_to(...): the same value, reshaped
 }

@@ -185,7 +185,7 @@ void TritonInterpreter::branch(const Stmt& stmt) {
 }
 
 // What a `for` target holds: over `range(start, stop, step)` (or tl.range, tl.static_range),
-// an index like its bounds (`for row in range(row_start, row_end)` with `row_start` from a
+// an index like its start (`for row in range(row_start, row_end)` with `row_start` from a
 // program id is a row); over anything else, a fresh value.
 TaintValue TritonInterpreter::iterated(const Stmt& loop) {
     const Expr& value = *loop.value;
@@ -194,10 +194,11 @@ TaintValue TritonInterpreter::iterated(const Stmt& loop) {
     bool range = callee && (callee->kind == ExprKind::name || triton_member(*callee)) &&
                  (name == "range" || name == "static_range");
     if (!range) return eval(value), TaintValue{};
+    // The start is the first index (`range(pid, n, step)`); the stop only bounds it.
     TaintValue bounds;
-    for (std::size_t i = 1; i < value.children.size() && i <= 2; ++i)
-        bounds = promote(bounds, eval(value.children[i]));
-    for (std::size_t i = 3; i < value.children.size(); ++i) eval(value.children[i]);
+    if (value.children.size() > 2) bounds = eval(value.children[1]);
+    for (std::size_t i = value.children.size() > 2 ? 2 : 1; i < value.children.size(); ++i)
+        eval(value.children[i]);
     bounds.products.clear();  // the bounds' own products are reported where they are used
     bounds.constant = false;
     return bounds;

@@ -30,6 +30,7 @@ void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
     out.constant = a.constant && b.constant;
     out.lanes = a.lanes || b.lanes;
     out.pool = a.pool || b.pool;
+    out.strided = a.strided || b.strided;
     out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
     out.pointer_name = a.pointer_name.empty() ? b.pointer_name : a.pointer_name;
     out.products = a.products;
@@ -51,6 +52,9 @@ TaintValue promote(const TaintValue& a, const TaintValue& b) {
 TaintValue join(const TaintValue& a, const TaintValue& b) {
     TaintValue out;
     merge_common(out, a, b);
+    // Into a block a read id selected only when every branch selected one (`x + bos * H` in
+    // the varlen branch does not make `x + i_n * T` of the other an offset inside a block).
+    out.pool = a.pool && b.pool;
     out.wide = out.origin ? (a.wide || !a.origin) && (b.wide || !b.origin) : a.wide && b.wide;
     if (a.origin && b.origin && a.wide != b.wide) {
         const TaintValue& narrow = a.wide ? b : a;
@@ -85,18 +89,23 @@ std::size_t CandidateTable::add(CandidateProduct candidate) {
 }
 
 void CandidateTable::mark_used(const TaintValue& value, const std::optional<LoadSite>& site,
-                               std::string_view tensor, bool final, bool pool) {
+                               std::string_view tensor, bool final, bool pool, bool strided) {
     for (auto id : value.products) {
         auto& candidate = candidates_[id];
         if (candidate.tensor_reach && !final) continue;
+        // A program id's product beside a read id is an offset inside the block that id
+        // selects: that use cannot wrap unless one block passes 2^31 - 1 elements.
+        bool in_block = pool && candidate.tensor_reach && !candidate.from_memory;
+        if (in_block && !bounded_values_can_wrap) continue;
+        if (candidate.scaled_row && strided) continue;  // a column inside a strided row
         if (site)
             candidate.loaded_through.insert(*site);
         else
             candidate.data_address = true;
-        candidate.outside_pool = candidate.outside_pool || !pool;
         if (candidate.addressed.empty()) candidate.addressed = tensor;
     }
-    for (const auto& element : value.elements) mark_used(element, site, tensor, final, pool);
+    for (const auto& element : value.elements)
+        mark_used(element, site, tensor, final, pool, strided);
 }
 
 void CandidateTable::mark_index_load(const TaintValue& value) {
@@ -105,13 +114,30 @@ void CandidateTable::mark_index_load(const TaintValue& value) {
 }
 
 bool CandidateTable::reported(const CandidateProduct& candidate) const {
-    // A program id's product beside a read id is an offset inside the block it selects.
-    bool in_block = candidate.tensor_reach && !candidate.from_memory && !candidate.outside_pool;
-    if (in_block && !bounded_values_can_wrap) return false;
     if (candidate.data_address) return true;
     for (const auto& site : candidate.loaded_through)
         if (!index_loads_.contains(site)) return true;
     return false;
+}
+
+bool CandidateTable::holds_product(const TaintValue& value, bool of_memory) const {
+    for (auto id : value.products) {
+        const auto& held = candidates_[id];
+        // A read id joined with a program id's product (`bos` loaded in one branch, `i_n * T`
+        // in the other) is not scaled yet as a read id: its own product is the finding.
+        if (!held.scaled_row && !(of_memory && held.tensor_reach)) return true;
+    }
+    return false;
+}
+
+std::int64_t CandidateTable::scaled_row_line(const TaintValue& value) const {
+    for (auto id : value.products)
+        if (candidates_[id].scaled_row) return candidates_[id].line;
+    return 0;
+}
+
+void CandidateTable::drop_scaled_rows(TaintValue& value) const {
+    std::erase_if(value.products, [&](std::size_t id) { return candidates_[id].scaled_row; });
 }
 
 std::string_view TritonFile::intern(std::string name) {
