@@ -21,6 +21,7 @@
 #include "checks/cpp/cpp_expression.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "checks/rules/reach.hpp"
+#include "checks/text_contains.hpp"
 
 namespace patchbay {
 namespace {
@@ -201,7 +202,7 @@ bool has_32bit_guard(std::string_view text) {
         "canUse32BitIndexMath",       "can_use_32bit_indexing", "numeric_limits<int32_t>::max()",
         "numeric_limits<int>::max()", "LONG_INDEXING",          "numel() < INT_MAX"};
     for (auto guard : kGuards)
-        if (text.find(guard) != std::string_view::npos) return true;
+        if (text_contains(text, guard)) return true;  // memchr on the rarest letter
     return false;
 }
 
