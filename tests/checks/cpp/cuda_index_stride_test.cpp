@@ -216,6 +216,36 @@ TEST(CudaIndexStride, OneFindingPerMultiplyEvenWhenItReachesSeveralOffsets) {
     EXPECT_EQ(findings[0].line, 3);
 }
 
+// Each 32-bit product of a line is its own finding: a value holds every product it was given,
+// not only the first, so silencing or fixing one does not hide the other.
+TEST(CudaIndexStride, EveryProductOfALineIsReported) {
+    auto findings = analyse(
+        "__global__ void k(float* a, const int* t, int s1, int s2) {\n"
+        "  int b = t[0];\n"
+        "  int c = t[1];\n"
+        "  a[b * s1 + c * s2] = 0;\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_EQ(findings[0].line, 4);
+    EXPECT_EQ(findings[1].line, 4);
+    EXPECT_NE(findings[0].message.find("'b'"), std::string::npos);
+    EXPECT_NE(findings[1].message.find("'c'"), std::string::npos);
+}
+
+// A chain is reported once, at its first runtime multiply: widening that index widens the rest.
+TEST(CudaIndexStride, AChainOfProductsIsReportedOnce) {
+    auto findings = analyse(
+        "__global__ void k(float* a, int dim, int n_chunks, int dstate) {\n"
+        "  const int batch_id = blockIdx.x;\n"
+        "  a[batch_id * dim * n_chunks * dstate] = 0;\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].severity, Severity::warning);
+    EXPECT_EQ(findings[0].message,
+              "block id 'batch_id' (blockIdx at line 2) times 'dim' (int) is computed in 32 bits: "
+              "it wraps once a has more than 2^31 elements: batch_id \u00d7 dim");
+}
+
 TEST(CudaIndexStride, DemoUpstreamGatherIsClean) {
     auto path = kSource / "examples/demo/upstream/csrc/attention/paged_gather.cuh";
     EXPECT_TRUE(analyse(read_file(path), "csrc/attention/paged_gather.cuh").empty());
