@@ -226,13 +226,14 @@ class FunctionAnalysis {
 
     void run(std::vector<Finding>& findings) {
         findings_ = &findings;
+        state_.resize(function_.parameters.size() + function_.locals.size());
         for (const auto& decl : function_.parameters) {
-            state_[&decl] = declared_value(decl);
-            if (is_template_parameter(decl)) state_[&decl].constant = true;
+            state(&decl) = declared_value(decl);
+            if (is_template_parameter(decl)) state(&decl).constant = true;
         }
         for (const auto& decl : function_.locals)
             if (is_constexpr(decl)) constants_.insert(&decl);
-        for (const auto& decl : function_.locals) state_[&decl] = declared_value(decl);
+        for (const auto& decl : function_.locals) state(&decl) = declared_value(decl);
         for (std::size_t i = function_.body_begin + 1; i < function_.body_end;) i = step(i);
         report_pending();
     }
@@ -249,7 +250,8 @@ class FunctionAnalysis {
     std::optional<Reach> reach_;
     bool bounded_values_can_wrap_ = false;  // one block of the geometry passes 2^31 - 1 elements
     bool guarded_32bit_ = false;
-    std::map<const Declaration*, Value> state_;
+    // What each parameter, then each local, holds: by the declaration's place in function_.
+    std::vector<Value> state_;
     std::map<const Declaration*, Value> elements_;  // what register arrays were given
     std::set<const Declaration*> constants_;        // constexpr locals
     struct ProductUse {
@@ -306,12 +308,23 @@ class FunctionAnalysis {
             std::size_t end = decl.init_end;
             auto init = parse_cpp_expression(tokens_, brackets_, aliases_,
                                              {decl.init_begin, decl.init_end}, end);
-            if (init) state_[&decl] = assigned_value(decl, eval(*init));
+            if (init) state(&decl) = assigned_value(decl, eval(*init));
         }
         return std::max(decl.init_end, decl.token + 1);
     }
 
     // ---- declarations and assignments ------------------------------------------------
+
+    // A declaration's place in state_: parameters first, then locals.
+    std::size_t slot(const Declaration* decl) const {
+        const auto* params = function_.parameters.data();
+        if (decl >= params && decl < params + function_.parameters.size())
+            return static_cast<std::size_t>(decl - params);
+        return function_.parameters.size() +
+               static_cast<std::size_t>(decl - function_.locals.data());
+    }
+
+    Value& state(const Declaration* decl) { return state_[slot(decl)]; }
 
     // `constexpr int WARP_BATCH = ...`: spelled before the name, in the same statement.
     bool is_constexpr(const Declaration& decl) const {
@@ -396,7 +409,7 @@ class FunctionAnalysis {
         }
         const auto* decl = lookup(tokens_[target.token].text, target.token);
         if (!decl) return value;
-        Value& held = state_[decl];
+        Value& held = state(decl);
         if (held.pointer && (op == "+=" || op == "-=")) sink(value, decl->name);
         if (held.pointer) return held;
         if (op == "=") return held = assigned_value(*decl, value);
@@ -440,7 +453,7 @@ class FunctionAnalysis {
             constant.constant = true;
             return constant;
         }
-        Value value = state_[decl];
+        Value value = state(decl);
         if (value.pointer) value.pointer_name = decl->name;
         if (constants_.count(decl)) value.constant = true;
         return value;
@@ -758,9 +771,9 @@ class FunctionAnalysis {
         if (!decl) return false;
         std::string_view type = decl->type;
         if (type == "auto") {  // `auto row = tables + ...`: the pointer it was given
-            auto held = state_.find(decl);
-            if (held == state_.end() || !held->second.pointer) return false;
-            type = held->second.type;
+            const Value& held = state_[slot(decl)];
+            if (!held.pointer) return false;
+            type = held.type;
         } else if (!decl->is_pointer) {
             return false;
         }
