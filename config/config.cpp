@@ -108,6 +108,8 @@ class ConfigReader {
             read = read_bool(node, name, (*flag)(config_));
         else if (auto* count = std::get_if<ConfigField<int>>(&key.target))
             read = read_count(node, name, (*count)(config_));
+        else if (auto* wide = std::get_if<ConfigField<std::int64_t>>(&key.target))
+            read = read_integer(node, name, 0, (*wide)(config_));
         else if (auto* list = std::get_if<ConfigField<std::vector<std::string>>>(&key.target))
             read = read_strings(node, name, (*list)(config_));
         if (read) note_origin(name, node);

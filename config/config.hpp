@@ -34,6 +34,11 @@ struct AuditConfig {
     std::vector<std::string> include = default_text_list("audit.include");
     std::vector<std::string> index_tables = default_text_list("audit.index_tables");
     std::optional<AuditGeometry> geometry;
+    // The most elements a tensor indexed by the kernel's own ids may hold (activations and
+    // outputs; pools indexed by read block ids are the geometry's); 0: not said. A product of
+    // the kernel's ids with a runtime stride wraps only past 2^31 elements: this decides whether
+    // it is an error (reached), a note (not reached) or a warning (not said).
+    std::int64_t max_elements = default_count("audit.max_elements");
     std::string env_registry;            // [audit.env] registry
     std::string env_table;               // [audit.env] table
     std::string env_prefix;              // [audit.env] prefix

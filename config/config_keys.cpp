@@ -14,7 +14,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // clang-format off
-const std::array<ConfigKey, 19> kKeys = {{
+const std::array<ConfigKey, 20> kKeys = {{
     {"upstream.path", KeyType::path, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.upstream_path; }),
      "--pristine", "pristine upstream: a git checkout or a directory", "PATH"},
     {"upstream.rev", KeyType::text, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.rev; }),
@@ -42,6 +42,7 @@ const std::array<ConfigKey, 19> kKeys = {{
      R"(["block_table*", "block_tables*", "req_to_token*", "page_table*", "slot_mapping*"])",
      ConfigField<std::vector<std::string>>([](Config& c) -> std::vector<std::string>& { return c.audit.index_tables; }), "", "", ""},
     {"audit.geometry", KeyType::compound, "", std::monostate{}, "", "", ""},
+    {"audit.max_elements", KeyType::count, "0", ConfigField<std::int64_t>([](Config& c) -> std::int64_t& { return c.audit.max_elements; }), "", "", ""},
     {"audit.env.registry", KeyType::text, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.audit.env_registry; }), "", "", ""},
     {"audit.env.table", KeyType::text, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.audit.env_table; }), "", "", ""},
     {"audit.env.prefix", KeyType::text, "", ConfigField<std::string>([](Config& c) -> std::string& { return c.audit.env_prefix; }), "", "", ""},
@@ -135,6 +136,8 @@ std::string value_text(const Config& config, const ConfigKey& key) {
         return (*flag)(values) ? "true" : "false";
     if (auto* count = std::get_if<ConfigField<int>>(&key.target))
         return std::to_string((*count)(values));
+    if (auto* wide = std::get_if<ConfigField<std::int64_t>>(&key.target))
+        return std::to_string((*wide)(values));
     if (auto* list = std::get_if<ConfigField<std::vector<std::string>>>(&key.target))
         return list_text((*list)(values));
     return compound_text(config, key.name);

@@ -27,8 +27,9 @@ enum class KeyType {
 
 template <class T>
 using ConfigField = T& (*)(Config&);
-using KeyTarget = std::variant<std::monostate, ConfigField<std::string>, ConfigField<bool>,
-                               ConfigField<int>, ConfigField<std::vector<std::string>>>;
+using KeyTarget =
+    std::variant<std::monostate, ConfigField<std::string>, ConfigField<bool>, ConfigField<int>,
+                 ConfigField<std::int64_t>, ConfigField<std::vector<std::string>>>;
 
 struct ConfigKey {
     std::string_view name;  // dotted: "series.fuzz"

@@ -7,6 +7,7 @@
 // token order; loops are not iterated.
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -20,13 +21,15 @@
 #include "checks/cpp/cpp_expression.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "checks/rules/reach.hpp"
+#include "checks/text_contains.hpp"
 
 namespace patchbay {
 namespace {
 
 struct IndexRead {
     std::string table;
-    std::size_t token = 0;  // the table's name
+    std::size_t token = 0;   // the table's name, or `blockIdx`
+    bool kernel_id = false;  // blockIdx, not a read from memory
 };
 
 // A 32-bit product of an index value, remembered until it reaches address arithmetic.
@@ -39,6 +42,10 @@ struct Product {
     // The other operand's width is unknown (`params.inner_dim`): the product is 32-bit only
     // once it is stored into a 32-bit variable, and only then becomes a finding.
     bool needs_narrow_store = false;
+    // Of the kernel's own ids (blockIdx), or a position built from them: it wraps once the
+    // tensor it addresses passes 2^31 elements.
+    bool tensor_reach = false;
+    bool from_memory = false;  // with tensor_reach: the position also holds a read value
 };
 
 struct Value {
@@ -48,9 +55,27 @@ struct Value {
     // The read this value comes from. A 64-bit value keeps it without being an index: it
     // becomes one again when narrowed (`const int block = slots[i] / block_size`).
     std::optional<IndexRead> taint;
-    std::optional<Product> product;
-    bool bounded = false;  // the read value reduced modulo / masked: `slot % bs`
+    std::vector<Product> products;  // every 32-bit product it holds, each reported
+    bool bounded = false;           // the read value reduced modulo / masked: `slot % bs`
+    // Derived from a read from memory, from blockIdx, or both (a position in a tensor).
+    bool from_memory = false;
+    bool from_kernel = false;
+    // Bounded by the device or the compiler: threadIdx, blockDim, a literal, a template
+    // parameter or constant. A block id scaled by one is still a block or thread number.
+    bool constant = false;
+    std::string_view pointer_name;  // a pointer: the variable it starts from
+    // A pointer offset by a value read from memory (`cache + block * stride`): into the block
+    // or row that id selects, so block-id terms beside it are offsets inside it.
+    bool pool = false;
 };
+
+void add_products(std::vector<Product>& to, const std::vector<Product>& from) {
+    for (const auto& product : from) {
+        bool known = false;
+        for (const auto& held : to) known = known || held.op == product.op;
+        if (!known) to.push_back(product);
+    }
+}
 
 Value plain_value(IntWidth width, std::string type = {}) {
     Value value;
@@ -66,6 +91,23 @@ Value pointer_value(std::string element_type) {
     return value;
 }
 
+// A term read from memory alone (`block * block_stride`, not `start + blockIdx.x`: a position)
+// selects a block; the block-id terms beside it are offsets inside that block.
+bool selects_block(const Value& term) {
+    return term.from_memory && !term.from_kernel && !term.pointer;
+}
+
+// Block-id products added to a pointer wait in it for the read or write through it.
+Value offset_pointer(const Value& pointer, const Value& offset) {
+    Value sum = pointer_value(pointer.type);
+    sum.pointer_name = pointer.pointer_name;
+    sum.pool = pointer.pool || offset.pool || selects_block(offset);
+    sum.products = pointer.products;
+    for (const auto& product : offset.products)
+        if (product.tensor_reach) add_products(sum.products, {product});
+    return sum;
+}
+
 IntWidth combine(IntWidth a, IntWidth b) {
     if (a == IntWidth::wide || b == IntWidth::wide) return IntWidth::wide;
     if (a == IntWidth::narrow && b == IntWidth::narrow) return IntWidth::narrow;
@@ -78,7 +120,9 @@ Value literal_value(std::string_view text) {
     bool floating = !hex && text.find_first_of(".eEfF") != std::string_view::npos;
     if (floating) return {};
     bool wide = text.find_first_of("lL") != std::string_view::npos;
-    return plain_value(wide ? IntWidth::wide : IntWidth::narrow, "int literal");
+    Value value = plain_value(wide ? IntWidth::wide : IntWidth::narrow, "int literal");
+    value.constant = true;
+    return value;
 }
 
 // An unbounded read wins over a bounded one; bounded only when every read side is.
@@ -87,9 +131,17 @@ Value merge(Value a, const Value& b) {
     a.pointer = a.pointer || b.pointer;
     bool a_bounded = !a.taint || a.bounded;
     bool b_bounded = !b.taint || b.bounded;
-    if (!a.taint || (a.bounded && b.taint && !b.bounded)) a.taint = b.taint;
+    // An unbounded read wins over a bounded one, and a read from memory over a block id.
+    bool b_read_over_block_id =
+        a.taint && a.taint->kernel_id && b.taint && !b.taint->kernel_id && !b.bounded;
+    if (!a.taint || (a.bounded && b.taint && !b.bounded) || b_read_over_block_id) a.taint = b.taint;
     a.bounded = a.taint && a_bounded && b_bounded;
-    if (!a.product) a.product = b.product;
+    a.from_memory = a.from_memory || b.from_memory;
+    a.from_kernel = a.from_kernel || b.from_kernel;
+    a.pool = a.pool || b.pool;
+    a.constant = a.constant && b.constant;
+    if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
+    add_products(a.products, b.products);
     return a;
 }
 
@@ -135,12 +187,31 @@ class FileMembers {
     std::optional<MemberTypes> own_;
 };
 
+// What every function of a file is analysed with, from the configuration and the file's text.
+struct FileContext {
+    const AuditConfig& config;
+    std::optional<Reach> reach;
+    bool bounded_values_can_wrap = false;  // one block of the geometry passes 2^31 - 1 elements
+    bool guarded_32bit = false;            // the file checks its tensors fit 32-bit indexing
+};
+
+// The checks a launcher makes before it picks 32-bit index math (PyTorch's and its extensions'
+// spellings): a tensor that passes them has fewer than 2^31 elements.
+bool has_32bit_guard(std::string_view text) {
+    static constexpr std::array<std::string_view, 6> kGuards = {
+        "canUse32BitIndexMath",       "can_use_32bit_indexing", "numeric_limits<int32_t>::max()",
+        "numeric_limits<int>::max()", "LONG_INDEXING",          "numel() < INT_MAX"};
+    for (auto guard : kGuards)
+        if (text_contains(text, guard)) return true;  // memchr on the rarest letter
+    return false;
+}
+
 class FunctionAnalysis {
   public:
     FunctionAnalysis(const SourceFile& file, std::span<const Token> tokens,
                      const std::vector<std::size_t>& brackets, const TypeAliases& aliases,
                      FileMembers& members, const IndexTableNames& table_names,
-                     const FunctionInfo& function, bool bounded_values_can_wrap)
+                     const FunctionInfo& function, const FileContext& context)
         : file_(file),
           tokens_(tokens),
           brackets_(brackets),
@@ -148,12 +219,21 @@ class FunctionAnalysis {
           members_(members),
           table_names_(table_names),
           function_(function),
-          bounded_values_can_wrap_(bounded_values_can_wrap) {}
+          config_(context.config),
+          reach_(context.reach),
+          bounded_values_can_wrap_(context.bounded_values_can_wrap),
+          guarded_32bit_(context.guarded_32bit) {}
 
     void run(std::vector<Finding>& findings) {
         findings_ = &findings;
-        for (const auto& decl : function_.parameters) state_[&decl] = declared_value(decl);
-        for (const auto& decl : function_.locals) state_[&decl] = declared_value(decl);
+        state_.resize(function_.parameters.size() + function_.locals.size());
+        for (const auto& decl : function_.parameters) {
+            state(&decl) = declared_value(decl);
+            if (is_template_parameter(decl)) state(&decl).constant = true;
+        }
+        for (const auto& decl : function_.locals)
+            if (is_constexpr(decl)) constants_.insert(&decl);
+        for (const auto& decl : function_.locals) state(&decl) = declared_value(decl);
         for (std::size_t i = function_.body_begin + 1; i < function_.body_end;) i = step(i);
         report_pending();
     }
@@ -166,13 +246,20 @@ class FunctionAnalysis {
     FileMembers& members_;
     const IndexTableNames& table_names_;
     const FunctionInfo& function_;
+    const AuditConfig& config_;
+    std::optional<Reach> reach_;
     bool bounded_values_can_wrap_ = false;  // one block of the geometry passes 2^31 - 1 elements
-    std::map<const Declaration*, Value> state_;
+    bool guarded_32bit_ = false;
+    // What each parameter, then each local, holds: by the declaration's place in function_.
+    std::vector<Value> state_;
     std::map<const Declaration*, Value> elements_;  // what register arrays were given
+    std::set<const Declaration*> constants_;        // constexpr locals
     struct ProductUse {
         Product product;
         bool data_address = false;         // reached an address other than a table read's
         std::set<std::size_t> read_sites;  // the table reads whose offset it reached
+        std::string_view addressed;        // the pointer or array it was an offset of
+        bool outside_pool = false;         // used in an address no read id selected
     };
     std::map<std::size_t, ProductUse> uses_;  // by the product's '*'
     std::set<std::size_t> index_reads_;       // reads whose value reached an address
@@ -221,12 +308,44 @@ class FunctionAnalysis {
             std::size_t end = decl.init_end;
             auto init = parse_cpp_expression(tokens_, brackets_, aliases_,
                                              {decl.init_begin, decl.init_end}, end);
-            if (init) state_[&decl] = assigned_value(decl, eval(*init));
+            if (init) state(&decl) = assigned_value(decl, eval(*init));
         }
         return std::max(decl.init_end, decl.token + 1);
     }
 
     // ---- declarations and assignments ------------------------------------------------
+
+    // A declaration's place in state_: parameters first, then locals.
+    std::size_t slot(const Declaration* decl) const {
+        const auto* params = function_.parameters.data();
+        if (decl >= params && decl < params + function_.parameters.size())
+            return static_cast<std::size_t>(decl - params);
+        return function_.parameters.size() +
+               static_cast<std::size_t>(decl - function_.locals.data());
+    }
+
+    Value& state(const Declaration* decl) { return state_[slot(decl)]; }
+
+    // `constexpr int WARP_BATCH = ...`: spelled before the name, in the same statement.
+    bool is_constexpr(const Declaration& decl) const {
+        for (std::size_t i = decl.token; i-- > function_.body_begin;) {
+            const Token& t = tokens_[i];
+            if (is_op(t, ";") || is_op(t, "{") || is_op(t, "}") || is_op(t, "(")) return false;
+            if (t.kind == TokenKind::identifier && t.text == "constexpr") return true;
+        }
+        return false;
+    }
+
+    // `template <int WARP_BATCH>`: a compile-time constant. Reading back from its name, a
+    // template parameter meets `template` before any '('; a function parameter meets the '('.
+    bool is_template_parameter(const Declaration& decl) const {
+        for (std::size_t i = decl.token; i-- > 0;) {
+            if (is_op(tokens_[i], "(")) return false;
+            if (tokens_[i].kind == TokenKind::identifier && tokens_[i].text == "template")
+                return true;
+        }
+        return false;
+    }
 
     Value declared_value(const Declaration& decl) const {
         Value value;
@@ -242,10 +361,15 @@ class FunctionAnalysis {
         Value held = declared_value(decl);
         if (decl.type == "auto") {
             held.width = value.width;
-            if (value.pointer) return pointer_value(value.type);
+            if (value.pointer) held = pointer_value(value.type);
         }
-        if (held.pointer) return held;
-        if (held.width == IntWidth::wide && value.product) report(*value.product);
+        if (held.pointer) {
+            held.pointer_name = decl.name;
+            held.pool = value.pool;
+            held.products = value.products;
+            return held;
+        }
+        if (held.width == IntWidth::wide) report_all(value);
         // A template or unseen integer type (`const IdType pos = pos_ids[i]`) may be 32-bit:
         // it keeps what it is given, as an int would.
         bool may_be_narrow = held.width == IntWidth::unknown && unseen_type_holds_ids(decl.type);
@@ -253,9 +377,11 @@ class FunctionAnalysis {
         // A 64-bit variable keeps the read it holds: narrowed again, it is an index again.
         held.taint = value.taint;
         held.bounded = value.bounded;
+        held.from_memory = value.from_memory;
+        held.from_kernel = value.from_kernel;
         if (held.width == IntWidth::wide) return held;
-        held.product = value.product;
-        if (held.product) held.product->needs_narrow_store = false;  // now surely 32-bit
+        held.products = value.products;
+        for (auto& product : held.products) product.needs_narrow_store = false;  // surely 32-bit
         return held;
     }
 
@@ -278,13 +404,13 @@ class FunctionAnalysis {
         if (const auto* array = local_array(target)) return store_element(*array, target, value);
         if (target.kind != CppExpr::Kind::name) {
             eval(target);
-            if (value.product && stored_width(target) == IntWidth::wide) report(*value.product);
+            if (stored_width(target) == IntWidth::wide) report_all(value);
             return value;
         }
         const auto* decl = lookup(tokens_[target.token].text, target.token);
         if (!decl) return value;
-        Value& held = state_[decl];
-        if (held.pointer && (op == "+=" || op == "-=")) sink(value);
+        Value& held = state(decl);
+        if (held.pointer && (op == "+=" || op == "-=")) sink(value, decl->name);
         if (held.pointer) return held;
         if (op == "=") return held = assigned_value(*decl, value);
         if (op == "+=" || op == "-=") return held = assigned_value(*decl, merge(held, value));
@@ -319,9 +445,18 @@ class FunctionAnalysis {
         return {};
     }
 
+    // A name the function does not declare is a template parameter, a constant or a macro.
     Value name_value(const CppExpr& expr) {
         const auto* decl = lookup(tokens_[expr.token].text, expr.token);
-        return decl ? state_[decl] : Value{};
+        if (!decl) {
+            Value constant;
+            constant.constant = true;
+            return constant;
+        }
+        Value value = state(decl);
+        if (value.pointer) value.pointer_name = decl->name;
+        if (constants_.count(decl)) value.constant = true;
+        return value;
     }
 
     // threadIdx.x and friends are 32-bit positions bounded by the launch, never index values.
@@ -330,13 +465,26 @@ class FunctionAnalysis {
         static const std::set<std::string_view> kBuiltins = {"threadIdx", "blockIdx", "blockDim",
                                                              "gridDim"};
         if (base.kind == CppExpr::Kind::name && kBuiltins.count(tokens_[base.token].text))
-            return plain_value(IntWidth::narrow, "unsigned int");
+            return builtin_value(tokens_[base.token].text, base.token);
         // `params.block_stride`, `params.block_table`: as the tree's struct declares it.
         const MemberType* member = members_.find(tokens_[expr.token].text);
         if (!member) return {};
         if (member->is_pointer) return pointer_value(member->type);
         IntWidth width = aliases_.width_of(member->type);
         return width == IntWidth::unknown ? Value{} : plain_value(width, member->type);
+    }
+
+    // blockIdx is the kernel's own block id, as large as the grid; threadIdx and blockDim are
+    // bounded by the device (1,024 threads a block); gridDim is a count.
+    static Value builtin_value(std::string_view builtin, std::size_t token) {
+        Value value = plain_value(IntWidth::narrow, "unsigned int");
+        if (builtin == "blockIdx") {
+            value.taint = IndexRead{"blockIdx", token, true};
+            value.from_kernel = true;
+        }
+        // gridDim is a count of blocks: a block id times it is still a block id.
+        value.constant = builtin == "threadIdx" || builtin == "blockDim" || builtin == "gridDim";
+        return value;
     }
 
     Value unary_value(const CppExpr& expr) {
@@ -354,13 +502,16 @@ class FunctionAnalysis {
         if (expr.type == "*") return pointer_value({});
         Value cast = plain_value(aliases_.width_of(expr.type), expr.type);
         // Widening a product that already wrapped does not help: still a finding.
-        if (cast.width == IntWidth::wide && operand.product) report(*operand.product);
+        if (cast.width == IntWidth::wide) report_all(operand);
         // The read stays known through a widening: narrowed again, it is an index again.
         if (cast.width != IntWidth::unknown) {
             cast.taint = operand.taint;
             cast.bounded = operand.bounded;
+            cast.from_memory = operand.from_memory;
+            cast.from_kernel = operand.from_kernel;
         }
-        if (cast.width == IntWidth::narrow) cast.product = operand.product;
+        cast.constant = operand.constant;
+        if (cast.width == IntWidth::narrow) cast.products = operand.products;
         return cast;
     }
 
@@ -402,10 +553,23 @@ class FunctionAnalysis {
         if (op == ",") return rhs;
         if (op == "*" || op == "<<") return multiply(expr, lhs, rhs);
         if (op == "+" || op == "-") return add(lhs, rhs);
-        if (op == "/" || op == ">>") return merge(lhs, rhs);
+        if (op == "/" || op == ">>") return quotient(lhs, rhs);
         if (op == "%" || op == "&") return bounded(merge(lhs, rhs));
         return plain_value(combine(lhs.width, rhs.width));
     }
+
+    // `i / sizes[1]`: the dividend's index, scaled down; the divisor says nothing of its source.
+    static Value quotient(const Value& lhs, const Value& rhs) {
+        Value out = merge(lhs, rhs);
+        if (!lhs.taint) return out;
+        out.taint = lhs.taint;
+        out.bounded = lhs.bounded;
+        out.from_memory = lhs.from_memory;
+        out.from_kernel = lhs.from_kernel;
+        return out;
+    }
+
+    static bool read_id(const Value& value) { return value.taint && !value.taint->kernel_id; }
 
     // `slot % block_size`, `x & (N - 1)`: at most the other operand, an offset inside a block.
     static Value bounded(Value value) {
@@ -415,18 +579,28 @@ class FunctionAnalysis {
 
     // A pointer plus an offset is an address; it points at the same element type.
     Value add(const Value& lhs, const Value& rhs) {
-        if (lhs.pointer) sink(rhs);
-        if (rhs.pointer) sink(lhs);
-        if (lhs.pointer) return pointer_value(lhs.type);
-        if (rhs.pointer) return pointer_value(rhs.type);
-        return merge(lhs, rhs);
+        if (lhs.pointer) sink(rhs, lhs.pointer_name, true);
+        if (rhs.pointer) sink(lhs, rhs.pointer_name, true);
+        if (lhs.pointer) return offset_pointer(lhs, rhs);
+        if (rhs.pointer) return offset_pointer(rhs, lhs);
+        Value sum = merge(lhs, rhs);
+        sum.pool = sum.pool || selects_block(lhs) || selects_block(rhs);
+        return sum;
     }
 
     Value multiply(const CppExpr& expr, const Value& lhs, const Value& rhs) {
         Value result = plain_value(combine(lhs.width, rhs.width));
-        result.product = lhs.product ? lhs.product : rhs.product;
+        result.products = lhs.products;
+        add_products(result.products, rhs.products);
+        result.constant = lhs.constant && rhs.constant;
+        result.from_memory = lhs.from_memory || rhs.from_memory;
+        result.from_kernel = lhs.from_kernel || rhs.from_kernel;
         bool index_left = can_wrap(lhs) && rhs.width != IntWidth::wide;
-        bool index_right = !index_left && can_wrap(rhs) && lhs.width != IntWidth::wide;
+        bool index_right = can_wrap(rhs) && lhs.width != IntWidth::wide;
+        // A value read from memory is the index over a block id (`i0 * sizes_i[1]`): its
+        // reach, a pool's, is the one that decides.
+        if (index_left && index_right && !read_id(lhs) && read_id(rhs)) index_left = false;
+        index_right = index_right && !index_left;
         if (!index_left && !index_right) {
             // An offset inside a block scaled by a stride stays one.
             if (lhs.bounded || rhs.bounded) {
@@ -436,26 +610,44 @@ class FunctionAnalysis {
             }
             return result;
         }
+        const Value& index_value = index_left ? lhs : rhs;
         const CppExpr& index = *expr.operands[index_left ? 0 : 1];
         const CppExpr& other = *expr.operands[index_left ? 1 : 0];
         const Value& other_value = index_left ? rhs : lhs;
         // `b * 4`: a small literal scales an index (a vector width, a tile) rather than
         // striding over a pool; the scaled value stays a read value and its product with a
-        // stride is the one that wraps. `b * 4096` is a stride.
-        if (other.kind == CppExpr::Kind::number && is_small_literal(tokens_[other.token].text)) {
-            result.taint = (index_left ? lhs : rhs).taint;
-            result.bounded = (index_left ? lhs : rhs).bounded;
+        // stride is the one that wraps. `b * 4096` is a stride. A block id times a device or
+        // compile-time bound (`blockIdx.x * blockDim.x`, `* WARP_BATCH`) is still a block or
+        // thread number; an id already scaled by a runtime value was reported there.
+        bool small =
+            other.kind == CppExpr::Kind::number && is_small_literal(tokens_[other.token].text);
+        bool kernel_only = index_value.from_kernel && !index_value.from_memory;
+        bool scaled = scaled_at_runtime(lhs) || scaled_at_runtime(rhs);
+        if (small || scaled || (kernel_only && other_value.constant)) {
+            result.taint = index_value.taint;
+            result.bounded = index_value.bounded;
+            result.from_memory = index_value.from_memory;
+            result.from_kernel = index_value.from_kernel;
             return result;
         }
-        result.product = Product{expr.token,
-                                 text_of(index),
-                                 text_of(other),
-                                 other_type(other_value),
-                                 index_left,
-                                 *(index_left ? lhs.taint : rhs.taint),
-                                 (index_left ? lhs : rhs).bounded,
-                                 other_value.width == IntWidth::unknown};
+        Product product{expr.token,          text_of(index),
+                        text_of(other),      other_type(other_value),
+                        index_left,          *index_value.taint,
+                        index_value.bounded, other_value.width == IntWidth::unknown};
+        // A read id offset by a block id (`start + blockIdx.x`) stays a read id: a pool's.
+        product.tensor_reach = index_value.from_kernel && !index_value.from_memory;
+        product.from_memory = index_value.from_memory;
+        add_products(result.products, {product});
         return result;
+    }
+
+    // Whether `value` already holds a 32-bit product: the first multiply by a runtime value
+    // is where the chain wraps (`b * n1 * n2`), and the one reported; widening its index
+    // makes the rest of the chain 64-bit too.
+    static bool scaled_at_runtime(const Value& value) {
+        for (const auto& product : value.products)
+            if (!product.needs_narrow_store) return true;
+        return false;
     }
 
     static std::string other_type(const Value& other) {
@@ -521,10 +713,16 @@ class FunctionAnalysis {
         auto outer = std::exchange(read_site_, reads_id_table(pointer, name) && !array
                                                    ? std::optional<std::size_t>(name)
                                                    : std::nullopt);
-        if (subscript) sink(eval(*subscript));
+        Value offset = subscript ? eval(*subscript) : Value{};
         Value base = array ? Value{} : eval(pointer);
+        // The read or write through the pointer: its block-id products are used now, inside
+        // a block when a read id selected it.
+        const bool pool = base.pool || offset.pool || selects_block(offset);
+        sink(offset, tokens_[name].text, false, pool);
+        sink_pointer(base, tokens_[name].text, pool);
         read_site_ = outer;
         if (array) return array_element(*array);
+        if (is_device_limit(tokens_[name].text)) return device_limit();
         bool named_table = table_names_.matches(tokens_[name].text);
         bool unknown_base = pointer.kind == CppExpr::Kind::member ||
                             pointer.kind == CppExpr::Kind::call || base.type.empty();
@@ -532,11 +730,36 @@ class FunctionAnalysis {
         IntWidth width = base.type.empty() ? IntWidth::unknown : aliases_.width_of(base.type);
         if (width == IntWidth::unknown && !unseen_type_holds_ids(base.type) && !named_table)
             return {};
-        bool wide = width == IntWidth::wide;
-        Value read = plain_value(wide ? IntWidth::wide : IntWidth::narrow,
-                                 base.type.empty() ? "int" : base.type);
+        // What a call returns (`self.sizes()[i]`: an IntArrayRef of int64_t) is not declared
+        // here: its width is unknown rather than assumed 32-bit.
+        bool through_call =
+            pointer.kind == CppExpr::Kind::call || (base.type.empty() && ends_in_call(pointer));
+        if (through_call) width = IntWidth::unknown;
+        Value read =
+            plain_value(width == IntWidth::unknown && !through_call ? IntWidth::narrow : width,
+                        base.type.empty() ? (through_call ? "" : "int") : base.type);
         read.taint = IndexRead{std::string(tokens_[name].text), name};
+        read.from_memory = true;
         return read;
+    }
+
+    // `iter.shape()[dim]`, `x.sizes()`: a pointer expression whose value is a call's result.
+    static bool ends_in_call(const CppExpr& pointer) { return pointer.kind == CppExpr::Kind::call; }
+
+    // The limits of the device (cudaDeviceProp): a block's threads and dimensions, the grid's
+    // dimensions, shared memory. Launch and shared-memory sizes computed from them are bounded
+    // by the device, not indices.
+    static bool is_device_limit(std::string_view name) {
+        static const std::set<std::string_view> kLimits = {
+            "maxThreadsDim",       "maxGridSize", "maxThreadsPerBlock",         "sharedMemPerBlock",
+            "multiProcessorCount", "warpSize",    "maxThreadsPerMultiProcessor"};
+        return kLimits.count(name) > 0;
+    }
+
+    static Value device_limit() {
+        Value limit = plain_value(IntWidth::narrow, "int");
+        limit.constant = true;
+        return limit;
     }
 
     // Whether `pointer` (its leftmost name at `name`) is declared as a pointer or array of a
@@ -545,10 +768,18 @@ class FunctionAnalysis {
         if (tokens_[name].kind != TokenKind::identifier || pointer.kind == CppExpr::Kind::member)
             return false;
         const auto* decl = lookup(tokens_[name].text, name);
-        if (!decl || !decl->is_pointer) return false;
-        IntWidth width = aliases_.width_of(decl->type);
-        return width == IntWidth::narrow || (width == IntWidth::unknown && !decl->type.empty() &&
-                                             unseen_type_holds_ids(decl->type));
+        if (!decl) return false;
+        std::string_view type = decl->type;
+        if (type == "auto") {  // `auto row = tables + ...`: the pointer it was given
+            const Value& held = state_[slot(decl)];
+            if (!held.pointer) return false;
+            type = held.type;
+        } else if (!decl->is_pointer) {
+            return false;
+        }
+        IntWidth width = aliases_.width_of(type);
+        return width == IntWidth::narrow ||
+               (width == IntWidth::unknown && !type.empty() && unseen_type_holds_ids(type));
     }
 
     // A register array of this function (`int ids[4]`, not __shared__): what its elements
@@ -589,9 +820,8 @@ class FunctionAnalysis {
     // `ids[j] = block_table[...]`: the array now may hold a read value.
     Value store_element(const Declaration& array, const CppExpr& target, const Value& value) {
         for (const CppExpr* e = &target; e->kind == CppExpr::Kind::index; e = e->operands[0].get())
-            if (e->operands.size() > 1) sink(eval(*e->operands[1]));
-        if (value.product && aliases_.width_of(array.type) == IntWidth::wide)
-            report(*value.product);
+            if (e->operands.size() > 1) sink(eval(*e->operands[1]), array.name);
+        if (aliases_.width_of(array.type) == IntWidth::wide) report_all(value);
         if (value.width != IntWidth::wide && value.taint) {
             Value& held = elements_[&array];
             held = held.taint ? merge(held, value) : value;
@@ -603,12 +833,30 @@ class FunctionAnalysis {
 
     // `offset` is part of an address: the read it scales is used as an index, and its
     // product is used (in the offset of the table read being evaluated, if any).
-    void sink(const Value& offset) {
+    // `deferred`: the offset of a pointer still being built (`p + i`), whose block-id
+    // products wait in the pointer for the read or write through it (`pool` then says whether
+    // a read id selected its block).
+    void sink(const Value& offset, std::string_view tensor, bool deferred = false,
+              bool pool = false) {
         if (offset.taint) index_reads_.insert(offset.taint->token);
-        if (offset.product) {
-            index_reads_.insert(offset.product->read.token);
-            report(*offset.product);
+        for (const auto& product : offset.products) {
+            if (deferred && product.tensor_reach) continue;
+            index_reads_.insert(product.read.token);
+            report(product, tensor, pool);
         }
+    }
+
+    void sink_pointer(const Value& pointer, std::string_view tensor, bool pool) {
+        for (const auto& product : pointer.products)
+            if (product.tensor_reach) report(product, tensor, pool);
+    }
+
+    // Products widened, or stored into a 64-bit variable or element, after they wrapped.
+    // `value` holds a read id too (`block * block_stride + head * head_stride`): its block-id
+    // products are offsets inside the block that id selects.
+    void report_all(const Value& value) {
+        const bool pool = value.pool || selects_block(value);
+        for (const auto& product : value.products) report(product, {}, pool);
     }
 
     // Products are reported when the function has been read: one used only in the offset of
@@ -618,7 +866,10 @@ class FunctionAnalysis {
         for (auto& [op, use] : uses_) {
             bool lookup_only = !use.data_address;
             for (auto site : use.read_sites) lookup_only = lookup_only && index_reads_.count(site);
-            if (!lookup_only) emit(use.product);
+            // A block id's product beside a read id is an offset inside the block it selects.
+            bool in_block = use.product.tensor_reach && !use.outside_pool;
+            if (in_block && !bounded_values_can_wrap_) continue;
+            if (!lookup_only) emit(use.product, use.addressed);
         }
     }
 
@@ -636,37 +887,64 @@ class FunctionAnalysis {
         return text;
     }
 
-    void report(const Product& product) {
+    void report(const Product& product, std::string_view tensor, bool pool = false) {
         if (product.needs_narrow_store) return;
-        auto& use = uses_.try_emplace(product.op, ProductUse{product, false, {}}).first->second;
+        auto& use =
+            uses_.try_emplace(product.op, ProductUse{product, false, {}, {}, false}).first->second;
+        if (use.addressed.empty()) use.addressed = tensor;
+        use.outside_pool = use.outside_pool || !pool;
         if (read_site_)
             use.read_sites.insert(*read_site_);
         else
             use.data_address = true;
     }
 
-    void emit(const Product& product) {
+    void emit(const Product& product, std::string_view tensor) {
+        // A product of block ids in a file whose launcher checks that its tensors fit 32-bit
+        // indexing (`canUse32BitIndexMath`, `numel() < INT_MAX` ...) cannot wrap.
+        if (product.tensor_reach && guarded_32bit_) return;
         if (!reported_.insert(product.op).second) return;
         const Token& op = tokens_[product.op];
         const Token& read = tokens_[product.read.token];
         Finding finding;
         finding.rule = kIndexStrideRule;
-        finding.severity = Severity::error;
+        finding.severity = product.tensor_reach ? tensor_reach_severity(config_) : Severity::error;
         finding.path = file_.path;
         finding.line = op.line;
         finding.column = op.column;
-        std::string noun = index_noun(product.read.table);
-        finding.message = noun + " '" + product.index_text + "' (read from " + product.read.table +
-                          " at line " + std::to_string(read.line) + ") times '" +
-                          product.other_text + "' (" + product.other_type +
-                          ") is computed in 32 bits: " +
-                          (product.bounded ? kBoundedProductWraps : kIndexProductWraps);
+        finding.message = subject(product, read.line) + " times '" + product.other_text + "' (" +
+                          product.other_type +
+                          ") is computed in 32 bits: " + wraps(product, tensor);
         finding.related.push_back(
-            RelatedLocation{file_.path, read.line, read.column,
-                            noun + " read from " + product.read.table + " here"});
+            RelatedLocation{file_.path, read.line, read.column, related_message(product)});
         finding.fix_hint = fix_hint(product);
         finding.source_line = std::string(file_.line_text(op.line));
+        if (!product.tensor_reach) finding.reach = reach_;
         findings_->push_back(std::move(finding));
+    }
+
+    // "index 'block' (read from seq_table at line 5)", "block id 'row' (blockIdx at line 3)",
+    // "position '(start + row)' (from starts at line 4 and the block ids)".
+    static std::string subject(const Product& product, std::int64_t line) {
+        const std::string at = " at line " + std::to_string(line) + ")";
+        if (!product.tensor_reach)
+            return index_noun(product.read.table) + " '" + product.index_text + "' (read from " +
+                   product.read.table + at;
+        if (product.read.kernel_id) return "block id '" + product.index_text + "' (blockIdx" + at;
+        return "position '" + product.index_text + "' (from " + product.read.table +
+               at.substr(0, at.size() - 1) + " and the block ids)";
+    }
+
+    static std::string related_message(const Product& product) {
+        if (product.read.kernel_id) return "block id (blockIdx) here";
+        const std::string noun = index_noun(product.read.table);
+        return noun + " read from " + product.read.table + " here";
+    }
+
+    std::string wraps(const Product& product, std::string_view tensor) const {
+        if (product.tensor_reach)
+            return tensor_reach_text(tensor, product.index_text, product.other_text, config_);
+        return product.bounded ? kBoundedProductWraps : kIndexProductWraps;
     }
 
     static std::string fix_hint(const Product& product) {
@@ -677,10 +955,10 @@ class FunctionAnalysis {
     }
 };
 
-// Whether `function` can read an index at all: it declares a pointer or array of integers (64-bit
-// ones too: narrowed, their elements are ids) or one named like a configured table, or reads
-// through a member, a call or __ldg. Most kernels of a large tree only touch float data and are
-// not analysed further.
+// Whether `function` can hold a block id at all: it declares a pointer or array of integers
+// (64-bit ones too: narrowed, their elements are ids) or one named like a configured table,
+// reads through a member, a call or __ldg, or reads blockIdx. Most kernels of a large tree only
+// touch float data and are not analysed further.
 bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
                   const TypeAliases& aliases, const IndexTableNames& table_names) {
     auto holds_ids = [&](const Declaration& decl) {
@@ -701,7 +979,8 @@ bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
                       (is_op(tokens[i - 1], ".") || is_op(tokens[i - 1], "->"));
         bool through_call = is_op(t, ")") && is_op(next, "[");
         bool ldg = t.kind == TokenKind::identifier && t.text.starts_with("__ld");
-        if (member || through_call || ldg) return true;
+        bool block_id = t.kind == TokenKind::identifier && t.text == "blockIdx";
+        if (member || through_call || ldg || block_id) return true;
     }
     return false;
 }
@@ -724,13 +1003,14 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
     add_type_aliases(tokens, aliases);
     FileMembers members(tokens, tree_members);
     auto reach = reach_for(config);
-    bool bounded_can_wrap = reach && reach->first_block == 0;
+    FileContext context{config, reach, reach && reach->first_block == 0,
+                        has_32bit_guard(file.text)};
     IndexTableNames table_names(config);
     std::vector<Finding> findings;
     for (const auto& function : find_functions(tokens, brackets))
         if (may_read_ids(function, tokens, aliases, table_names))
             FunctionAnalysis(file, tokens, brackets, aliases, members, table_names, function,
-                             bounded_can_wrap)
+                             context)
                 .run(findings);
     std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.line, a.column) < std::tie(b.line, b.column);

@@ -99,7 +99,7 @@ void TritonInterpreter::coordinate(const Expr& coord, const std::string& tensor,
         value.products.insert(file_.candidates.add(std::move(candidate)));
     }
     auto outer = std::exchange(load_pointer_, site);
-    mark_address(value);
+    mark_address(value, {});
     load_pointer_ = outer;
 }
 

@@ -27,27 +27,55 @@ std::string fix_hint(const CandidateProduct& product) {
     return hint;
 }
 
-Finding to_finding(const CandidateProduct& product, const SourceFile& file) {
-    std::string noun = index_noun(product.origin.table);
+// "program id 'row'", "index 'blk' (loaded from bt_ptr at line 9)", "position '(q_start + ri)'
+// (loaded from qsl_ptr at line 9, offset by program ids)".
+std::string subject(const CandidateProduct& product) {
+    const std::string table(product.origin.table);
+    const std::string at = " at line " + std::to_string(product.origin.line);
+    if (!product.tensor_reach)
+        return index_noun(product.origin.table) + " '" + product.index_operand + "' (loaded from " +
+               table + at + ")";
+    if (!product.from_memory)
+        return "program id '" + product.index_operand + "' (" + table + at + ")";
+    return "position '" + product.index_operand + "' (from " + table + at + " and the program ids)";
+}
+
+std::string related_message(const CandidateProduct& product) {
+    const std::string table(product.origin.table);
+    if (product.origin.table == "tl.program_id") return "program id here";
+    return index_noun(product.origin.table) + " loaded from " + table + " here";
+}
+
+std::string wraps(const CandidateProduct& product, const AuditConfig& config) {
+    if (product.tensor_reach)
+        return tensor_reach_text(product.addressed, product.index_operand, product.other_operand,
+                                 config);
+    return product.bounded ? kBoundedProductWraps : kIndexProductWraps;
+}
+
+Finding to_finding(const CandidateProduct& product, const SourceFile& file,
+                   const AuditConfig& config, const std::optional<Reach>& reach) {
     Finding finding;
     finding.rule = kIndexStrideRule;
-    finding.severity = Severity::error;
+    finding.severity = product.tensor_reach ? tensor_reach_severity(config) : Severity::error;
     finding.path = file.path;
     finding.line = product.line;
     finding.column = product.column;
-    const std::string table(product.origin.table);
-    finding.message = noun + " '" + product.index_operand + "' (loaded from " + table +
-                      " at line " + std::to_string(product.origin.line) + ") times '" +
-                      product.other_operand + "' is computed in 32 bits: " +
-                      (product.bounded ? kBoundedProductWraps : kIndexProductWraps);
-    finding.related.push_back({file.path, product.origin.line, product.origin.column,
-                               noun + " loaded from " + table + " here"});
+    finding.message = subject(product) + " times '" + product.other_operand +
+                      "' is computed in 32 bits: " + wraps(product, config);
+    finding.related.push_back(
+        {file.path, product.origin.line, product.origin.column, related_message(product)});
+    if (product.scaled_at_line > 0 && product.scaled_at_line != product.line)
+        finding.related.push_back({file.path, product.scaled_at_line, 0,
+                                   "scaled from the program id here: widen it before this"});
     // A load written over several lines is widened after its closing parenthesis.
     if (product.origin.end_line > product.origin.line)
         finding.related.push_back({file.path, product.origin.end_line, 0,
                                    "the load ends here: widen it with .to(tl.int64)"});
     finding.fix_hint = fix_hint(product);
     finding.source_line = std::string(file.line_text(product.line));
+    // The geometry's block reach is about a pool of blocks, not a tensor of rows.
+    if (!product.tensor_reach) finding.reach = reach;
     return finding;
 }
 
@@ -62,10 +90,12 @@ std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
     triton.table_names = &table_names;
     auto reach = reach_for(config);
     triton.bounded_values_can_wrap = reach && reach->first_block == 0;
+    triton.candidates.bounded_values_can_wrap = triton.bounded_values_can_wrap;
     for (const auto& def : triton.functions) interpret_function(triton, def, {});
     std::vector<Finding> findings;
     for (const auto& product : triton.candidates.all())
-        if (triton.candidates.reported(product)) findings.push_back(to_finding(product, file));
+        if (triton.candidates.reported(product))
+            findings.push_back(to_finding(product, file, config, reach));
     std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.line, a.column) < std::tie(b.line, b.column);
     });

@@ -32,7 +32,7 @@ namespace patchbay {
 // (a string would allocate for every name past 15 bytes).
 struct IndexOrigin {
     std::string_view table;  // what the pointer loaded from is called, e.g. "bt_ptr"
-    std::int64_t line = 0;   // the tl.load / tl.atomic_* call
+    std::int64_t line = 0;   // the tl.load / tl.atomic_* / tl.program_id call
     std::int64_t column = 0;
     std::int64_t end_line = 0;  // of its closing parenthesis, where `.to(tl.int64)` goes
 };
@@ -42,11 +42,26 @@ struct IndexOrigin {
 using ProductSet = std::set<std::size_t, std::less<>, PoolAllocator<std::size_t>>;
 
 struct TaintValue {
-    std::optional<IndexOrigin> origin;  // read from memory (possibly scaled or offset)
+    std::optional<IndexOrigin> origin;  // read from memory or a program id (scaled, offset)
     bool wide = false;                  // 64-bit
     bool bounded = false;               // the loaded value reduced modulo / masked: `slot % bs`
     bool pointer = false;
+    // Where the index comes from: a value read from memory, the kernel's own ids
+    // (tl.program_id), or both (`q_start + row`: a position in a tensor, no longer a block id).
+    bool from_memory = false;
+    bool from_program_id = false;
+    // Bounded at compile time: a literal, a `tl.constexpr` parameter, tl.arange. A program id
+    // scaled by one is still a row or tile number, not yet an element offset.
+    bool constant = false;
+    bool lanes = false;  // holds tl.arange: a range of rows or columns, not one id
+    // A pointer offset by a value read from memory (`k_ptr + blk * stride_kb`): into a block
+    // or row that id selects, so the program-id terms beside it are offsets inside it.
+    bool pool = false;
+    // Holds a term scaled by a runtime value (`row * stride`, `bos * H`): a program id times a
+    // constant added beside it (`o_v = i_v * BV + tl.arange`) is a column inside that row.
+    bool strided = false;
     std::string_view index_table;      // pointer into this index table
+    std::string_view pointer_name;     // a pointer: the parameter it starts from ("x_ptr")
     ProductSet products;               // candidate products flowing into this value
     std::vector<TaintValue> elements;  // a tuple's items
 
@@ -54,6 +69,8 @@ struct TaintValue {
     void forget_index() {
         origin.reset();
         bounded = false;
+        from_memory = false;
+        from_program_id = false;
     }
 };
 
@@ -75,6 +92,17 @@ struct CandidateProduct {
     bool cute = false;                  // in a CuTe DSL kernel: widened with cutlass.Int64(...)
     bool data_address = false;          // reached an address that is not a load's pointer
     std::set<LoadSite> loaded_through;  // the loads whose pointer it reached
+    // A product of program ids, or of a position built from them: it wraps once the tensor it
+    // addresses (`addressed`, the pointer it was added to) passes 2^31 elements.
+    bool tensor_reach = false;
+    bool from_memory = false;  // with tensor_reach: the position also holds a loaded value
+    // A program id times a tl.constexpr (`pid * BLOCK_M`): a row number when multiplied again,
+    // an element offset only when it reaches an address as it is.
+    bool scaled_row = false;
+    // The index was a row number scaled there (`o_t = i_t * BT + tl.arange`): widening it
+    // there widens this product too.
+    std::int64_t scaled_at_line = 0;
+    std::string addressed;
 
     bool used() const { return data_address || !loaded_through.empty(); }
 };
@@ -88,12 +116,25 @@ class CandidateTable {
   public:
     std::size_t add(CandidateProduct candidate);  // one entry per `*` position
     // `value` reached an address: the pointer of the load at `site`, or (no site) another one.
-    void mark_used(const TaintValue& value, const std::optional<LoadSite>& site);
+    // `tensor` is the pointer it was added to, when known. `final` is the pointer a load or
+    // store reads (`pool`: one offset by a read id); a pointer still being built is not
+    // final, and the products of program ids wait for the load or store it reaches.
+    void mark_used(const TaintValue& value, const std::optional<LoadSite>& site,
+                   std::string_view tensor, bool final, bool pool, bool strided = false);
     // A value loaded at `site` reached an address: that load is a table lookup.
     void mark_index_load(const TaintValue& value);
     // Used in an address other than a table lookup's.
     bool reported(const CandidateProduct& candidate) const;
+    // Whether `value` carries a product that already makes it an element offset (not a row
+    // number, `pid * BLOCK_M`, which a later multiply supersedes).
+    // `of_memory`: asked for a read id, whose program-id products do not count.
+    bool holds_product(const TaintValue& value, bool of_memory) const;
+    void drop_scaled_rows(TaintValue& value) const;
+    // The line of the first row-number product `value` holds, 0 when none.
+    std::int64_t scaled_row_line(const TaintValue& value) const;
     const std::vector<CandidateProduct>& all() const { return candidates_; }
+    // One block of the geometry passes 2^31 - 1 elements: offsets inside it can wrap too.
+    bool bounded_values_can_wrap = false;
 
   private:
     std::vector<CandidateProduct> candidates_;
@@ -169,11 +210,20 @@ class TritonInterpreter {
         std::int64_t column = 0;
     };
     TaintValue binary(const Expr& expr);
+    TaintValue compare(const Expr& expr);
     TaintValue arithmetic(std::string_view op, const Operands& operands);
     TaintValue multiply(const Operands& operands);
     TaintValue additive(const TaintValue& a, const TaintValue& b);
-    void mark_address(const TaintValue& value);
+    void mark_address(const TaintValue& value, std::string_view tensor, bool final = true,
+                      bool pool = false, bool strided = false);
+    TaintValue program_id(const Expr& expr);
+    TaintValue iterated(const Stmt& loop);
+    bool scales_program_id(const TaintValue& index, const Expr& other_expr,
+                           const TaintValue& other) const;
     TaintValue bounded(TaintValue value);
+    TaintValue quotient(const TaintValue& a, const TaintValue& b);
+    static bool selects_block(const TaintValue& term);
+    static bool scales_by_runtime(const TaintValue& a, const TaintValue& b);
     bool is_candidate_index(const TaintValue& value) const;
     TaintValue sequence(const Expr& expr);
     TaintValue evaluate_children(const Expr& expr);

@@ -90,6 +90,8 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
         case ExprKind::tuple:
         case ExprKind::list:
             return sequence(expr);
+        case ExprKind::compare:
+            return compare(expr);
         case ExprKind::conditional:
             eval(expr.children[1]);
             return join(eval(expr.children[0]), eval(expr.children[2]));
@@ -105,6 +107,22 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
             evaluate_children(expr);
             return {};
     }
+}
+
+// `o_d < D` with D a tl.constexpr: the kernel masks those lanes to a compile-time bound, so the
+// program id's column `o_d` is bounded like `x % D` (an offset inside a row, not a row).
+TaintValue TritonInterpreter::compare(const Expr& expr) {
+    const Expr& left = expr.children[0];
+    TaintValue a = eval(left);
+    TaintValue b = eval(expr.children[1]);
+    bool below = expr.text == "<" || expr.text == "<=";
+    const Expr& lanes = left.kind == ExprKind::subscript ? left.children[0] : left;
+    if (below && b.constant && lanes.kind == ExprKind::name && a.from_program_id &&
+        !a.from_memory && a.lanes) {
+        auto held = env_.find(lanes.text);
+        if (held != env_.end()) held->second.bounded = true;
+    }
+    return {};
 }
 
 // Children are evaluated for what they do (helper calls, loads), their values dropped.
@@ -130,13 +148,16 @@ TaintValue TritonInterpreter::attribute(const Expr& expr) {
     return eval(expr.children[0]);  // x.T, x.dtype: as good as x for our purpose
 }
 
+// A tuple is the promotion of its items, and keeps each item for unpacking (`i_v, i_bh =
+// tl.program_id(0), tl.program_id(2)` gives each name its own value).
 TaintValue TritonInterpreter::sequence(const Expr& expr) {
     TaintValue out;
+    std::vector<TaintValue> items;
     for (const auto& child : expr.children) {
-        TaintValue item = eval(child);
-        out = promote(out, item);
-        out.elements.push_back(std::move(item));
+        items.push_back(eval(child));
+        out = promote(out, items.back());
     }
+    out.elements = std::move(items);
     return out;
 }
 
@@ -154,7 +175,7 @@ TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& op
     // `x << k` scales like `x * 2^k`; `x >> k` divides like `x // 2^k`.
     if (op == "*" || op == "<<") return multiply(operands);
     if (op == "+" || op == "-") return additive(a, b);
-    if (op == "//" || op == ">>") return promote(a, b);
+    if (op == "//" || op == ">>") return quotient(a, b);
     if (op == "%" || op == "&") return bounded(promote(a, b));
     TaintValue out = promote(a, b);  // / | ^ ** @: no longer an index
     out.forget_index();
@@ -165,9 +186,21 @@ TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& op
 
 // `value` is part of an address: the products in it are used (in the pointer of the load being
 // evaluated, if any), and the load it came from is a table lookup.
-void TritonInterpreter::mark_address(const TaintValue& value) {
-    file_.candidates.mark_used(value, load_pointer_);
+void TritonInterpreter::mark_address(const TaintValue& value, std::string_view tensor, bool final,
+                                     bool pool, bool strided) {
+    file_.candidates.mark_used(value, load_pointer_, tensor, final, pool, strided);
     file_.candidates.mark_index_load(value);
+}
+
+// `row // n`: the dividend's index, scaled down; the divisor says nothing of its source.
+TaintValue TritonInterpreter::quotient(const TaintValue& a, const TaintValue& b) {
+    TaintValue out = promote(a, b);
+    if (!a.origin) return out;
+    out.origin = a.origin;
+    out.bounded = a.bounded;
+    out.from_memory = a.from_memory;
+    out.from_program_id = a.from_program_id;
+    return out;
 }
 
 // `slot % block_size`, `x & (N - 1)`: at most the other operand, an offset inside a block.
@@ -176,25 +209,43 @@ TaintValue TritonInterpreter::bounded(TaintValue value) {
     return value;
 }
 
+bool TritonInterpreter::selects_block(const TaintValue& term) {
+    return term.from_memory && !term.from_program_id && !term.pointer;
+}
+
 // A pointer plus an offset is an address: products in either side are used.
 TaintValue TritonInterpreter::additive(const TaintValue& a, const TaintValue& b) {
     TaintValue out = promote(a, b);
     if (a.pointer || b.pointer) {
-        mark_address(a);
-        mark_address(b);
+        const std::string_view tensor = a.pointer ? a.pointer_name : b.pointer_name;
+        mark_address(a, tensor, false);
+        mark_address(b, tensor, false);
         out.forget_index();
     }
+    // A term read from memory alone (`blk * stride_kb`, not `bos + i_t * BT`: a position)
+    // selects a block; the other terms of the sum are offsets inside it.
+    out.pool = out.pool || selects_block(a) || selects_block(b);
     return out;
 }
 
 TaintValue TritonInterpreter::multiply(const Operands& operands) {
     const auto& [left, a, right, b, line, column] = operands;
     TaintValue out = promote(a, b);
+    out.strided = out.strided || scales_by_runtime(a, b);
     bool left_index = is_candidate_index(a) && !b.wide;
-    bool right_index = !left_index && is_candidate_index(b) && !a.wide;
+    bool right_index = is_candidate_index(b) && !a.wide;
+    // A value read from memory is the index over a program id: its reach, a pool's, decides.
+    if (left_index && right_index && !a.from_memory && b.from_memory) left_index = false;
+    right_index = right_index && !left_index;
     if (!left_index && !right_index) return out;
     const TaintValue& index = left_index ? a : b;
-    if (!index.products.empty()) return out;  // already scaled once: that multiply is the finding
+    // Already scaled once (`pid_c * chunk_size * stride`): that multiply is the finding, and
+    // widening its index makes the rest of the chain 64-bit too.
+    const TaintValue& other = left_index ? b : a;
+    const bool of_memory = index.from_memory && !index.lanes;
+    if (file_.candidates.holds_product(index, of_memory) ||
+        file_.candidates.holds_product(other, of_memory))
+        return out;
     const Expr& index_expr = left_index ? left : right;
     const Expr& other_expr = left_index ? right : left;
     // `i_t * 16`: a small literal scales an index (a tile, a lane count) rather than striding
@@ -202,6 +253,8 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     // that wraps. `blk * 4096` is a stride.
     if (other_expr.kind == ExprKind::number && is_small_literal(other_expr.text)) return out;
     CandidateProduct candidate;
+    candidate.scaled_row = scales_program_id(index, other_expr, other);
+    candidate.scaled_at_line = file_.candidates.scaled_row_line(index);
     candidate.line = line;
     candidate.column = column;
     candidate.index_operand = describe(index_expr);
@@ -213,8 +266,35 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     candidate.other_is_unannotated_parameter = is_unannotated_parameter(other_expr);
     candidate.origin = *index.origin;
     candidate.bounded = index.bounded;
+    // A loaded start plus the rows a program handles (`q_start + offs_m`) is a position in a
+    // tensor of rows: its reach is that tensor's size. A read id offset by a scalar program id
+    // (`blk + lb`) stays a block id.
+    candidate.tensor_reach = index.from_program_id && (!index.from_memory || index.lanes);
+    candidate.from_memory = index.from_memory;
+    // A row number multiplied again is an element offset there: that multiply is the finding.
+    file_.candidates.drop_scaled_rows(out);
     out.products.insert(file_.candidates.add(std::move(candidate)));
     return out;
+}
+
+// A row term: a product with a runtime factor other than a program id's own scaling (`pid *
+// BLOCK_M` is a row number, `row * stride` and `bos * H` are rows of elements).
+bool TritonInterpreter::scales_by_runtime(const TaintValue& a, const TaintValue& b) {
+    auto row_number = [](const TaintValue& v) {
+        return v.from_program_id && !v.from_memory && !v.wide;
+    };
+    if (a.constant && b.constant) return false;
+    return !((a.constant && row_number(b)) || (b.constant && row_number(a)));
+}
+
+// `pid * BLOCK_M`, `i_t * D`: a program id times a compile-time constant. Multiplied again by a
+// stride (`offs_m * stride_am`), it was a row or tile number and the later multiply is the
+// finding; added to a pointer as it is (`x += i_t * D`), it is an element offset itself. A
+// value read from memory keeps today's rule (`blk * PAGE_SIZE` is a pool offset).
+bool TritonInterpreter::scales_program_id(const TaintValue& index, const Expr& other_expr,
+                                          const TaintValue& other) const {
+    if (!index.from_program_id || index.from_memory) return false;
+    return other.constant || other_expr.kind == ExprKind::number;
 }
 
 // A 32-bit loaded value whose product can wrap: not bounded by a block, unless the configured
@@ -248,6 +328,14 @@ TaintValue TritonInterpreter::triton_call(std::string_view function, const Expr&
         const Expr* value = argument(expr, 0, "input");
         return convert(value ? eval(*value) : TaintValue{}, argument(expr, 1, "dtype"));
     }
+    if (function == "program_id") return program_id(expr);
+    if (function == "arange") {
+        evaluate_children_after_callee(expr);
+        TaintValue lanes;
+        lanes.constant = true;  // 0 .. BLOCK: bounded by a tl.constexpr
+        lanes.lanes = true;
+        return lanes;
+    }
     const CallValue kind = call_value(function);
     // Arguments are evaluated for what they do (helper calls, loads) even when dropped.
     if (kind == CallValue::fresh) return evaluate_children_after_callee(expr);
@@ -275,6 +363,15 @@ TaintValue TritonInterpreter::evaluate_children_after_callee(const Expr& call) {
     return {};
 }
 
+// tl.program_id(axis): the kernel's own id, a 32-bit value as large as the grid.
+TaintValue TritonInterpreter::program_id(const Expr& expr) {
+    evaluate_children_after_callee(expr);
+    TaintValue id;
+    id.origin = IndexOrigin{"tl.program_id", expr.line, expr.column, expr.end_line};
+    id.from_program_id = true;
+    return id;
+}
+
 // tl.load / tl.store / tl.atomic_*: the pointer argument is an address; what a load or an
 // atomic returns is an integer read from memory, a possible index, whatever the pointer is
 // called (a float that is never used in an address never makes a finding).
@@ -284,7 +381,7 @@ TaintValue TritonInterpreter::memory_access(std::string_view function, const Exp
     if (function == "load") site = LoadSite{expr.line, expr.column};
     auto outer = std::exchange(load_pointer_, site);
     TaintValue pointer = pointer_expr ? eval(*pointer_expr) : TaintValue{};
-    mark_address(pointer);
+    mark_address(pointer, pointer.pointer_name, true, pointer.pool, pointer.strided);
     load_pointer_ = outer;
     for (std::size_t i = 1; i < expr.children.size(); ++i)
         if (&expr.children[i] != pointer_expr) eval(expr.children[i]);
@@ -292,6 +389,7 @@ TaintValue TritonInterpreter::memory_access(std::string_view function, const Exp
     TaintValue out;
     out.origin =
         IndexOrigin{loaded_from(pointer_expr, pointer), expr.line, expr.column, expr.end_line};
+    out.from_memory = true;
     return out;
 }
 
@@ -322,7 +420,7 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
         TaintValue value = eval(inner);
         if (&inner == base || &inner == offsets) {
             auto outer = std::exchange(load_pointer_, std::nullopt);
-            mark_address(value);
+            mark_address(value, {}, true, value.pool, value.strided);
             load_pointer_ = outer;
         }
         if (&inner == base) pointer = std::move(value);
@@ -335,7 +433,8 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
 TaintValue TritonInterpreter::method_call(const Expr& expr) {
     const Expr& callee = expr.children[0];
     TaintValue object = eval(callee.children[0]);
-    if (callee.text == "to") return convert(std::move(object), argument(expr, 0, "dtype"));
+    if (callee.text == "to" || callee.text == "cast")  // x.to(tl.int64), x.cast(tl.int64)
+        return convert(std::move(object), argument(expr, 0, "dtype"));
     for (std::size_t i = 1; i < expr.children.size(); ++i) eval(expr.children[i]);
     return object;  // x.reshape(...), x.broadcast_to(...): the same value, reshaped
 }

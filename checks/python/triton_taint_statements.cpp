@@ -13,7 +13,12 @@ constexpr int kLoopPasses = 2;
 
 bool is_annotated(const Parameter& param, std::string_view type) {
     if (!param.annotation) return false;
-    const std::string name = dotted_name(*param.annotation);
+    const Expr& annotation = *param.annotation;
+    // `BLOCK: "tl.constexpr"`: a string annotation spells the same type.
+    const bool quoted = annotation.kind == ExprKind::string && annotation.text.size() >= 2;
+    const std::string name =
+        quoted ? std::string(annotation.text.substr(1, annotation.text.size() - 2))
+               : dotted_name(annotation);
     const std::string_view spelled = name;
     for (std::string_view module : {"tl.", "triton.language."})
         if (spelled.starts_with(module) && spelled.substr(module.size()) == type) return true;
@@ -38,6 +43,11 @@ const Expr* pointer_base(const Expr& expr) {
     bool additive = expr.kind == ExprKind::binary && (expr.text == "+" || expr.text == "-");
     if (additive || expr.kind == ExprKind::subscript) return pointer_base(expr.children[0]);
     return nullptr;
+}
+
+// `tl.range`, `triton.language.static_range`: a member of triton.language.
+bool triton_member(const Expr& callee) {
+    return !module_member(callee, {"tl", "triton.language"}).empty();
 }
 
 template <class Visit>
@@ -82,8 +92,11 @@ void TritonInterpreter::bind_parameters(TaintEnv arguments) {
         auto given = arguments.find(param.name);
         TaintValue value = given == arguments.end() ? TaintValue{} : std::move(given->second);
         if (is_annotated(param, "int64") || is_annotated(param, "uint64")) value.wide = true;
-        if (has_pointer_name(param.name) || pointer_parameters.contains(param.name))
+        if (is_annotated(param, "constexpr")) value.constant = true;
+        if (has_pointer_name(param.name) || pointer_parameters.contains(param.name)) {
             value.pointer = true;
+            if (value.pointer_name.empty()) value.pointer_name = param.name;
+        }
         if (def_.dialect == KernelDialect::cute && is_global_tensor(param)) value.pointer = true;
         if (file_.table_names->matches(param.name) && !value.origin) {
             value.pointer = true;
@@ -171,11 +184,31 @@ void TritonInterpreter::branch(const Stmt& stmt) {
     env_ = join(taken, env_);
 }
 
+// What a `for` target holds: over `range(start, stop, step)` (or tl.range, tl.static_range),
+// an index like its start (`for row in range(row_start, row_end)` with `row_start` from a
+// program id is a row); over anything else, a fresh value.
+TaintValue TritonInterpreter::iterated(const Stmt& loop) {
+    const Expr& value = *loop.value;
+    const Expr* callee = value.kind == ExprKind::call ? &value.children[0] : nullptr;
+    std::string_view name = callee ? callee->text : std::string_view();
+    bool range = callee && (callee->kind == ExprKind::name || triton_member(*callee)) &&
+                 (name == "range" || name == "static_range");
+    if (!range) return eval(value), TaintValue{};
+    // The start is the first index (`range(pid, n, step)`); the stop only bounds it.
+    TaintValue bounds;
+    if (value.children.size() > 2) bounds = eval(value.children[1]);
+    for (std::size_t i = value.children.size() > 2 ? 2 : 1; i < value.children.size(); ++i)
+        eval(value.children[i]);
+    bounds.products.clear();  // the bounds' own products are reported where they are used
+    bounds.constant = false;
+    return bounds;
+}
+
 void TritonInterpreter::loop(const Stmt& stmt) {
-    TaintValue iterated = eval(*stmt.value);
+    TaintValue target = stmt.kind == StmtKind::for_ ? iterated(stmt) : eval(*stmt.value);
     for (int pass = 0; pass < kLoopPasses; ++pass) {
         TaintEnv before = env_;
-        if (stmt.kind == StmtKind::for_) assign(stmt.targets[0], TaintValue{});
+        if (stmt.kind == StmtKind::for_) assign(stmt.targets[0], target);
         run(stmt.body);
         if (stmt.kind == StmtKind::while_) eval(*stmt.value);
         env_ = join(before, env_);

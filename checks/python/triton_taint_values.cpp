@@ -9,14 +9,30 @@ bool unbounded_index(const TaintValue& v) {
     return v.origin && !v.bounded;
 }
 
+// A value read from memory is named over a program id: it is the one to widen, and the one
+// whose reach (a pool's) decides.
+bool read_from_memory(const TaintValue& v) {
+    return v.origin && v.origin->table != "tl.program_id";
+}
+
 void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
-    if (unbounded_index(a) || !unbounded_index(b))
+    bool both = unbounded_index(a) && unbounded_index(b);
+    if (both && !read_from_memory(a) && read_from_memory(b))
+        out.origin = b.origin;
+    else if (unbounded_index(a) || !unbounded_index(b))
         out.origin = a.origin ? a.origin : b.origin;
     else
         out.origin = b.origin;
     out.bounded = out.origin && (!a.origin || a.bounded) && (!b.origin || b.bounded);
     out.pointer = a.pointer || b.pointer;
+    out.from_memory = a.from_memory || b.from_memory;
+    out.from_program_id = a.from_program_id || b.from_program_id;
+    out.constant = a.constant && b.constant;
+    out.lanes = a.lanes || b.lanes;
+    out.pool = a.pool || b.pool;
+    out.strided = a.strided || b.strided;
     out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
+    out.pointer_name = a.pointer_name.empty() ? b.pointer_name : a.pointer_name;
     out.products = a.products;
     out.products.insert(b.products.begin(), b.products.end());
 }
@@ -36,6 +52,9 @@ TaintValue promote(const TaintValue& a, const TaintValue& b) {
 TaintValue join(const TaintValue& a, const TaintValue& b) {
     TaintValue out;
     merge_common(out, a, b);
+    // Into a block a read id selected only when every branch selected one (`x + bos * H` in
+    // the varlen branch does not make `x + i_n * T` of the other an offset inside a block).
+    out.pool = a.pool && b.pool;
     out.wide = out.origin ? (a.wide || !a.origin) && (b.wide || !b.origin) : a.wide && b.wide;
     if (a.origin && b.origin && a.wide != b.wide) {
         const TaintValue& narrow = a.wide ? b : a;
@@ -69,14 +88,24 @@ std::size_t CandidateTable::add(CandidateProduct candidate) {
     return candidates_.size() - 1;
 }
 
-void CandidateTable::mark_used(const TaintValue& value, const std::optional<LoadSite>& site) {
+void CandidateTable::mark_used(const TaintValue& value, const std::optional<LoadSite>& site,
+                               std::string_view tensor, bool final, bool pool, bool strided) {
     for (auto id : value.products) {
+        auto& candidate = candidates_[id];
+        if (candidate.tensor_reach && !final) continue;
+        // A program id's product beside a read id is an offset inside the block that id
+        // selects: that use cannot wrap unless one block passes 2^31 - 1 elements.
+        bool in_block = pool && candidate.tensor_reach && !candidate.from_memory;
+        if (in_block && !bounded_values_can_wrap) continue;
+        if (candidate.scaled_row && strided) continue;  // a column inside a strided row
         if (site)
-            candidates_[id].loaded_through.insert(*site);
+            candidate.loaded_through.insert(*site);
         else
-            candidates_[id].data_address = true;
+            candidate.data_address = true;
+        if (candidate.addressed.empty()) candidate.addressed = tensor;
     }
-    for (const auto& element : value.elements) mark_used(element, site);
+    for (const auto& element : value.elements)
+        mark_used(element, site, tensor, final, pool, strided);
 }
 
 void CandidateTable::mark_index_load(const TaintValue& value) {
@@ -89,6 +118,26 @@ bool CandidateTable::reported(const CandidateProduct& candidate) const {
     for (const auto& site : candidate.loaded_through)
         if (!index_loads_.contains(site)) return true;
     return false;
+}
+
+bool CandidateTable::holds_product(const TaintValue& value, bool of_memory) const {
+    for (auto id : value.products) {
+        const auto& held = candidates_[id];
+        // A read id joined with a program id's product (`bos` loaded in one branch, `i_n * T`
+        // in the other) is not scaled yet as a read id: its own product is the finding.
+        if (!held.scaled_row && !(of_memory && held.tensor_reach)) return true;
+    }
+    return false;
+}
+
+std::int64_t CandidateTable::scaled_row_line(const TaintValue& value) const {
+    for (auto id : value.products)
+        if (candidates_[id].scaled_row) return candidates_[id].line;
+    return 0;
+}
+
+void CandidateTable::drop_scaled_rows(TaintValue& value) const {
+    std::erase_if(value.products, [&](std::size_t id) { return candidates_[id].scaled_row; });
 }
 
 std::string_view TritonFile::intern(std::string name) {

@@ -1,5 +1,5 @@
-// Rule int32-index-stride: an integer read from memory multiplied by a stride without being
-// widened to 64 bits first (doc: checks/docs/int32-index-stride.md).
+// Rule int32-index-stride: an integer read from memory, or the kernel's own id, multiplied by a
+// stride without being widened to 64 bits first (doc: checks/docs/int32-index-stride.md).
 
 #include <fnmatch.h>
 
@@ -57,8 +57,8 @@ bool is_small_literal(std::string_view literal) {
 
 namespace {
 
-// A finding needs a multiply, a value read from memory and, in Python, a kernel: a Triton file
-// without `*`/`<<`, `jit` and `load(`/`atomic_` cannot give one, nor a CuTe DSL file without
+// A finding needs a multiply, an address and, in Python, a kernel: a Triton file without
+// `*`/`<<`, `jit` and `load(`/`atomic_`/`store(` cannot give one, nor a CuTe DSL file without
 // `cute.` (its multiply is inside the layout), nor a C/C++ file without `*` and an element read
 // (`[`, `*(`, `__ld`). Such files are not tokenized. Names play no part: detection does not
 // depend on them.
@@ -72,7 +72,9 @@ bool cannot_match(const SourceFile& file) {
         const bool jit = text_contains(text, "jit");
         if (!jit && !text_contains(text, "kernel")) return true;
         multiply = multiply || text_contains(text, "<<");
-        if (jit && multiply && (text_contains(text, "load(") || text_contains(text, "atomic_")))
+        if (jit && multiply &&
+            (text_contains(text, "load(") || text_contains(text, "atomic_") ||
+             text_contains(text, "store(")))
             return false;
         return !text_contains(text, "cute.");
     }
@@ -83,7 +85,7 @@ bool cannot_match(const SourceFile& file) {
 class Int32IndexStrideRun : public RuleRun {
   public:
     Int32IndexStrideRun(const AuditTree& tree, const AuditConfig& config)
-        : config_(config), reach_(reach_for(config)), tree_types_(tree_types(tree)) {}
+        : config_(config), tree_types_(tree_types(tree)) {}
 
     void check_file(const SourceFile& file, std::vector<Finding>& findings) const override {
         if (file.language == Language::other || cannot_match(file)) return;
@@ -91,15 +93,11 @@ class Int32IndexStrideRun : public RuleRun {
                          ? triton_index_stride_findings(file, config_)
                          : cuda_index_stride_findings(file, tree_types_.aliases,
                                                       tree_types_.members, config_);
-        for (auto& finding : found) {
-            finding.reach = reach_;
-            findings.push_back(std::move(finding));
-        }
+        for (auto& finding : found) findings.push_back(std::move(finding));
     }
 
   private:
     const AuditConfig& config_;
-    std::optional<Reach> reach_;
     TreeTypes tree_types_;
 };
 
@@ -107,7 +105,8 @@ class Int32IndexStrideRule : public Rule {
   public:
     std::string_view id() const override { return kIndexStrideRule; }
     std::string_view summary() const override {
-        return "integer read from memory times a stride in 32-bit address arithmetic";
+        return "block id (read from memory or the kernel's own) times a stride in 32-bit "
+               "address arithmetic";
     }
     Severity severity() const override { return Severity::error; }
 

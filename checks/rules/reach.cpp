@@ -16,4 +16,34 @@ std::optional<Reach> reach_for(const AuditConfig& config) {
     return reach;
 }
 
+namespace {
+
+constexpr std::int64_t kFirstWrappingElement = std::int64_t{1} << 31;
+
+std::string tensor_name(std::string_view pointer) {
+    if (pointer.empty()) return "the tensor it addresses";
+    for (std::string_view suffix : {"_ptrs", "_ptr", "_Ptr", "Ptr"})
+        if (pointer.size() > suffix.size() && pointer.ends_with(suffix))
+            return std::string(pointer.substr(0, pointer.size() - suffix.size()));
+    return std::string(pointer);
+}
+
+}  // namespace
+
+Severity tensor_reach_severity(const AuditConfig& config) {
+    if (config.max_elements <= 0) return Severity::warning;
+    return config.max_elements >= kFirstWrappingElement ? Severity::error : Severity::note;
+}
+
+std::string tensor_reach_text(std::string_view tensor, std::string_view index,
+                              std::string_view other, const AuditConfig& config) {
+    std::string text = "it wraps once " + tensor_name(tensor) +
+                       " has more than 2^31 elements: " + std::string(index) + " × " +
+                       std::string(other);
+    if (config.max_elements <= 0) return text;
+    const bool reached = config.max_elements >= kFirstWrappingElement;
+    return text + (reached ? " ([audit] max_elements = " : " (not with [audit] max_elements = ") +
+           std::to_string(config.max_elements) + ")";
+}
+
 }  // namespace patchbay

@@ -5,6 +5,8 @@
 // V pool of 2,384 such blocks in bf16 take 8.0 GiB.
 
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "checks/finding.hpp"
 #include "config/config.hpp"
@@ -12,5 +14,17 @@
 namespace patchbay {
 
 std::optional<Reach> reach_for(const AuditConfig& config);
+
+// A product of the kernel's own ids (tl.program_id, blockIdx), or of a position derived from
+// them, with a runtime stride or size wraps once the tensor it addresses passes 2^31 - 1
+// elements. Its severity follows `[audit] max_elements`: an error when the configured tensors
+// reach 2^31 elements, a note when they cannot, a warning when nothing is configured.
+Severity tensor_reach_severity(const AuditConfig& config);
+
+// How such a finding's message ends: "it wraps once x has more than 2^31 elements: row x
+// stride_x_row", and what the configured size says of it. `tensor` is the pointer the product
+// addresses ("x_ptr" reads as "x"; "" as "the tensor it addresses").
+std::string tensor_reach_text(std::string_view tensor, std::string_view index,
+                              std::string_view other, const AuditConfig& config);
 
 }  // namespace patchbay

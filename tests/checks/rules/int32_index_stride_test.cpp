@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "checks/rules/index_stride_analysis.hpp"
 #include "checks/rules/rule.hpp"
+#include "tests/support/flagged_lines.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace patchbay {
@@ -35,6 +37,12 @@ std::vector<Finding> audit_text(const std::string& path, std::string text,
     return findings;
 }
 
+// The block-id errors alone, without the warnings of the kernels' own ids.
+std::vector<Finding> audit_errors(const std::string& path, std::string text,
+                                  const AuditConfig& config) {
+    return test_support::of_severity(audit_text(path, std::move(text), config), Severity::error);
+}
+
 AuditConfig seed_geometry() {
     AuditConfig config;
     config.geometry = AuditGeometry{880, 4, 256, 2};  // stride 901,120 elements
@@ -56,7 +64,7 @@ std::string widened_at_the_loads(std::string text) {
 
 TEST(Int32IndexStride, PrefillKernelGivesOneFindingPerKernelWithItsLoadAndReach) {
     auto text = test_support::read_file(kRuleFixtures / "triton/prefill_three_kernels.py");
-    auto findings = audit_text("prefill.py", text, seed_geometry());
+    auto findings = audit_errors("prefill.py", text, seed_geometry());
     ASSERT_EQ(findings.size(), 3u);
     const std::vector<std::int64_t> loads = {19, 37, 54};  // the three `blk = tl.load(...)`
     const std::vector<std::int64_t> products = {20, 39, 56};
@@ -78,17 +86,51 @@ TEST(Int32IndexStride, PrefillKernelGivesOneFindingPerKernelWithItsLoadAndReach)
     }
 }
 
-TEST(Int32IndexStride, PrefillKernelIsCleanAfterTheThreeCasts) {
-    auto text = test_support::read_file(kRuleFixtures / "triton/prefill_three_kernels.py");
-    EXPECT_TRUE(audit_text("prefill.py", widened_at_the_loads(text), seed_geometry()).empty());
-    EXPECT_TRUE(audit_text("prefill.py", widened_at_the_loads(text), AuditConfig{}).empty());
+// After the casts no block id wraps. What is left are products of the kernel's own ids with
+// sizes, each a warning by the size of the tensor it addresses: the queries' and outputs' rows
+// `req * HEAD_DIM`, the probabilities' rows `req * seq_len`, the new keys' rows `(pos -
+// seq_start) * HEAD_DIM`. The heads' offsets beside the block ids (`head * stride_kh`) are
+// inside a block and not reported.
+TEST(Int32IndexStride, PrefillKernelHasNoErrorAfterTheThreeCasts) {
+    auto text = widened_at_the_loads(
+        test_support::read_file(kRuleFixtures / "triton/prefill_three_kernels.py"));
+    for (const auto& config : {seed_geometry(), AuditConfig{}}) {
+        auto findings = audit_text("prefill.py", text, config);
+        std::set<std::int64_t> lines;
+        for (const auto& finding : findings) {
+            EXPECT_EQ(finding.severity, Severity::warning) << finding.line;
+            EXPECT_FALSE(finding.reach.has_value());  // a tensor's reach, not a pool's block
+            lines.insert(finding.line);
+        }
+        EXPECT_EQ(lines, (std::set<std::int64_t>{14, 41, 43, 55}));
+        ASSERT_EQ(findings.size(), 4u);
+        EXPECT_NE(findings[1].message.find("it wraps once p has more than 2^31 elements"),
+                  std::string::npos);
+    }
+}
+
+// `[audit] max_elements` says how large the tensors get: at 2^31 and more the products of
+// program ids are errors, below it notes.
+TEST(Int32IndexStride, MaxElementsDecidesTheSeverityOfProgramIdProducts) {
+    auto text = widened_at_the_loads(
+        test_support::read_file(kRuleFixtures / "triton/prefill_three_kernels.py"));
+    AuditConfig config;
+    config.max_elements = std::int64_t{1} << 31;
+    auto reached = audit_text("prefill.py", text, config);
+    ASSERT_EQ(reached.size(), 4u);
+    for (const auto& finding : reached) EXPECT_EQ(finding.severity, Severity::error);
+    EXPECT_NE(reached[0].message.find("([audit] max_elements = 2147483648)"), std::string::npos);
+    config.max_elements = 100'000'000;
+    auto below = audit_text("prefill.py", text, config);
+    ASSERT_EQ(below.size(), 4u);
+    for (const auto& finding : below) EXPECT_EQ(finding.severity, Severity::note);
 }
 
 TEST(Int32IndexStride, NoIndexTableNamesAreNeeded) {
     auto text = test_support::read_file(kRuleFixtures / "triton/prefill_three_kernels.py");
     AuditConfig config = seed_geometry();
     config.index_tables.clear();
-    EXPECT_EQ(audit_text("prefill.py", text, config).size(), 3u);
+    EXPECT_EQ(audit_errors("prefill.py", text, config).size(), 3u);
 }
 
 // `[audit] index_tables` adds sources by name: prefixes (`bt_*`), a bare `*`, and globs.
@@ -127,7 +169,7 @@ TEST(Int32IndexStride, ReshapeAndCacheFlagsTheBlockIdNotTheOffset) {
          {"triton/reshape_and_cache_bounded.py", "cuda/reshape_and_cache_bounded.cu"}) {
         auto text = test_support::read_file(kRuleFixtures / name);
         for (const auto& config : {AuditConfig{}, seed_geometry()}) {
-            auto findings = audit_text(name, text, config);
+            auto findings = audit_errors(name, text, config);
             ASSERT_EQ(findings.size(), 1u) << name;
             EXPECT_NE(findings[0].message.find("'block_idx'"), std::string::npos) << name;
         }
@@ -141,7 +183,7 @@ TEST(Int32IndexStride, BoundedOffsetIsFlaggedWhenTheGeometryLetsItWrap) {
     AuditConfig config;
     config.geometry = AuditGeometry{65536, 256, 128, 2};
     auto text = test_support::read_file(kRuleFixtures / "triton/reshape_and_cache_bounded.py");
-    auto findings = audit_text("r.py", text, config);
+    auto findings = audit_errors("r.py", text, config);
     ASSERT_EQ(findings.size(), 3u);
     EXPECT_NE(findings[1].message.find("'block_offset'"), std::string::npos);
     EXPECT_NE(findings[1].message.find("offset inside a block"), std::string::npos);
