@@ -58,7 +58,7 @@ class OperandReader {
                   const std::vector<std::size_t>& brackets, const TypeAliases& aliases)
         : function_(function), tokens_(tokens), brackets_(brackets), aliases_(aliases) {}
 
-    // The operand that starts at token `i` and ends before `end` (a right operand).
+    // The operand that starts at token `i` (a right operand).
     Operand right(std::size_t i) const {
         if (i + 1 >= tokens_.size()) return Operand::unknown;
         if (tokens_[i].kind == TokenKind::identifier && tokens_[i].text == "static_cast")
@@ -73,7 +73,7 @@ class OperandReader {
         if (i < 5) return Operand::unknown;
         std::size_t start = i;
         Operand operand = Operand::unknown;
-        if (is_op(tokens_[i], ")") && brackets_[i] != kNone && brackets_[i] >= 4) {
+        if (is_op(tokens_[i], ")") && brackets_[i] != kNone && brackets_[i] >= 5) {
             start = brackets_[i] - 4;
             operand = cast(start, i + 1);
         } else if (i >= 2 && is_op(tokens_[i - 1], ".") && builtin(i - 2)) {
