@@ -17,8 +17,10 @@
 #include <tuple>
 #include <utility>
 
+#include "checks/cpp/block_id_scaling.hpp"
 #include "checks/cpp/cpp_declarations.hpp"
 #include "checks/cpp/cpp_expression.hpp"
+#include "checks/cpp/id_types.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "checks/rules/reach.hpp"
 #include "checks/text_contains.hpp"
@@ -143,30 +145,6 @@ Value merge(Value a, const Value& b) {
     if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
     add_products(a.products, b.products);
     return a;
-}
-
-// Element types that are not integers: reading them gives no index.
-bool is_non_integer_type(std::string_view type) {
-    static const std::set<std::string_view> kNames = {
-        "float",         "double",         "half",     "half2",  "bool",   "void",   "auto",
-        "nv_bfloat16",   "nv_bfloat162",   "bfloat16", "bf16",   "fp16",   "__half", "__half2",
-        "__nv_bfloat16", "__nv_bfloat162", "float2",   "float4", "double2"};
-    return kNames.count(type) > 0 || type.find("fp8") != std::string_view::npos ||
-           type.find("float") != std::string_view::npos;
-}
-
-// An element type whose width the tree does not say: a template parameter or a type from a
-// header outside the tree. It holds ids when spelled like an id type (`IdType`, `index_t`,
-// `IdxT`), else data (`scalar_t`, `T`, `DTypeKV`); "" is a read through a member or a call,
-// whose type is not declared here.
-bool unseen_type_holds_ids(std::string_view type) {
-    if (type.empty()) return true;
-    if (is_non_integer_type(type)) return false;
-    std::string lower;
-    for (char c : type) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return lower.starts_with("id") || lower.find("idtype") != std::string::npos ||
-           lower.find("idx") != std::string::npos || lower.find("index") != std::string::npos ||
-           lower.ends_with("_id") || lower.ends_with("id_t");
 }
 
 // The file's own struct members over the tree's, read from its tokens when a kernel first reads
@@ -955,10 +933,10 @@ class FunctionAnalysis {
     }
 };
 
-// Whether `function` can hold a block id at all: it declares a pointer or array of integers
-// (64-bit ones too: narrowed, their elements are ids) or one named like a configured table,
-// reads through a member, a call or __ldg, or reads blockIdx. Most kernels of a large tree only
-// touch float data and are not analysed further.
+// Whether `function` can read an id from memory at all: it declares a pointer or array of
+// integers (64-bit ones too: narrowed, their elements are ids) or one named like a configured
+// table, reads through a member, a call or __ldg. Most kernels of a large tree only touch float
+// data and are not analysed further.
 bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
                   const TypeAliases& aliases, const IndexTableNames& table_names) {
     auto holds_ids = [&](const Declaration& decl) {
@@ -979,9 +957,15 @@ bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
                       (is_op(tokens[i - 1], ".") || is_op(tokens[i - 1], "->"));
         bool through_call = is_op(t, ")") && is_op(next, "[");
         bool ldg = t.kind == TokenKind::identifier && t.text.starts_with("__ld");
-        bool block_id = t.kind == TokenKind::identifier && t.text == "blockIdx";
-        if (member || through_call || ldg || block_id) return true;
+        if (member || through_call || ldg) return true;
     }
+    return false;
+}
+
+// Whether `function` reads its own block id: a source of ids of its own (issue #30).
+bool reads_block_id(const FunctionInfo& function, std::span<const Token> tokens) {
+    for (std::size_t i = function.body_begin + 1; i < function.body_end; ++i)
+        if (is_keyword(tokens[i], "blockIdx")) return true;
     return false;
 }
 
@@ -1008,7 +992,9 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
     IndexTableNames table_names(config);
     std::vector<Finding> findings;
     for (const auto& function : find_functions(tokens, brackets))
-        if (may_read_ids(function, tokens, aliases, table_names))
+        if (may_read_ids(function, tokens, aliases, table_names) ||
+            (reads_block_id(function, tokens) &&
+             may_scale_block_id(function, tokens, brackets, aliases)))
             FunctionAnalysis(file, tokens, brackets, aliases, members, table_names, function,
                              context)
                 .run(findings);

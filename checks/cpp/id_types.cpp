@@ -1,0 +1,28 @@
+#include "checks/cpp/id_types.hpp"
+
+#include <cctype>
+#include <set>
+#include <string>
+
+namespace patchbay {
+
+bool is_non_integer_type(std::string_view type) {
+    static const std::set<std::string_view> kNames = {
+        "float",         "double",         "half",     "half2",  "bool",   "void",   "auto",
+        "nv_bfloat16",   "nv_bfloat162",   "bfloat16", "bf16",   "fp16",   "__half", "__half2",
+        "__nv_bfloat16", "__nv_bfloat162", "float2",   "float4", "double2"};
+    return kNames.count(type) > 0 || type.find("fp8") != std::string_view::npos ||
+           type.find("float") != std::string_view::npos;
+}
+
+bool unseen_type_holds_ids(std::string_view type) {
+    if (type.empty()) return true;
+    if (is_non_integer_type(type)) return false;
+    std::string lower;
+    for (char c : type) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower.starts_with("id") || lower.find("idtype") != std::string::npos ||
+           lower.find("idx") != std::string::npos || lower.find("index") != std::string::npos ||
+           lower.ends_with("_id") || lower.ends_with("id_t");
+}
+
+}  // namespace patchbay

@@ -1,0 +1,18 @@
+#pragma once
+// Which element types of a CUDA source can hold ids: the int32-index-stride analysis and its
+// pre-filter must agree on them, or the filter would skip a kernel the analysis flags.
+
+#include <string_view>
+
+namespace patchbay {
+
+// Element types that are not integers: reading them gives no index.
+bool is_non_integer_type(std::string_view type);
+
+// An element type whose width the tree does not say: a template parameter or a type from a
+// header outside the tree. It holds ids when spelled like an id type (`IdType`, `index_t`,
+// `IdxT`), else data (`scalar_t`, `T`, `DTypeKV`); "" is a read through a member or a call,
+// whose type is not declared here.
+bool unseen_type_holds_ids(std::string_view type);
+
+}  // namespace patchbay

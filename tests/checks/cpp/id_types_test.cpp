@@ -1,0 +1,21 @@
+#include "checks/cpp/id_types.hpp"
+
+#include <gtest/gtest.h>
+
+namespace patchbay {
+namespace {
+
+TEST(IdTypes, FloatsHoldNoIds) {
+    for (const char* type : {"float", "double", "__half", "__nv_bfloat16", "float4", "fp8_e4m3"})
+        EXPECT_TRUE(is_non_integer_type(type)) << type;
+    for (const char* type : {"float", "__half", "scalar_t", "T", "DTypeKV"})
+        EXPECT_FALSE(unseen_type_holds_ids(type)) << type;
+}
+
+TEST(IdTypes, IdSpellingsAndUndeclaredTypesHoldIds) {
+    for (const char* type : {"IdType", "index_t", "IdxT", "slot_id", "page_id_t", ""})
+        EXPECT_TRUE(unseen_type_holds_ids(type)) << type;
+}
+
+}  // namespace
+}  // namespace patchbay
