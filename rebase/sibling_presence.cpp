@@ -60,14 +60,25 @@ std::optional<std::vector<Words>> hunk_words(std::string_view base, std::string_
     return out;
 }
 
+// A name rather than prose: a digit, `_` or a capital after the first letter (`test486`,
+// `ssh_valid_ruser`, `CURLOPT_NETRC`). A neighbour of a deleted man page has common words
+// such as "supported" by chance; it has a new test's number or a new option's name only when
+// upstream put it there.
+bool name_like(std::string_view word) {
+    return std::any_of(word.begin() + 1, word.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) || c == '_' ||
+               std::isupper(static_cast<unsigned char>(c));
+    });
+}
+
 bool has_hunk(const Words& hunk, const Words& old_words, const Words& new_words) {
-    bool any = false;
+    bool named = false;
     for (const auto& word : hunk) {
         if (old_words.contains(word)) continue;
         if (!new_words.contains(word)) return false;
-        any = true;
+        named = named || name_like(word);
     }
-    return any;
+    return named;
 }
 
 }  // namespace

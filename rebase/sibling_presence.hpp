@@ -22,8 +22,9 @@ struct SiblingPresence {
 // The first file among `candidates` (the new upstream's files in the deleted file's folder) that
 // has every hunk of the change from `base` to `theirs`: each hunk adds at least one
 // distinctive word (5 or more letters, digits or `_`) that the old upstream had neither in the
-// deleted file nor in that file, and the new upstream's file has all of them. Conservative: a
-// hunk without such a word, or one word missing, and the change is not found.
+// deleted file nor in that file, and the new upstream's file has all of them, one at least a
+// name (a digit, `_` or a capital inside it). Conservative: a hunk without such a name, or
+// one word missing, and the change is not found.
 std::optional<SiblingPresence> sibling_presence(std::string_view base, std::string_view theirs,
                                                 const std::vector<std::string>& candidates,
                                                 const TextOf& old_text, const TextOf& new_text);

@@ -53,5 +53,13 @@ TEST(SiblingPresence, AHunkWithoutADistinctiveWordIsNeverFound) {
         << "no word of 5 characters: any file has such a line";
 }
 
+TEST(SiblingPresence, ProseAloneIsNeverFound) {
+    auto old_files = texts({});
+    auto new_files = texts({{"d/x.md", "It is not supported to share it.\n"}});
+    EXPECT_FALSE(sibling_presence("It is shared.\n", "It is shared.\nIt is not supported.\n",
+                                  {"d/x.md"}, old_files, new_files))
+        << "\"supported\" is in many a page";
+}
+
 }  // namespace
 }  // namespace patchbay
