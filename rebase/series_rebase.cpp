@@ -8,6 +8,7 @@
 
 #include "common/read_file.hpp"
 #include "patches/diff_parser.hpp"
+#include "rebase/sibling_presence.hpp"
 #include "regenerate/patch_rewrite.hpp"
 #include "regenerate/state_merge.hpp"
 #include "series/patch_applier.hpp"
@@ -36,6 +37,8 @@ struct PathMerge {
     PathState ours;                   // the new upstream's
     std::optional<PathState> merged;  // the whole file merged, when that is clean
     std::optional<FileCarry> carry;   // else, hunk by hunk (a text on all sides)
+    // Else, for a file upstream deleted: the file of its folder that took the change.
+    std::optional<SiblingPresence> sibling;
 };
 
 bool executable_of(const PathMerge& path) {
@@ -82,6 +85,9 @@ class Rebaser {
     std::string followed_path(const std::string& path, const PathState& base) const;
     Result<PathMerge> path_merge(const std::string& path, const PathState& base,
                                  const PathState& theirs) const;
+    Result<std::optional<SiblingPresence>> sibling_of(const std::string& path,
+                                                      const PathState& base,
+                                                      const PathState& theirs) const;
     void count_hunks(const PathMerge& path, HunkShare& share) const;
     void record(const PathMerge& merge, PatchRebase& patch, TreeChanges& merged) const;
     const TreeChanges* resolution_of(const std::string& name) const;
@@ -206,13 +212,19 @@ std::string Rebaser::followed_path(const std::string& path, const PathState& bas
 // One path of the patch: the three sides, and the merge of the patch's change onto the new one.
 Result<PathMerge> Rebaser::path_merge(const std::string& path, const PathState& base,
                                       const PathState& theirs) const {
-    PathMerge merge{followed_path(path, base), base, theirs, std::nullopt, std::nullopt, {}};
+    PathMerge merge{followed_path(path, base), base, theirs, std::nullopt, std::nullopt, {}, {}};
     auto ours = new_state_.lookup(merge.target);
     if (!ours) return ours.error();
     merge.ours = to_state(std::move(ours).value());
     auto state = merge_states(base, merge.ours, theirs);
     if (!state) return state.error();
     merge.merged = std::move(*state);
+    if (!merge.merged && !merge.ours && is_regular_file(base) && is_regular_file(theirs)) {
+        auto sibling = sibling_of(path, base, theirs);
+        if (!sibling) return sibling.error();
+        merge.sibling = std::move(*sibling);
+        return merge;
+    }
     if (merge.merged || !is_regular_file(merge.ours) || !is_regular_file(theirs) ||
         (base && !is_regular_file(base)))
         return merge;
@@ -222,6 +234,30 @@ Result<PathMerge> Rebaser::path_merge(const std::string& path, const PathState& 
     if (!carry) return carry.error();
     merge.carry = std::move(*carry);
     return merge;
+}
+
+// Where upstream took the change to `path`, a file it deleted: another file of its folder.
+Result<std::optional<SiblingPresence>> Rebaser::sibling_of(const std::string& path,
+                                                           const PathState& base,
+                                                           const PathState& theirs) const {
+    auto files = new_upstream_.list_files();
+    if (!files) return files.error();
+    const auto folder = path.substr(0, path.rfind('/') + 1);
+    std::vector<std::string> candidates;
+    for (auto& file : *files)
+        if (file != path && file.starts_with(folder) &&
+            file.find('/', folder.size()) == std::string::npos)
+            candidates.push_back(std::move(file));
+    // Upstream's own files on both sides: an earlier patch of the series is not upstream.
+    auto text_in = [](const PristineSource& source) {
+        return [&source](const std::string& file) {
+            auto entry = source.lookup(file);
+            return entry && entry->kind == TreeEntry::Kind::file ? entry->content.str()
+                                                                 : std::string();
+        };
+    };
+    return sibling_presence(base->content.view(), theirs->content.view(), candidates,
+                            text_in(old_upstream_), text_in(new_upstream_));
 }
 
 void Rebaser::count_hunks(const PathMerge& path, HunkShare& share) const {
@@ -243,6 +279,11 @@ void Rebaser::count_hunks(const PathMerge& path, HunkShare& share) const {
 void Rebaser::record(const PathMerge& merge, PatchRebase& patch, TreeChanges& merged) const {
     if (merge.merged) {
         merged.emplace(merge.target, *merge.merged);
+        return;
+    }
+    if (merge.sibling) {
+        patch.share.hunks += merge.sibling->hunks;
+        patch.share.upstream += merge.sibling->hunks;
         return;
     }
     if (!merge.carry) {

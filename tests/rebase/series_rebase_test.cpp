@@ -169,5 +169,30 @@ TEST_F(SeriesCarry, AConflictWithoutMarkersIsSaid) {
     EXPECT_FALSE(result->patches[0].attempt.at("d").has_value()) << "the new upstream's side";
 }
 
+// Upstream deleted the list the patch adds a test to, and lists the test in the file beside it.
+TEST_F(SeriesCarry, AChangeToADeletedFileFoundBesideItIsUpstream) {
+    old_upstream.file("t/Makefile.inc", "TESTS = test480 \\\n test481\n");
+    old_upstream.file("t/Makefile.am", "include Makefile.inc\n");
+    new_upstream.file("t/Makefile.am", "TESTS = test480 test481 test486\n");
+    add("1.patch",
+        "--- a/t/Makefile.inc\n+++ b/t/Makefile.inc\n@@ -1,2 +1,3 @@\n TESTS = test480 \\\n"
+        "+ test486 \\\n  test481\n");
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::already_upstream);
+    EXPECT_EQ(result->patches[0].share.upstream, 1);
+}
+
+TEST_F(SeriesCarry, AChangeToADeletedFileMissingBesideItIsAConflict) {
+    old_upstream.file("t/Makefile.inc", "TESTS = test480 \\\n test481\n");
+    new_upstream.file("t/Makefile.am", "TESTS = test480 test481 test487\n");
+    add("1.patch",
+        "--- a/t/Makefile.inc\n+++ b/t/Makefile.inc\n@@ -1,2 +1,3 @@\n TESTS = test480 \\\n"
+        "+ test486 \\\n  test481\n");
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::conflict);
+}
+
 }  // namespace
 }  // namespace patchbay
