@@ -275,8 +275,14 @@ void Rebaser::count_hunks(const PathMerge& path, HunkShare& share) const {
     }
 }
 
+std::string_view text_of(const PathState& state) {
+    return is_regular_file(state) ? state->content.view() : std::string_view();
+}
+
 // What one path's merge makes of the patch: its merged state, or its conflict.
 void Rebaser::record(const PathMerge& merge, PatchRebase& patch, TreeChanges& merged) const {
+    if (!merge.sibling)
+        count_names(text_of(merge.base), text_of(merge.theirs), text_of(merge.ours), patch.names);
     if (merge.merged) {
         merged.emplace(merge.target, *merge.merged);
         return;
@@ -316,6 +322,11 @@ Status Rebaser::carry_merged(const TreeChanges& old_change, PatchRebase& patch) 
         paths.push_back(std::move(*merge));
     }
     if (patch.conflicts.empty()) return carry_changes(std::move(merged), outcome_of(patch), patch);
+    if (upstream_by_names(patch.share.upstream, patch.names)) {
+        patch.upstream_by_names = true;
+        patch.outcome = RebaseOutcome::already_upstream;
+        return Ok{};
+    }
     patch.outcome = RebaseOutcome::conflict;
     note_conflict();
     return attempt_of(paths, patch);

@@ -15,6 +15,7 @@
 
 #include "common/result.hpp"
 #include "rebase/hunk_carry.hpp"
+#include "rebase/name_presence.hpp"
 #include "rebase/upstream_presence.hpp"
 #include "series/series_runner.hpp"
 
@@ -71,6 +72,11 @@ struct PatchRebase {
     std::vector<std::string> unmarked;
     std::vector<DuplicatedLines> duplicates;  // added lines the new upstream already has
     HunkShare share;
+    // The names its change brings in and takes out, against the new upstream's files: with some
+    // hunks found, what calls a conflicting patch upstream in a modified form
+    // (rebase/name_presence.hpp).
+    NameShare names;
+    bool upstream_by_names = false;
     // Where the patch says it came from, found again in the new upstream (rebase/provenance.hpp):
     // shown, never on its own a reason to call it upstream.
     std::vector<std::string> evidence;

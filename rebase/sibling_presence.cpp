@@ -1,46 +1,15 @@
 #include "rebase/sibling_presence.hpp"
 
 #include <algorithm>
-#include <cctype>
-#include <set>
 
 #include "common/text_diff.hpp"
 #include "common/text_lines.hpp"
+#include "rebase/distinctive_words.hpp"
 #include "rebase/hunk_presence.hpp"
 
 namespace patchbay {
 
 namespace {
-
-// Shorter words (`if`, `the`, `src`) are in any file; a test's number or a function's name is
-// what says the change is there.
-constexpr std::size_t kDistinctiveWord = 5;
-
-using Words = std::set<std::string, std::less<>>;
-
-bool word_char(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
-
-void add_words(std::string_view text, Words& words) {
-    std::size_t at = 0;
-    while (at < text.size()) {
-        if (!word_char(text[at])) {
-            ++at;
-            continue;
-        }
-        auto end = at;
-        while (end < text.size() && word_char(text[end])) ++end;
-        if (end - at >= kDistinctiveWord) words.emplace(text.substr(at, end - at));
-        at = end;
-    }
-}
-
-Words words_of(std::string_view text) {
-    Words words;
-    add_words(text, words);
-    return words;
-}
 
 // The words each hunk adds that the deleted file lacked.
 std::optional<std::vector<Words>> hunk_words(std::string_view base, std::string_view theirs) {
@@ -60,17 +29,8 @@ std::optional<std::vector<Words>> hunk_words(std::string_view base, std::string_
     return out;
 }
 
-// A name rather than prose: a digit, `_` or a capital after the first letter (`test486`,
-// `ssh_valid_ruser`, `CURLOPT_NETRC`). A neighbour of a deleted man page has common words
-// such as "supported" by chance; it has a new test's number or a new option's name only when
-// upstream put it there.
-bool name_like(std::string_view word) {
-    return std::any_of(word.begin() + 1, word.end(), [](char c) {
-        return std::isdigit(static_cast<unsigned char>(c)) || c == '_' ||
-               std::isupper(static_cast<unsigned char>(c));
-    });
-}
-
+// A neighbour of a deleted man page has common words such as "supported" by chance; it has a
+// new test's number or a new option's name only when upstream put it there (name_like).
 bool has_hunk(const Words& hunk, const Words& old_words, const Words& new_words) {
     bool named = false;
     for (const auto& word : hunk) {

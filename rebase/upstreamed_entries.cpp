@@ -1,6 +1,7 @@
 #include "rebase/upstreamed_entries.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -22,12 +23,23 @@ bool is_inline_skip(std::string_view line) {
 
 }  // namespace
 
+std::string modified_detail(const PatchRebase& patch) {
+    const auto& share = patch.share;
+    if (patch.upstream_by_names)
+        return fmt::format(
+            " (modified: {} of {} hunks found, {} of {} names it brings in present, {} of {} it "
+            "takes out gone; upstream's own words at {})",
+            share.upstream, share.hunks, patch.names.present, patch.names.introduced,
+            patch.names.removed - patch.names.lingering, patch.names.removed,
+            fmt::join(share.left, ", "));
+    if (share.modified == 0) return "";
+    return fmt::format(" (modified: {} of {} added lines present)", share.present, share.added);
+}
+
 std::string upstream_reason(const PatchRebase& patch, const std::optional<UpstreamCommit>& since) {
     std::string reason = "already upstream";
     if (since) reason += fmt::format(" since {} ({})", since->id.substr(0, 12), since->subject);
-    if (patch.share.modified > 0)
-        reason += fmt::format(" (modified: {} of {} added lines present)", patch.share.present,
-                              patch.share.added);
+    reason += modified_detail(patch);
     for (const auto& evidence : patch.evidence) reason += "; " + evidence;
     return reason;
 }

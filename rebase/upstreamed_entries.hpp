@@ -20,6 +20,9 @@ namespace patchbay {
 
 enum class UpstreamedPolicy { unlist, drop, keep };
 
+// How a patch already upstream in a modified form is there, " (modified: …)", or "".
+std::string modified_detail(const PatchRebase& patch);
+
 // The skip rule's reason for a patch already upstream: what shows it (the commit that brought
 // it, how much of a modified form is there, the provenance evidence).
 std::string upstream_reason(const PatchRebase& patch, const std::optional<UpstreamCommit>& since);

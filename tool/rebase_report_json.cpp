@@ -40,7 +40,16 @@ void write_patch(JsonWriter& json, const PatchRebase& patch,
         .field("added_present", patch.share.present)
         .field("fuzz", patch.share.fuzz);
     write_strings(json, "left", patch.share.left);
-    json.end_object().key("moved").begin_object();
+    json.end_object()
+        .key("names")
+        .begin_object()
+        .field("introduced", patch.names.introduced)
+        .field("present", patch.names.present)
+        .field("removed", patch.names.removed)
+        .field("lingering", patch.names.lingering)
+        .field("upstream_by_names", patch.upstream_by_names)
+        .end_object();
+    json.key("moved").begin_object();
     for (const auto& [from, to] : patch.moved) json.field(from, to);
     json.end_object();
     write_strings(json, "evidence", patch.evidence);

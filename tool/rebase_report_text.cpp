@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "common/elide.hpp"
+#include "rebase/upstreamed_entries.hpp"
 #include "tool/rebase_report_format.hpp"
 
 namespace patchbay {
@@ -38,22 +39,17 @@ std::string hunks_left(const HunkShare& share) {
                        share.upstream, carried);
 }
 
-std::string upstream_detail(const HunkShare& share) {
-    if (share.modified == 0) return "";
-    return fmt::format(" (modified: {} of {} added lines present)", share.present, share.added);
-}
-
 std::string outcome_detail(const PatchRebase& patch) {
     switch (patch.outcome) {
         case RebaseOutcome::conflict:
             return fmt::format(": {} need{} a person{}", fmt::join(patch.conflicts, ", "),
                                patch.conflicts.size() == 1 ? "s" : "", hunks_left(patch.share));
         case RebaseOutcome::already_upstream:
-            return upstream_detail(patch.share);
+            return modified_detail(patch);
         case RebaseOutcome::partly_upstream:
             if (patch.share.hunks == 0) return "";
             return fmt::format(": {} of {} hunks upstream{}", patch.share.upstream,
-                               patch.share.hunks, upstream_detail(patch.share));
+                               patch.share.hunks, modified_detail(patch));
         case RebaseOutcome::skipped:
             return patch.skip_not_upstream ? ": its change is not upstream (skip rule: " +
                                                  elide(patch.reason, kElideMessageLimit) + ")"

@@ -194,5 +194,44 @@ TEST_F(SeriesCarry, AChangeToADeletedFileMissingBesideItIsAConflict) {
     EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::conflict);
 }
 
+// Two hunks: line 5 gains a length check, line 20 calls the checked helper.
+std::string two_hunk_fix() {
+    return "--- a/f\n+++ b/f\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+check_length(buffer_size)\n 6\n"
+           " 7\n 8\n@@ -17,7 +17,7 @@\n 17\n 18\n 19\n-20\n+call_helper_checked(x, limit_value)\n"
+           " 21\n 22\n 23\n";
+}
+
+TEST_F(SeriesCarry, AFixUpstreamRewroteIsUpstreamByItsNames) {
+    old_upstream.file("f", numbered_lines(30));
+    new_upstream.file("f",
+                      numbered_lines(30, {{5, "check_length(buffer_size)"},
+                                          {20, "ret = call_helper_checked(limit_value, x);"}}));
+    add("1.patch", two_hunk_fix());
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    const auto& patch = result->patches[0];
+    EXPECT_EQ(patch.outcome, RebaseOutcome::already_upstream);
+    EXPECT_TRUE(patch.upstream_by_names);
+    EXPECT_EQ(patch.share.upstream, 1) << "the length check, as written";
+    EXPECT_EQ(patch.share.left, std::vector<std::string>{"f:20"}) << "upstream's own words";
+    EXPECT_EQ(patch.names.introduced, 4);
+    EXPECT_EQ(patch.names.present, 4);
+    EXPECT_TRUE(result->steps.empty()) << "nothing carried";
+}
+
+TEST_F(SeriesCarry, AFixWhoseNamesUpstreamLacksStaysAConflict) {
+    old_upstream.file("f", numbered_lines(30));
+    new_upstream.file(
+        "f", numbered_lines(30, {{5, "check_length(buffer_size)"}, {20, "ret = call_helper(x);"}}));
+    add("1.patch", two_hunk_fix());
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    const auto& patch = result->patches[0];
+    EXPECT_EQ(patch.outcome, RebaseOutcome::conflict)
+        << "the length check is upstream, the checked call is not: 2 of 4 names";
+    EXPECT_FALSE(patch.upstream_by_names);
+    EXPECT_EQ(patch.names.present, 2);
+}
+
 }  // namespace
 }  // namespace patchbay
