@@ -219,6 +219,12 @@ def project(work, old_src, fuzz):
 
 def patchbay_run(patchbay, work, old_src):
     """patchbay rebase --format json, at the fuzz the bookworm series needs (0, else 2)."""
+    report, seconds, fuzz, check_rc, rebase_rc = patchbay_report(patchbay, work, old_src)
+    return {p["name"]: p["outcome"] for p in report["patches"]}, seconds, fuzz, check_rc, rebase_rc
+
+
+def patchbay_report(patchbay, work, old_src):
+    """patchbay_run's run, with the whole JSON report instead of the outcomes only."""
     for fuzz in (0, 2):
         s = project(work, old_src, fuzz)
         check = sh(f"{patchbay} check-series", cwd=s, check=False)
@@ -229,8 +235,7 @@ def patchbay_run(patchbay, work, old_src):
     seconds = time.monotonic() - start
     if r.returncode == 2:
         raise RuntimeError(f"patchbay rebase: {r.stderr[-2000:]}")
-    report = json.loads(r.stdout)
-    return {p["name"]: p["outcome"] for p in report["patches"]}, seconds, fuzz, check.returncode, r.returncode
+    return json.loads(r.stdout), seconds, fuzz, check.returncode, r.returncode
 
 
 def strip_of(src, name):
