@@ -60,10 +60,28 @@ void header_claims(std::string_view line, std::vector<ProvenanceClaim>& claims) 
     if (lowered(found[1].str()) == "bug") add_matches(value, bug, ClaimKind::bug, where, claims);
 }
 
+// The Subject header with its folded continuation lines, unfolded ("" without one).
+std::string subject_of(std::string_view preamble) {
+    std::string subject;
+    for (auto line : split_lines(preamble)) {
+        auto text = without_terminator(line);
+        bool folded = !subject.empty() && !text.empty() && (text[0] == ' ' || text[0] == '\t');
+        if (folded)
+            subject.append(text);
+        else if (!subject.empty())
+            break;
+        else if (text.starts_with("Subject:"))
+            subject = text;
+    }
+    return subject;
+}
+
 }  // namespace
 
 std::vector<ProvenanceClaim> provenance_claims(std::string_view preamble, std::string_view name) {
     static const std::regex from_line(R"(^From ([0-9a-f]{40}) )");
+    // GitHub's squash merges end the subject with the PR number: "Fix the scale (#23182)".
+    static const std::regex subject_pr(R"(^Subject:.*\(#(\d{2,7})\)\s*$)");
     static const std::regex cve(R"(CVE-\d{4}-\d{4,7})", std::regex::icase);
     static const std::regex pr_name(R"((?:^|[-_.])pr[-_]?(\d{2,7})(?:[-_.]|$))", std::regex::icase);
     std::vector<ProvenanceClaim> claims;
@@ -74,6 +92,7 @@ std::vector<ProvenanceClaim> provenance_claims(std::string_view preamble, std::s
             claims.push_back({ClaimKind::commit, found[1].str(), "From line"});
         header_claims(line, claims);
     }
+    add_matches(subject_of(preamble), subject_pr, ClaimKind::pull_request, "Subject line", claims);
     add_matches(preamble.substr(0, std::min<std::size_t>(preamble.size(), 4096)), cve,
                 ClaimKind::cve, "description", claims);
     add_matches(name, cve, ClaimKind::cve, "file name", claims);

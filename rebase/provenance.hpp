@@ -1,7 +1,8 @@
 #pragma once
 // Where a patch says it came from, and whether the new upstream says the same
 // (docs/ARCHITECTURE.md §6, rebase). Debian's DEP-3 headers (`Origin: upstream, <commit URL>`,
-// `Applied-Upstream:`, `Bug:`, `Forwarded:`), git format-patch's `From <sha>` line and names
+// `Applied-Upstream:`, `Bug:`, `Forwarded:`), git format-patch's `From <sha>` line, a subject
+// ending in GitHub's `(#23182)` and names
 // such as `CVE-2023-38545.patch` or `vllm-pr50021-…` make claims; the commits between the two
 // upstream revisions (subjects, trailers, cherry-pick lines) or, without history, the lines
 // the new upstream's NEWS, CHANGES or release notes gained, may confirm them. A confirmed

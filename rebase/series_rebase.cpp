@@ -302,6 +302,17 @@ void Rebaser::record(const PathMerge& merge, PatchRebase& patch, TreeChanges& me
     if (merge.carry->conflicts()) patch.conflicts.push_back(merge.target);
 }
 
+// Upstream has every hunk of the patch that a file of its still holds, and deleted the files of
+// the others (vLLM's V0 backends): nothing is left to carry.
+bool upstream_but_deleted(const std::vector<PathMerge>& paths, const PatchRebase& patch) {
+    if (patch.share.upstream == 0 || !patch.share.left.empty()) return false;
+    return std::all_of(paths.begin(), paths.end(), [&](const PathMerge& path) {
+        bool conflicting = std::find(patch.conflicts.begin(), patch.conflicts.end(), path.target) !=
+                           patch.conflicts.end();
+        return !conflicting || (!path.ours && !path.carry && !path.sibling);
+    });
+}
+
 // A patch merged without conflict: partly upstream, carried with fuzz, or merged.
 RebaseOutcome outcome_of(const PatchRebase& patch) {
     if (patch.share.upstream > 0) return RebaseOutcome::partly_upstream;
@@ -322,8 +333,8 @@ Status Rebaser::carry_merged(const TreeChanges& old_change, PatchRebase& patch) 
         paths.push_back(std::move(*merge));
     }
     if (patch.conflicts.empty()) return carry_changes(std::move(merged), outcome_of(patch), patch);
-    if (upstream_by_names(patch.share.upstream, patch.names)) {
-        patch.upstream_by_names = true;
+    patch.upstream_by_names = upstream_by_names(patch.share.upstream, patch.names);
+    if (patch.upstream_by_names || upstream_but_deleted(paths, patch)) {
         patch.outcome = RebaseOutcome::already_upstream;
         return Ok{};
     }

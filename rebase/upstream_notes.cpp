@@ -45,6 +45,8 @@ Result<std::string> history_between(const SourceOptions& repository, const std::
         git_commit* commit = nullptr;
         if (git_commit_lookup(&commit, raw_repo, &id) != 0) continue;
         CommitPtr owned(commit);
+        // The id too: a format-patch's `From <sha>` names the commit itself.
+        messages.append("commit ").append(git_oid_tostr_s(&id)) += '\n';
         if (const char* message = git_commit_message(commit)) messages.append(message) += '\n';
     }
     return messages;

@@ -32,6 +32,9 @@ std::string modified_detail(const PatchRebase& patch) {
             share.upstream, share.hunks, patch.names.present, patch.names.introduced,
             patch.names.removed - patch.names.lingering, patch.names.removed,
             fmt::join(share.left, ", "));
+    if (!patch.conflicts.empty())
+        return fmt::format(" (modified: {} of {} hunks found; upstream deleted {})", share.upstream,
+                           share.hunks, fmt::join(patch.conflicts, ", "));
     if (share.modified == 0) return "";
     return fmt::format(" (modified: {} of {} added lines present)", share.present, share.added);
 }

@@ -159,6 +159,27 @@ TEST_F(RebaseUpgrade, NoPatchForAPersonExitsZero) {
         << result.out;
 }
 
+TEST_F(RebaseUpgrade, ABackportOfAnUpstreamCommitIsConfirmedByItsOwnId) {
+    // A distribution backports upstream's commit with git format-patch: its `From <sha>` line
+    // and GitHub's "(#77)" at the end of the subject name the commit the history has.
+    drop_conflict();
+    in_up("git checkout -q main");
+    edit("p.c", "p line 15\n", "p line fifteen\n", "p: fifteen (#77)");
+    tree.run(
+        "cd up && git format-patch -q -1 -o ../s/patches HEAD && cd ../s/patches && "
+        "ls 0001-p-fifteen-77.patch >> series");
+    auto result =
+        patchbay({"rebase", "--onto", "main", "--format", "json", "-o", "../r.json"}, tree / "s");
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    auto evidence = tree.run(
+        "python3 -c 'import json; print([p[\"evidence\"] for p in "
+        "json.load(open(\"r.json\"))[\"patches\"] if p[\"name\"].startswith(\"0001-p\")])'");
+    auto id = tree.run("cd up && git rev-parse HEAD").substr(0, 12);
+    EXPECT_EQ(evidence, "[['From line names commit " + id +
+                            ": in the history since the old upstream', 'Subject line names PR "
+                            "#77: in the history since the old upstream']]");
+}
+
 TEST_F(RebaseUpgrade, WriteTakesTheUpstreamPatchesOutOfTheSeriesAndItApplies) {
     drop_conflict();
     auto result = patchbay({"rebase", "--onto", "v2", "--write"}, tree / "s");

@@ -34,6 +34,16 @@ TEST(Provenance, FormatPatchFromLinesAndNamesMakeClaims) {
     EXPECT_TRUE(
         has_claim(provenance_claims("", "CVE-2023-38545.patch"), ClaimKind::cve, "CVE-2023-38545"));
     EXPECT_TRUE(provenance_claims("Description: nothing said\n", "fix-build.patch").empty());
+    EXPECT_TRUE(has_claim(
+        provenance_claims("Subject: [PATCH] [Bugfix] Fix the scale (#23182)\n", "0006-fix.patch"),
+        ClaimKind::pull_request, "23182"));
+    EXPECT_TRUE(has_claim(provenance_claims("Subject: [PATCH] [Bugfix] Mamba2 SSD varlen fix,\n"
+                                            " improve test (#21783)\n\nBody (#5)\n",
+                                            "0001-fix.patch"),
+                          ClaimKind::pull_request, "21783"))
+        << "a long subject folds onto the next line";
+    EXPECT_TRUE(provenance_claims("Subject: [PATCH] Fix (#1) of the scale\n", "x.patch").empty())
+        << "only a number the subject ends with is GitHub's";
 }
 
 TEST(Provenance, ATextConfirmsWhatItNames) {

@@ -233,5 +233,31 @@ TEST_F(SeriesCarry, AFixWhoseNamesUpstreamLacksStaysAConflict) {
     EXPECT_EQ(patch.names.present, 2);
 }
 
+TEST_F(SeriesCarry, AFixUpstreamTookWhereTheFileOfTheRestIsDeletedIsUpstream) {
+    old_upstream.file("f", numbered_lines(30));
+    old_upstream.file("g", numbered_lines(30));
+    new_upstream.file("f",
+                      numbered_lines(30, {{4, "4 (upstream)"}, {5, "check_length(buffer_size)"}}));
+    add("1.patch", one_line_patch("f", 5, "check_length(buffer_size)") +
+                       one_line_patch("g", 5, "release_buffer(pool)"));
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    const auto& patch = result->patches[0];
+    EXPECT_EQ(patch.outcome, RebaseOutcome::already_upstream) << "g is gone upstream";
+    EXPECT_EQ(patch.share.upstream, 1);
+    EXPECT_EQ(patch.conflicts, std::vector<std::string>{"g"});
+}
+
+TEST_F(SeriesCarry, AFixUpstreamDidNotTakeIsAConflictWhereTheFileIsDeleted) {
+    old_upstream.file("f", numbered_lines(30));
+    old_upstream.file("g", numbered_lines(30));
+    new_upstream.file("f", numbered_lines(30, {{4, "4 (upstream)"}, {5, "check_size(len)"}}));
+    add("1.patch", one_line_patch("f", 5, "check_length(buffer_size)") +
+                       one_line_patch("g", 5, "release_buffer(pool)"));
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::conflict);
+}
+
 }  // namespace
 }  // namespace patchbay
