@@ -22,7 +22,10 @@ mkdir -p "$CACHE"
 OUT="$CACHE/results.jsonl"
 : > "$OUT"
 for pkg in "${PACKAGES[@]}"; do
-    python3 "$HERE/rebase_debian.py" setup "$pkg" > /dev/null
+    if ! python3 "$HERE/rebase_debian.py" setup "$pkg" > /dev/null 2> "$CACHE/setup-$pkg.err"; then
+        echo "rebase_debian: $pkg skipped, its download or setup failed ($CACHE/setup-$pkg.err)" >&2
+        continue
+    fi
     python3 "$HERE/rebase_debian.py" run "$PATCHBAY" "$pkg" >> "$OUT" ||
         echo "rebase_debian: $pkg failed" >&2
 done

@@ -139,11 +139,10 @@ Result<std::vector<std::string>> write_all(Session& session) {
     const auto& plan = session.series.plan;
     for (const auto& patch : session.report.rebase.patches)
         if (patch.new_text && patch.outcome != RebaseOutcome::already_upstream) {
-            if (auto inside = writable_in_project(plan.project, patch.patch_path,
-                                                  patch_label(plan, patch.name));
-                !inside)
-                return inside.error();
-            files.push_back({patch.patch_path, *patch.new_text});
+            auto location = write_location_in_project(plan.project, patch.patch_path,
+                                                      patch_label(plan, patch.name));
+            if (!location) return location.error();
+            files.push_back({*location, *patch.new_text});
             written.push_back(patch.name);
         }
     auto edit = upstreamed_edit(session);

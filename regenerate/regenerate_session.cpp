@@ -18,12 +18,10 @@ Result<Regeneration> rebuild(const SeriesPlan& plan, const PristineSource& sourc
 Result<RegenerateResult> write_patch(const SeriesPlan& plan, const PristineSource& source,
                                      const SeriesRun& before, Regeneration regeneration,
                                      const SeriesWriteBack& write_back) {
-    if (auto inside =
-            writable_in_project(plan.project, regeneration.patch_path, regeneration.label);
-        !inside)
-        return inside.error();
-    if (auto written = write_series(write_back, {{regeneration.patch_path, regeneration.new_text}});
-        !written)
+    auto location =
+        write_location_in_project(plan.project, regeneration.patch_path, regeneration.label);
+    if (!location) return location.error();
+    if (auto written = write_series(write_back, {{*location, regeneration.new_text}}); !written)
         return written.error();
     auto after = run_series(plan, source);
     if (!after) return after.error();

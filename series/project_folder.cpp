@@ -44,15 +44,21 @@ Status readable_in_project(const fs::path& project, int folder, const char* name
     return refuse_outside(**location, project, shown, "read it");
 }
 
-Status writable_in_project(const fs::path& project, const fs::path& path,
-                           const std::string& shown) {
-    if (project.empty()) return Ok{};
-    const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
-    auto location = resolved_location(folder);
+Result<fs::path> write_location_in_project(const fs::path& project, const fs::path& path,
+                                           const std::string& shown) {
+    std::error_code ec;
+    const bool link = fs::is_symlink(fs::symlink_status(path, ec));
+    if (project.empty() && !link) return path;
+    const fs::path checked = link ? path : (path.has_parent_path() ? path.parent_path() : ".");
+    auto location = resolved_location(checked);
     if (!location) return make_error(shown, 0, location.error().message);
-    if (!*location) return make_error(shown, 0, "cannot open the folder it goes in");
-    if (lies_within(**location, project)) return Ok{};
-    return refuse_outside(**location, project, shown, "write it");
+    if (!*location)
+        return make_error(
+            shown, 0,
+            link ? "is a symlink that leads nowhere" : "cannot open the folder it goes in");
+    if (!project.empty() && !lies_within(**location, project))
+        return refuse_outside(**location, project, shown, "write it").error();
+    return link ? **location : path;
 }
 
 }  // namespace patchbay

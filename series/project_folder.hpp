@@ -25,9 +25,12 @@ std::filesystem::path project_folder(const Config& config,
 Status readable_in_project(const std::filesystem::path& project, int folder, const char* name,
                            const std::string& shown);
 
-// The same for a file about to be written: its folder, where the temporary file goes, must
-// lead into `project`.
-Status writable_in_project(const std::filesystem::path& project, const std::filesystem::path& path,
-                           const std::string& shown);
+// Where a file about to be written is written, or an Error: its folder, where the temporary
+// file goes, must lead into `project`. A symlinked patch (patches/debian.patch ->
+// ../common/debian.patch) is written where it leads, as an editor writes it, so the link stays
+// a link and the file it shares gets the new text; it too must lie inside `project`.
+Result<std::filesystem::path> write_location_in_project(const std::filesystem::path& project,
+                                                        const std::filesystem::path& path,
+                                                        const std::string& shown);
 
 }  // namespace patchbay

@@ -97,6 +97,22 @@ TEST_F(RegenerateDemo, AnEditInTheNewFileGrowsItsHunkAndReportsTheLaterPatch) {
               0);
 }
 
+// A patch shared through a symlink (patches/0003… -> ../shared/…) is written where the link
+// leads: the link stays, the shared file gets the new text.
+TEST_F(RegenerateDemo, ASymlinkedPatchStaysALinkAndItsTargetIsWritten) {
+    fs::create_directories(demo() / "shared");
+    fs::rename(patch(k0003), demo() / "shared" / k0003);
+    fs::create_symlink("../shared/" + k0003, patch(k0003));
+    auto wt = worktree(k0003);
+    replace_in(wt / "vllm/attention/ops/paged_gather_v2.py", "    out_k_ptr,\n",
+               "    # where K goes\n    out_k_ptr,\n");
+    auto result = patchbay({"regenerate", k0003, "--worktree", wt.string()}, demo());
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    EXPECT_TRUE(fs::is_symlink(patch(k0003))) << "the link was replaced by a file";
+    EXPECT_TRUE(contains(read_file(demo() / "shared" / k0003), "+    # where K goes\n"));
+    EXPECT_EQ(patchbay({"check-series"}, demo()).status, 0);
+}
+
 // Issue #28 item 5: an edit committed in the worktree on top of the patch's commit (as a user of
 // `git commit --fixup` does) is squashed into the patch, not refused.
 TEST_F(RegenerateDemo, AnEditCommittedOnTopOfThePatchIsSquashedIntoIt) {

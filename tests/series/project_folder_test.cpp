@@ -53,11 +53,28 @@ TEST_F(ProjectFolder, ASymlinkedFileOrFolderLeadingOutIsRefused) {
                       (root / "elsewhere/x.patch").string() + "', outside the project folder '" +
                       (root / "p").string() + "'");
     }
-    auto write =
-        writable_in_project(root / "p", root / "p/patches/sub/x.patch", "patches/sub/x.patch");
-    ASSERT_FALSE(write.ok());
-    EXPECT_NE(write.error().message.find("refusing to write it"), std::string::npos);
-    EXPECT_TRUE(writable_in_project(root / "p", root / "p/patches/new.patch", "patches/new.patch"));
+    for (const char* name : {"patches/sub/x.patch", "patches/0002.patch"}) {
+        auto write = write_location_in_project(root / "p", root / "p" / name, name);
+        ASSERT_FALSE(write.ok()) << name;
+        EXPECT_NE(write.error().message.find("refusing to write it"), std::string::npos);
+    }
+    auto fresh = write_location_in_project(root / "p", root / "p/patches/new.patch", "new.patch");
+    ASSERT_TRUE(fresh.ok());
+    EXPECT_EQ(*fresh, root / "p/patches/new.patch");
+}
+
+TEST_F(ProjectFolder, ASymlinkedPatchIsWrittenWhereItLeads) {
+    fs::create_directories(root / "p/common");
+    fs::rename(root / "p/patches/0001.patch", root / "p/common/shared.patch");
+    fs::create_symlink("../common/shared.patch", root / "p/patches/0001.patch");
+    auto write = write_location_in_project(root / "p", root / "p/patches/0001.patch", "0001.patch");
+    ASSERT_TRUE(write.ok()) << write.error().message;
+    EXPECT_EQ(*write, root / "p/common/shared.patch");
+    fs::create_symlink("gone.patch", root / "p/patches/0003.patch");
+    auto dangling =
+        write_location_in_project(root / "p", root / "p/patches/0003.patch", "0003.patch");
+    ASSERT_FALSE(dangling.ok());
+    EXPECT_EQ(dangling.error().message, "is a symlink that leads nowhere");
 }
 
 // Issue #27 item 15: the series file, or a patch, is a link to /etc/passwd: never read, so no
