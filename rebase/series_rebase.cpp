@@ -7,6 +7,8 @@
 #include <algorithm>
 
 #include "common/read_file.hpp"
+#include "common/text_diff.hpp"
+#include "common/text_lines.hpp"
 #include "patches/diff_parser.hpp"
 #include "rebase/sibling_presence.hpp"
 #include "regenerate/patch_rewrite.hpp"
@@ -52,6 +54,10 @@ PathState carried_state(const PathMerge& path) {
     return FileState{path.carry->text, executable_of(path), false};
 }
 
+std::string_view text_of(const PathState& state) {
+    return is_regular_file(state) ? state->content.view() : std::string_view();
+}
+
 // The base of a hunk-by-hunk carry: a file both sides created merges from nothing.
 PathState base_text(const PathMerge& path) {
     return path.base ? path.base : PathState(FileState{});
@@ -85,6 +91,8 @@ class Rebaser {
     std::string followed_path(const std::string& path, const PathState& base) const;
     Result<PathMerge> path_merge(const std::string& path, const PathState& base,
                                  const PathState& theirs) const;
+    Result<std::vector<std::string>> folder_files(const std::string& path) const;
+    Status find_moved_hunks(PathMerge& merge) const;
     Result<std::optional<SiblingPresence>> sibling_of(const std::string& path,
                                                       const PathState& base,
                                                       const PathState& theirs) const;
@@ -233,13 +241,13 @@ Result<PathMerge> Rebaser::path_merge(const std::string& path, const PathState& 
                              theirs->content.view(), merge.ours->content.view());
     if (!carry) return carry.error();
     merge.carry = std::move(*carry);
+    if (merge.carry->conflicts())
+        if (auto found = find_moved_hunks(merge); !found) return found.error();
     return merge;
 }
 
-// Where upstream took the change to `path`, a file it deleted: another file of its folder.
-Result<std::optional<SiblingPresence>> Rebaser::sibling_of(const std::string& path,
-                                                           const PathState& base,
-                                                           const PathState& theirs) const {
+// The new upstream's other files in the folder of `path`.
+Result<std::vector<std::string>> Rebaser::folder_files(const std::string& path) const {
     auto files = new_upstream_.list_files();
     if (!files) return files.error();
     const auto folder = path.substr(0, path.rfind('/') + 1);
@@ -248,16 +256,50 @@ Result<std::optional<SiblingPresence>> Rebaser::sibling_of(const std::string& pa
         if (file != path && file.starts_with(folder) &&
             file.find('/', folder.size()) == std::string::npos)
             candidates.push_back(std::move(file));
-    // Upstream's own files on both sides: an earlier patch of the series is not upstream.
-    auto text_in = [](const PristineSource& source) {
-        return [&source](const std::string& file) {
-            auto entry = source.lookup(file);
-            return entry && entry->kind == TreeEntry::Kind::file ? entry->content.str()
-                                                                 : std::string();
-        };
+    return candidates;
+}
+
+// Upstream's own files, not the state with the series: an earlier patch is not upstream.
+TextOf text_in(const PristineSource& source) {
+    return [&source](const std::string& file) {
+        auto entry = source.lookup(file);
+        return entry && entry->kind == TreeEntry::Kind::file ? entry->content.str() : std::string();
     };
-    return sibling_presence(base->content.view(), theirs->content.view(), candidates,
+}
+
+// Where upstream took the change to `path`, a file it deleted: another file of its folder.
+Result<std::optional<SiblingPresence>> Rebaser::sibling_of(const std::string& path,
+                                                           const PathState& base,
+                                                           const PathState& theirs) const {
+    auto candidates = folder_files(path);
+    if (!candidates) return candidates.error();
+    return sibling_presence(base->content.view(), theirs->content.view(), *candidates,
                             text_in(old_upstream_), text_in(new_upstream_));
+}
+
+// The conflicting hunks upstream wrote as they are into another file of the folder: upstream's,
+// not a person's (rebase/upstream_presence.hpp: hunk_written_elsewhere).
+Status Rebaser::find_moved_hunks(PathMerge& merge) const {
+    auto candidates = folder_files(merge.target);
+    if (!candidates) return candidates.error();
+    const auto base = text_of(merge.base);
+    const auto theirs = text_of(merge.theirs);
+    auto edits = line_edits(base, theirs);
+    if (!edits) return edits.error();
+    const auto hunks = change_hunks(*edits);
+    const auto theirs_lines = split_lines(theirs);
+    const auto old_text = text_in(old_upstream_);
+    const auto new_text = text_in(new_upstream_);
+    for (std::size_t i = 0; i < hunks.size() && i < merge.carry->hunks.size(); ++i) {
+        auto& carried = merge.carry->hunks[i];
+        if (carried.fate != HunkFate::conflict) continue;
+        for (const auto& file : *candidates)
+            if (hunk_written_elsewhere(hunks[i], theirs_lines, old_text(file), new_text(file))) {
+                carried.fate = HunkFate::upstream;
+                break;
+            }
+    }
+    return Ok{};
 }
 
 void Rebaser::count_hunks(const PathMerge& path, HunkShare& share) const {
@@ -273,10 +315,6 @@ void Rebaser::count_hunks(const PathMerge& path, HunkShare& share) const {
         share.added += hunk.verdict.added;
         share.present += hunk.verdict.present;
     }
-}
-
-std::string_view text_of(const PathState& state) {
-    return is_regular_file(state) ? state->content.view() : std::string_view();
 }
 
 // What one path's merge makes of the patch: its merged state, or its conflict.

@@ -87,7 +87,39 @@ void check_section(const FileDiff& file, const std::string& path, const Normaliz
         }
 }
 
+// The runs of lines a change hunk adds, trimmed, blank ones left out.
+std::vector<std::vector<std::string_view>> added_runs(const ChangeHunk& hunk,
+                                                      const std::vector<std::string_view>& lines) {
+    std::vector<std::vector<std::string_view>> runs;
+    for (const auto& edit : hunk.edits) {
+        std::vector<std::string_view> run;
+        for (auto i = edit.after_start; i < edit.after_start + edit.after_count; ++i)
+            if (auto text = trimmed(lines[i]); !text.empty()) run.push_back(text);
+        if (!run.empty()) runs.push_back(std::move(run));
+    }
+    return runs;
+}
+
 }  // namespace
+
+bool hunk_written_elsewhere(const ChangeHunk& hunk,
+                            const std::vector<std::string_view>& theirs_lines,
+                            std::string_view old_elsewhere, std::string_view new_elsewhere) {
+    // A hunk that replaces lines would also need them gone from its own file: not looked for.
+    for (const auto& edit : hunk.edits)
+        if (edit.before_count > 0) return false;
+    const auto old_file = normalized(old_elsewhere);
+    const auto new_file = normalized(new_elsewhere);
+    int found = 0;
+    for (const auto& run : added_runs(hunk, theirs_lines)) {
+        if (!significant(run)) continue;
+        if (find_run(old_file, run) != std::string::npos ||
+            find_run(new_file, run) == std::string::npos)
+            return false;
+        ++found;
+    }
+    return found > 0;
+}
 
 Presence presence_of(const AppliedPatch& applied) {
     if (applied.report.status != PatchStatus::applied ||

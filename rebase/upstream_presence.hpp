@@ -10,6 +10,7 @@
 
 #include "common/result.hpp"
 #include "patches/diff_model.hpp"
+#include "rebase/hunk_presence.hpp"
 #include "series/patch_applier.hpp"
 #include "source/pristine_source.hpp"
 
@@ -32,5 +33,14 @@ struct DuplicatedLines {
 Result<std::vector<DuplicatedLines>> duplicated_lines(const PatchFile& patch, int strip,
                                                       const PristineSource& old_upstream,
                                                       const PristineSource& new_upstream);
+
+// Whether upstream wrote a hunk of a patch, as it is, into another file (openssh moved the kex
+// table from kex.c to kex-names.c with the patch's entry in it): a hunk that only inserts,
+// each run of lines it adds (of `theirs_lines`, counted as duplicated_lines counts them; at
+// least one) in that file's new text and not in its old one. Whole lines, not words: a large
+// neighbour has every common word.
+bool hunk_written_elsewhere(const ChangeHunk& hunk,
+                            const std::vector<std::string_view>& theirs_lines,
+                            std::string_view old_elsewhere, std::string_view new_elsewhere);
 
 }  // namespace patchbay

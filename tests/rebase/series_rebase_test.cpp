@@ -259,5 +259,41 @@ TEST_F(SeriesCarry, AFixUpstreamDidNotTakeIsAConflictWhereTheFileIsDeleted) {
     EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::conflict);
 }
 
+// openssh's kex table went from kex.c to kex-names.c: the patch's entry is there, as written.
+const char* const kKexEntry = "  { KEX_NEW_ALGORITHM, KEX_KEM_NEW, 0, SSH_DIGEST_SHA512 },";
+
+const std::map<int, std::string> kTableMoved = {
+    {8, "/* the table */"}, {9, "/* went */"}, {10, "/* to */"},   {11, "/* names.c */"},
+    {12, "/* and */"},      {13, "/* is */"},  {14, "/* there */"}};
+
+std::string kex_entry_patch() {
+    return std::string("--- a/k/kex.c\n+++ b/k/kex.c\n@@ -9,6 +9,7 @@\n 9\n 10\n 11\n+") +
+           kKexEntry + "\n 12\n 13\n 14\n";
+}
+
+TEST_F(SeriesCarry, AHunkUpstreamWroteIntoAnotherFileOfTheFolderIsUpstream) {
+    old_upstream.file("k/kex.c", numbered_lines(30));
+    old_upstream.file("k/names.c", "table\n");
+    new_upstream.file("k/kex.c", numbered_lines(30, kTableMoved));
+    new_upstream.file("k/names.c", std::string("table\n") + kKexEntry + "\n");
+    add("1.patch", kex_entry_patch());
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::already_upstream);
+    EXPECT_EQ(result->patches[0].share.upstream, 1);
+}
+
+TEST_F(SeriesCarry, AHunkNoOtherFileGainedIsLeftToAPerson) {
+    old_upstream.file("k/kex.c", numbered_lines(30));
+    old_upstream.file("k/names.c", std::string("table\n") + kKexEntry + "\n");
+    new_upstream.file("k/kex.c", numbered_lines(30, kTableMoved));
+    new_upstream.file("k/names.c", std::string("table\n") + kKexEntry + "\n");
+    add("1.patch", kex_entry_patch());
+    auto result = rebase();
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    EXPECT_EQ(result->patches[0].outcome, RebaseOutcome::conflict)
+        << "names.c had the line before: upstream did not move it there";
+}
+
 }  // namespace
 }  // namespace patchbay
