@@ -265,7 +265,7 @@ Status write_new_worktree(const Session& session, const std::vector<AppliedStep>
         if (!listed) return listed.error();
         files = std::move(*listed);
     }
-    return write_worktree(WorktreeRequest{session.dir, &source, files, &steps});
+    return write_worktree(WorktreeRequest{session.dir, &source, files, &steps, true});
 }
 
 // The worktree brought up to the first conflict: the carried patches committed, the
@@ -289,7 +289,11 @@ Status update_worktree(Session& session) {
         report.worktree->files = patch.conflicts;
         report.worktree->unmarked = patch.unmarked;
     }
-    return write_atomically(state_file(session.dir), format_rebase_state(session.state));
+    if (auto saved = write_atomically(state_file(session.dir), format_rebase_state(session.state));
+        !saved)
+        return saved;
+    // A new worktree stays marked as being written until its state file is there.
+    return session.request.continue_rebase ? Status(Ok{}) : mark_written(session.dir);
 }
 
 std::string continue_command(const Session& session) {

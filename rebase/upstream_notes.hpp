@@ -1,8 +1,9 @@
 #pragma once
 // What the new upstream says about itself since the old one (docs/ARCHITECTURE.md §6, rebase):
-// the ids and messages of the commits between the two revisions (first-parent line: subjects, trailers,
-// cherry-pick lines, merges' PR numbers) and the lines its NEWS, CHANGES, ChangeLog or release
-// notes gained. A patch's provenance claims (rebase/provenance.hpp) are checked against them.
+// the ids and messages of the commits between the two revisions (first-parent line: subjects,
+// trailers, cherry-pick lines, merges' PR numbers) and the lines its NEWS, CHANGES, ChangeLog or
+// release notes gained. A patch's provenance claims (rebase/provenance.hpp) are checked against
+// them.
 
 #include <string>
 #include <vector>

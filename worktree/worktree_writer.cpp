@@ -252,7 +252,7 @@ Status WorktreeWriter::write() {
     // Once: the index of a large tree is megabytes, and the commits need only its trees.
     if (git_index_write(index_.get()) != 0)
         return libgit2_error("cannot write the index", repo_.get());
-    return mark_written(request_.dir);
+    return request_.keep_marked ? Status(Ok{}) : mark_written(request_.dir);
 }
 
 Status WorktreeWriter::append() {

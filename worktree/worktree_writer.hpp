@@ -21,6 +21,10 @@ struct WorktreeRequest {
     std::vector<std::string> pristine_files;  // every file of the pristine tree (read only
                                               // when the source is not a git tree)
     const std::vector<AppliedStep>* steps = nullptr;
+    // The caller writes more before the worktree is whole (rebase: the conflicting patch's
+    // files, its state file) and calls mark_written itself: killed before that, the folder is
+    // named as interrupted, not taken for a finished one.
+    bool keep_marked = false;
 };
 
 // Checks everything before writing anything: an existing non-empty DIR is an Error and is

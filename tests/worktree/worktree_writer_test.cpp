@@ -9,6 +9,7 @@
 #include "tests/support/memory_source.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/temp_tree.hpp"
+#include "worktree/interrupted_worktree.hpp"
 
 namespace patchbay {
 namespace {
@@ -88,11 +89,13 @@ class GitWorktreeTest : public ::testing::Test {
         return tree_.run(std::string("cd wt && ") + kGit + " " + args);
     }
 
-    Status write(const std::vector<AppliedStep>& steps, const std::string& directory = "") {
+    Status write(const std::vector<AppliedStep>& steps, const std::string& directory = "",
+                 bool keep_marked = false) {
         auto source = open_pristine(SourceOptions{tree_ / "repo", "", directory, true, {}});
         EXPECT_TRUE(source.ok()) << source.error().located();
         auto files = (*source)->list_files();
-        return write_worktree(WorktreeRequest{tree_ / "wt", source->get(), *files, &steps});
+        return write_worktree(
+            WorktreeRequest{tree_ / "wt", source->get(), *files, &steps, keep_marked});
     }
 
     // Whether wt/`path` holds exactly the bytes of the pristine blob at `spec` (HEAD:path).
@@ -250,6 +253,15 @@ TEST_F(GitWorktreeTest, AWriteThatStoppedHalfWayIsNamedInterrupted) {
     ASSERT_TRUE(write(one_patch_).ok());
     EXPECT_FALSE(fs::exists(tree_ / "wt/.git/patchbay-writing"));
     EXPECT_EQ(git_wt("status --porcelain"), "");
+}
+
+// rebase writes its state file after the worktree: killed in between, the folder must not pass
+// for a finished one.
+TEST_F(GitWorktreeTest, ACallerThatWritesMoreKeepsTheMarkUntilItIsDone) {
+    ASSERT_TRUE(write(one_patch_, "", true).ok());
+    EXPECT_TRUE(is_interrupted_worktree(tree_ / "wt"));
+    ASSERT_TRUE(mark_written(tree_ / "wt").ok());
+    EXPECT_FALSE(is_interrupted_worktree(tree_ / "wt"));
 }
 
 TEST_F(GitWorktreeTest, ANonEmptyFolderIsLeftAlone) {
