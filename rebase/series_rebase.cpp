@@ -93,6 +93,8 @@ class Rebaser {
                                  const PathState& theirs) const;
     Result<std::vector<std::string>> folder_files(const std::string& path) const;
     Status find_moved_hunks(PathMerge& merge) const;
+    Result<std::vector<std::pair<std::string, std::string>>> neighbour_texts(
+        const std::string& path) const;
     Result<std::optional<SiblingPresence>> sibling_of(const std::string& path,
                                                       const PathState& base,
                                                       const PathState& theirs) const;
@@ -278,28 +280,46 @@ Result<std::optional<SiblingPresence>> Rebaser::sibling_of(const std::string& pa
 }
 
 // The conflicting hunks upstream wrote as they are into another file of the folder: upstream's,
-// not a person's (rebase/upstream_presence.hpp: hunk_written_elsewhere).
+// not a person's (rebase/upstream_presence.hpp: inserted_runs).
 Status Rebaser::find_moved_hunks(PathMerge& merge) const {
-    auto candidates = folder_files(merge.target);
-    if (!candidates) return candidates.error();
-    const auto base = text_of(merge.base);
     const auto theirs = text_of(merge.theirs);
-    auto edits = line_edits(base, theirs);
+    auto edits = line_edits(text_of(merge.base), theirs);
     if (!edits) return edits.error();
     const auto hunks = change_hunks(*edits);
     const auto theirs_lines = split_lines(theirs);
-    const auto old_text = text_in(old_upstream_);
-    const auto new_text = text_in(new_upstream_);
+    std::optional<std::vector<std::pair<std::string, std::string>>> neighbours;
     for (std::size_t i = 0; i < hunks.size() && i < merge.carry->hunks.size(); ++i) {
         auto& carried = merge.carry->hunks[i];
-        if (carried.fate != HunkFate::conflict) continue;
-        for (const auto& file : *candidates)
-            if (hunk_written_elsewhere(hunks[i], theirs_lines, old_text(file), new_text(file))) {
+        const auto runs =
+            carried.fate == HunkFate::conflict ? inserted_runs(hunks[i], theirs_lines) : LineRuns{};
+        if (runs.empty()) continue;
+        if (!neighbours) {
+            auto loaded = neighbour_texts(merge.target);
+            if (!loaded) return loaded.error();
+            neighbours = std::move(*loaded);
+        }
+        const auto old_text = text_in(old_upstream_);
+        for (const auto& [file, new_text] : *neighbours)
+            if (all_runs_in(runs, new_text) && !any_run_in(runs, old_text(file))) {
                 carried.fate = HunkFate::upstream;
                 break;
             }
     }
     return Ok{};
+}
+
+// The new upstream's other files of the folder of `path`, with their texts.
+Result<std::vector<std::pair<std::string, std::string>>> Rebaser::neighbour_texts(
+    const std::string& path) const {
+    auto files = folder_files(path);
+    if (!files) return files.error();
+    const auto new_text = text_in(new_upstream_);
+    std::vector<std::pair<std::string, std::string>> texts;
+    for (auto& file : *files) {
+        auto text = new_text(file);
+        texts.emplace_back(std::move(file), std::move(text));
+    }
+    return texts;
 }
 
 void Rebaser::count_hunks(const PathMerge& path, HunkShare& share) const {
@@ -319,8 +339,6 @@ void Rebaser::count_hunks(const PathMerge& path, HunkShare& share) const {
 
 // What one path's merge makes of the patch: its merged state, or its conflict.
 void Rebaser::record(const PathMerge& merge, PatchRebase& patch, TreeChanges& merged) const {
-    if (!merge.sibling)
-        count_names(text_of(merge.base), text_of(merge.theirs), text_of(merge.ours), patch.names);
     if (merge.merged) {
         merged.emplace(merge.target, *merge.merged);
         return;
@@ -371,6 +389,12 @@ Status Rebaser::carry_merged(const TreeChanges& old_change, PatchRebase& patch) 
         paths.push_back(std::move(*merge));
     }
     if (patch.conflicts.empty()) return carry_changes(std::move(merged), outcome_of(patch), patch);
+    // Only a patch with a hunk found can be upstream by its names: the others are not counted.
+    if (patch.share.upstream > 0)
+        for (const auto& path : paths)
+            if (!path.sibling)
+                count_names(text_of(path.base), text_of(path.theirs), text_of(path.ours),
+                            patch.names);
     patch.upstream_by_names = upstream_by_names(patch.share.upstream, patch.names);
     if (patch.upstream_by_names || upstream_but_deleted(paths, patch)) {
         patch.outcome = RebaseOutcome::already_upstream;

@@ -102,23 +102,29 @@ std::vector<std::vector<std::string_view>> added_runs(const ChangeHunk& hunk,
 
 }  // namespace
 
-bool hunk_written_elsewhere(const ChangeHunk& hunk,
-                            const std::vector<std::string_view>& theirs_lines,
-                            std::string_view old_elsewhere, std::string_view new_elsewhere) {
+LineRuns inserted_runs(const ChangeHunk& hunk, const std::vector<std::string_view>& theirs_lines) {
     // A hunk that replaces lines would also need them gone from its own file: not looked for.
     for (const auto& edit : hunk.edits)
-        if (edit.before_count > 0) return false;
-    const auto old_file = normalized(old_elsewhere);
-    const auto new_file = normalized(new_elsewhere);
-    int found = 0;
-    for (const auto& run : added_runs(hunk, theirs_lines)) {
-        if (!significant(run)) continue;
-        if (find_run(old_file, run) != std::string::npos ||
-            find_run(new_file, run) == std::string::npos)
-            return false;
-        ++found;
-    }
-    return found > 0;
+        if (edit.before_count > 0) return {};
+    auto runs = added_runs(hunk, theirs_lines);
+    std::erase_if(runs, [](const auto& run) { return !significant(run); });
+    return runs;
+}
+
+bool all_runs_in(const LineRuns& runs, std::string_view text) {
+    // Most files lack even the first line: found out without splitting them.
+    for (const auto& run : runs)
+        if (text.find(run.front()) == std::string_view::npos) return false;
+    const auto file = normalized(text);
+    return !runs.empty() && std::all_of(runs.begin(), runs.end(), [&](const auto& run) {
+        return find_run(file, run) != std::string::npos;
+    });
+}
+
+bool any_run_in(const LineRuns& runs, std::string_view text) {
+    const auto file = normalized(text);
+    return std::any_of(runs.begin(), runs.end(),
+                       [&](const auto& run) { return find_run(file, run) != std::string::npos; });
 }
 
 Presence presence_of(const AppliedPatch& applied) {

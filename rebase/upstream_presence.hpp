@@ -35,12 +35,17 @@ Result<std::vector<DuplicatedLines>> duplicated_lines(const PatchFile& patch, in
                                                       const PristineSource& new_upstream);
 
 // Whether upstream wrote a hunk of a patch, as it is, into another file (openssh moved the kex
-// table from kex.c to kex-names.c with the patch's entry in it): a hunk that only inserts,
-// each run of lines it adds (of `theirs_lines`, counted as duplicated_lines counts them; at
-// least one) in that file's new text and not in its old one. Whole lines, not words: a large
-// neighbour has every common word.
-bool hunk_written_elsewhere(const ChangeHunk& hunk,
-                            const std::vector<std::string_view>& theirs_lines,
-                            std::string_view old_elsewhere, std::string_view new_elsewhere);
+// table from kex.c to kex-names.c with the patch's entry in it). Whole lines, not words: a
+// large neighbour has every common word.
+using LineRuns = std::vector<std::vector<std::string_view>>;
+
+// The runs of lines a hunk that only inserts adds (of `theirs_lines`, trimmed, counted as
+// duplicated_lines counts them); none for a hunk that replaces lines. Written elsewhere when
+// another file's new text has all of them and its old text none.
+LineRuns inserted_runs(const ChangeHunk& hunk, const std::vector<std::string_view>& theirs_lines);
+
+// Whether `text` has every one of `runs` (at least one), or any of them, as whole lines.
+bool all_runs_in(const LineRuns& runs, std::string_view text);
+bool any_run_in(const LineRuns& runs, std::string_view text);
 
 }  // namespace patchbay
