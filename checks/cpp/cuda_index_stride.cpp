@@ -981,7 +981,9 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
                                                 const TypeAliases& tree_aliases,
                                                 const MemberTypes& tree_members,
                                                 const AuditConfig& config) {
-    auto tokens = tokenize_cpp(file.text);
+    // One token buffer per thread, reused file after file: no fresh pages for each file's.
+    thread_local std::vector<Token> tokens;
+    tokenize_cpp(file.text, tokens);
     auto brackets = match_brackets(tokens);
     TypeAliases aliases(&tree_aliases);  // the file's own win over the tree's
     add_type_aliases(tokens, aliases);

@@ -7,6 +7,7 @@
 #include "checks/python/triton_taint.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "checks/rules/reach.hpp"
+#include "common/text_lines.hpp"
 
 namespace patchbay {
 namespace {
@@ -53,8 +54,17 @@ std::string wraps(const CandidateProduct& product, const AuditConfig& config) {
     return product.bounded ? kBoundedProductWraps : kIndexProductWraps;
 }
 
+// The text of 1-based `line` of a file split into `lines`, as SourceFile::line_text gives it.
+// A file is split once for all its findings: looked up from its start, a kernel file of many
+// findings was read again for each.
+std::string_view line_text(const std::vector<std::string_view>& lines, std::int64_t line) {
+    const auto index = static_cast<std::size_t>(std::max<std::int64_t>(line, 1) - 1);
+    return index < lines.size() ? without_terminator(lines[index]) : std::string_view();
+}
+
 Finding to_finding(const CandidateProduct& product, const SourceFile& file,
-                   const AuditConfig& config, const std::optional<Reach>& reach) {
+                   const std::vector<std::string_view>& lines, const AuditConfig& config,
+                   const std::optional<Reach>& reach) {
     Finding finding;
     finding.rule = kIndexStrideRule;
     finding.severity = product.tensor_reach ? tensor_reach_severity(config) : Severity::error;
@@ -73,7 +83,7 @@ Finding to_finding(const CandidateProduct& product, const SourceFile& file,
         finding.related.push_back({file.path, product.origin.end_line, 0,
                                    "the load ends here: widen it with .to(tl.int64)"});
     finding.fix_hint = fix_hint(product);
-    finding.source_line = std::string(file.line_text(product.line));
+    finding.source_line = std::string(line_text(lines, product.line));
     // The geometry's block reach is about a pool of blocks, not a tensor of rows.
     if (!product.tensor_reach) finding.reach = reach;
     return finding;
@@ -93,9 +103,12 @@ std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
     triton.candidates.bounded_values_can_wrap = triton.bounded_values_can_wrap;
     for (const auto& def : triton.functions) interpret_function(triton, def, {});
     std::vector<Finding> findings;
-    for (const auto& product : triton.candidates.all())
-        if (triton.candidates.reported(product))
-            findings.push_back(to_finding(product, file, config, reach));
+    std::vector<std::string_view> lines;
+    for (const auto& product : triton.candidates.all()) {
+        if (!triton.candidates.reported(product)) continue;
+        if (lines.empty()) lines = split_lines(file.text);
+        findings.push_back(to_finding(product, file, lines, config, reach));
+    }
     std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.line, a.column) < std::tie(b.line, b.column);
     });
