@@ -29,6 +29,10 @@ bool glob_match(std::string_view pattern, std::string_view path) {
     if (head(pattern) == "**") {
         if (is_last(pattern)) return true;  // "**" at the end matches everything below
         std::string_view rest = tail(pattern);
+        // "**/*.py", the include of every audit: a last segment can match only the path's last
+        // one, so that is the one fnmatch call instead of one per folder of the path.
+        if (is_last(rest) && rest != "**")
+            return match_segment(rest, path.substr(path.rfind('/') + 1));
         for (std::string_view p = path;; p = tail(p)) {
             if (glob_match(rest, p)) return true;
             if (is_last(p)) return false;

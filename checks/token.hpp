@@ -61,5 +61,9 @@ constexpr bool is_digit(char c) {
 // Comments are not tokens; suppression comments are read from the raw lines instead.
 std::vector<Token> tokenize_python(std::string_view text);
 std::vector<Token> tokenize_cpp(std::string_view text);
+// The same into `tokens`, whose old contents go and whose capacity stays: a caller that reuses
+// one vector file after file touches no fresh pages for it.
+void tokenize_python(std::string_view text, std::vector<Token>& tokens);
+void tokenize_cpp(std::string_view text, std::vector<Token>& tokens);
 
 }  // namespace patchbay

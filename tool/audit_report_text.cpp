@@ -5,7 +5,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <string_view>
 
 #include "common/elide.hpp"
 #include "common/group_thousands.hpp"
@@ -23,24 +26,35 @@ std::string colored_severity(Severity severity, const Palette& palette) {
     return palette.bold(name);
 }
 
+// `text` as elide() shows it, copied only when it is cut: the report of a large tree is tens of
+// thousands of findings, each with its path, message and line.
+void append_elided(std::string& out, std::string_view text, std::size_t limit = kElideLimit) {
+    if (text.size() <= limit)
+        out += text;
+    else
+        out += elide(text, limit);
+}
+
 // Spaces up to the column of `shown` (the source line as printed), keeping the line's tabs so
 // the caret lines up in a terminal.
-std::string caret_line(const std::string& shown, std::int64_t column) {
-    std::string pad;
+void append_caret_pad(std::string& out, std::string_view shown, std::int64_t column) {
     for (std::int64_t i = 0; i + 1 < column; ++i) {
         auto index = static_cast<std::size_t>(i);
-        pad += index < shown.size() && shown[index] == '\t' ? '\t' : ' ';
+        out += index < shown.size() && shown[index] == '\t' ? '\t' : ' ';
     }
-    return pad;
 }
 
 // The source line, elided when long (a minified or generated file can be one 100 MB line),
 // with the caret under the finding's column in what is shown.
 void render_source_line(const Finding& finding, const Palette& palette, std::string& out) {
-    const std::string shown = elide(finding.source_line);
-    out += shown + "\n";
-    out += caret_line(shown, elided_column(finding.source_line, finding.column)) +
-           palette.green("^") + "\n";
+    std::string_view shown = finding.source_line;
+    std::string cut;
+    if (shown.size() > kElideLimit) shown = cut = elide(shown);
+    out += shown;
+    out += '\n';
+    append_caret_pad(out, shown, elided_column(finding.source_line, finding.column));
+    out += palette.green("^");
+    out += '\n';
 }
 
 // "new", "existing", or "upstream" when the baseline is the pristine upstream.
@@ -53,11 +67,10 @@ std::string status_mark(const Finding& finding, AuditBaseline baseline, const Pa
 
 void render_origin(const Finding& finding, std::string& out) {
     if (finding.patch.empty()) return;
-    if (finding.patch_line > 0)
-        out += fmt::format("    added by {}:{}\n", elide(finding.patch_file, kElidePathLimit),
-                           finding.patch_line);
-    else
-        out += fmt::format("    added by {}\n", elide(finding.patch_file, kElidePathLimit));
+    out += "    added by ";
+    append_elided(out, finding.patch_file, kElidePathLimit);
+    if (finding.patch_line > 0) fmt::format_to(std::back_inserter(out), ":{}", finding.patch_line);
+    out += '\n';
 }
 
 std::string finding_location(const Finding& finding) {
@@ -65,21 +78,47 @@ std::string finding_location(const Finding& finding) {
                        finding.column);
 }
 
+// finding_location, in bold, appended.
+void append_location(const Finding& finding, const Palette& palette, std::string& out) {
+    if (palette.enabled) return void(out += palette.bold(finding_location(finding)));
+    append_elided(out, finding.path, kElidePathLimit);
+    fmt::format_to(std::back_inserter(out), ":{}:{}:", finding.line, finding.column);
+}
+
+void render_related(const RelatedLocation& related, std::string& out) {
+    out += "    ";
+    append_elided(out, related.path, kElidePathLimit);
+    fmt::format_to(std::back_inserter(out), ":{}: note: ", related.line);
+    append_elided(out, related.message, kElideMessageLimit);
+    out += '\n';
+}
+
 void render_finding(const Finding& finding, const std::string& mark, const Palette& palette,
                     std::string& out) {
-    out += palette.bold(finding_location(finding));
-    out += fmt::format(" {}: {} {}{}\n", colored_severity(finding.severity, palette),
-                       elide(finding.message, kElideMessageLimit),
-                       palette.dim("[" + finding.rule + "]"), mark);
+    append_location(finding, palette, out);
+    out += ' ';
+    out += colored_severity(finding.severity, palette);
+    out += ": ";
+    append_elided(out, finding.message, kElideMessageLimit);
+    out += ' ';
+    if (palette.enabled)
+        out += palette.dim("[" + finding.rule + "]");
+    else  // no colour (a file, a pipe, a CI log): no string made for it
+        out.append("[").append(finding.rule).append("]");
+    out += mark;
+    out += '\n';
     render_origin(finding, out);
     if (!finding.source_line.empty()) render_source_line(finding, palette, out);
-    for (const auto& related : finding.related)
-        out += fmt::format("    {}:{}: note: {}\n", elide(related.path, kElidePathLimit),
-                           related.line, elide(related.message, kElideMessageLimit));
-    if (!finding.fix_hint.empty()) out += "    fix: " + finding.fix_hint + "\n";
+    for (const auto& related : finding.related) render_related(related, out);
+    if (!finding.fix_hint.empty()) {
+        out += "    fix: ";
+        out += finding.fix_hint;
+        out += '\n';
+    }
     if (finding.reach)
-        out += fmt::format("    reach: block ids from {} (pool of {:.1f} GiB and up)\n",
-                           group_thousands(finding.reach->first_block), finding.reach->pool_gib);
+        fmt::format_to(std::back_inserter(out),
+                       "    reach: block ids from {} (pool of {:.1f} GiB and up)\n",
+                       group_thousands(finding.reach->first_block), finding.reach->pool_gib);
 }
 
 std::string summary_line(const AuditReport& report) {
@@ -95,10 +134,33 @@ std::string summary_line(const AuditReport& report) {
     return line;
 }
 
+// At least as many bytes as a value shows, elided or not (the size marker is under 64).
+std::size_t shown_size(std::string_view text, std::size_t limit) {
+    return std::min(text.size(), limit + 64);
+}
+
+// Room for every finding's lines, colour codes included. The report is reserved at once: grown
+// by doubling, the report of a large tree (tens of megabytes) was copied into fresh pages at
+// every step.
+std::size_t findings_size_bound(const std::vector<Finding>& findings) {
+    std::size_t size = 0;
+    for (const auto& f : findings) {
+        size +=
+            2 * shown_size(f.path, kElidePathLimit) + shown_size(f.patch_file, kElidePathLimit) +
+            shown_size(f.message, kElideMessageLimit) + 2 * shown_size(f.source_line, kElideLimit) +
+            f.fix_hint.size() + f.rule.size() + 160;
+        for (const auto& r : f.related)
+            size += shown_size(r.path, kElidePathLimit) +
+                    shown_size(r.message, kElideMessageLimit) + 48;
+    }
+    return size;
+}
+
 }  // namespace
 
 std::string render_audit_text(const AuditReport& report, const Palette& palette) {
     std::string out;
+    out.reserve(findings_size_bound(report.findings));
     for (const auto& finding : report.findings)
         render_finding(finding, status_mark(finding, report.baseline, palette), palette, out);
     for (const auto& finding : report.fixed)

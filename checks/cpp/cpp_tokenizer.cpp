@@ -55,12 +55,14 @@ bool may_start_long_operator(char c, char next) {
 class CppLexer {
   public:
     // About one token per four bytes of C++: reserving that spares the vector's regrowth copies.
-    explicit CppLexer(std::string_view text) : text_(text) { tokens_.reserve(text.size() / 4 + 8); }
+    CppLexer(std::string_view text, std::vector<Token>& tokens) : text_(text), tokens_(tokens) {
+        tokens_.clear();
+        tokens_.reserve(text.size() / 4 + 8);
+    }
 
-    std::vector<Token> run() {
+    void run() {
         while (skip_space_and_comments(), pos_ < text_.size()) read_token();
         tokens_.push_back(Token{TokenKind::end, text_.substr(text_.size()), line_, column()});
-        return std::move(tokens_);
     }
 
   private:
@@ -69,7 +71,7 @@ class CppLexer {
     std::int64_t line_ = 1;
     std::size_t line_start_ = 0;
     bool only_space_on_line_ = true;  // a '#' here starts a directive
-    std::vector<Token> tokens_;
+    std::vector<Token>& tokens_;
 
     char peek(std::size_t ahead = 0) const {
         return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
@@ -245,8 +247,14 @@ class CppLexer {
 
 }  // namespace
 
+void tokenize_cpp(std::string_view text, std::vector<Token>& tokens) {
+    CppLexer(text, tokens).run();
+}
+
 std::vector<Token> tokenize_cpp(std::string_view text) {
-    return CppLexer(text).run();
+    std::vector<Token> tokens;
+    tokenize_cpp(text, tokens);
+    return tokens;
 }
 
 }  // namespace patchbay

@@ -981,23 +981,31 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
                                                 const TypeAliases& tree_aliases,
                                                 const MemberTypes& tree_members,
                                                 const AuditConfig& config) {
-    auto tokens = tokenize_cpp(file.text);
+    // One token buffer per thread, reused file after file: no fresh pages for each file's.
+    thread_local std::vector<Token> tokens;
+    tokenize_cpp(file.text, tokens);
     auto brackets = match_brackets(tokens);
     TypeAliases aliases(&tree_aliases);  // the file's own win over the tree's
     add_type_aliases(tokens, aliases);
     FileMembers members(tokens, tree_members);
-    auto reach = reach_for(config);
-    FileContext context{config, reach, reach && reach->first_block == 0,
-                        has_32bit_guard(file.text)};
     IndexTableNames table_names(config);
+    // Made for the first function analysed: most kernel files have none, and the guard is six
+    // searches through the whole text.
+    std::optional<FileContext> context;
     std::vector<Finding> findings;
-    for (const auto& function : find_functions(tokens, brackets))
-        if (may_read_ids(function, tokens, aliases, table_names) ||
-            (reads_block_id(function, tokens) &&
-             may_scale_block_id(function, tokens, brackets, aliases)))
-            FunctionAnalysis(file, tokens, brackets, aliases, members, table_names, function,
-                             context)
-                .run(findings);
+    for (const auto& function : find_functions(tokens, brackets)) {
+        if (!may_read_ids(function, tokens, aliases, table_names) &&
+            !(reads_block_id(function, tokens) &&
+              may_scale_block_id(function, tokens, brackets, aliases)))
+            continue;
+        if (!context) {
+            auto reach = reach_for(config);
+            context.emplace(FileContext{config, reach, reach && reach->first_block == 0,
+                                        has_32bit_guard(file.text)});
+        }
+        FunctionAnalysis(file, tokens, brackets, aliases, members, table_names, function, *context)
+            .run(findings);
+    }
     std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.line, a.column) < std::tie(b.line, b.column);
     });

@@ -67,11 +67,12 @@ class PythonLexer {
     // About one token per three bytes of a Triton kernel (five in ordinary Python, which is
     // tokenized only when it reads the environment): reserving that spares the vector's
     // regrowth copies.
-    explicit PythonLexer(std::string_view text) : text_(text) {
+    PythonLexer(std::string_view text, std::vector<Token>& tokens) : text_(text), tokens_(tokens) {
+        tokens_.clear();
         tokens_.reserve(text.size() / 3 + 8);
     }
 
-    std::vector<Token> run() {
+    void run() {
         while (pos_ < text_.size()) {
             if (at_line_start_ && depth_ == 0) {
                 begin_line();
@@ -80,7 +81,6 @@ class PythonLexer {
             lex_one();
         }
         finish();
-        return std::move(tokens_);
     }
 
   private:
@@ -91,7 +91,7 @@ class PythonLexer {
     int depth_ = 0;
     bool at_line_start_ = true;
     std::vector<std::int64_t> indents_ = {0};
-    std::vector<Token> tokens_;
+    std::vector<Token>& tokens_;
 
     char peek(std::size_t ahead = 0) const {
         return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
@@ -290,8 +290,14 @@ class PythonLexer {
 
 }  // namespace
 
+void tokenize_python(std::string_view text, std::vector<Token>& tokens) {
+    PythonLexer(text, tokens).run();
+}
+
 std::vector<Token> tokenize_python(std::string_view text) {
-    return PythonLexer(text).run();
+    std::vector<Token> tokens;
+    tokenize_python(text, tokens);
+    return tokens;
 }
 
 }  // namespace patchbay

@@ -7,37 +7,46 @@
 #include "checks/python/triton_taint.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "checks/rules/reach.hpp"
+#include "common/text_lines.hpp"
 
 namespace patchbay {
 namespace {
 
+// The hint and the subject are appended piece by piece into one string: a Triton tree can give
+// tens of thousands of findings, and each `a + b` made a string of its own.
 std::string fix_hint(const CandidateProduct& product) {
     std::string hint = "widen before the multiply: ";
+    const auto& index = product.index_operand;
     if (product.cute) {
-        const auto& index = product.index_operand;
-        return hint + (product.index_is_name ? index + " = cutlass.Int64(" + index + ")"
-                                             : "cutlass.Int64(" + index + ")");
+        if (product.index_is_name) hint.append(index).append(" = ");
+        return hint.append("cutlass.Int64(").append(index).append(")");
     }
-    if (product.index_is_name)
-        hint += product.index_operand + " = " + product.index_operand + ".to(tl.int64)";
-    else
-        hint += product.index_operand + ".to(tl.int64)";
+    hint.reserve(hint.size() + 2 * index.size() + product.other_operand.size() + 48);
+    if (product.index_is_name) hint.append(index).append(" = ");
+    hint.append(index).append(".to(tl.int64)");
     if (product.other_is_unannotated_parameter)
-        hint += " (or annotate " + product.other_operand + ": tl.int64)";
+        hint.append(" (or annotate ").append(product.other_operand).append(": tl.int64)");
     return hint;
 }
 
 // "program id 'row'", "index 'blk' (loaded from bt_ptr at line 9)", "position '(q_start + ri)'
 // (loaded from qsl_ptr at line 9, offset by program ids)".
 std::string subject(const CandidateProduct& product) {
-    const std::string table(product.origin.table);
-    const std::string at = " at line " + std::to_string(product.origin.line);
+    const std::string line = std::to_string(product.origin.line);
+    std::string out;
+    out.reserve(product.index_operand.size() + product.origin.table.size() + 64);
     if (!product.tensor_reach)
-        return index_noun(product.origin.table) + " '" + product.index_operand + "' (loaded from " +
-               table + at + ")";
-    if (!product.from_memory)
-        return "program id '" + product.index_operand + "' (" + table + at + ")";
-    return "position '" + product.index_operand + "' (from " + table + at + " and the program ids)";
+        out.append(index_noun(product.origin.table)).append(" '");
+    else if (!product.from_memory)
+        out.append("program id '");
+    else
+        out.append("position '");
+    out.append(product.index_operand);
+    out.append(!product.tensor_reach  ? "' (loaded from "
+               : !product.from_memory ? "' ("
+                                      : "' (from ");
+    out.append(product.origin.table).append(" at line ").append(line);
+    return out.append(product.tensor_reach && product.from_memory ? " and the program ids)" : ")");
 }
 
 std::string related_message(const CandidateProduct& product) {
@@ -53,16 +62,28 @@ std::string wraps(const CandidateProduct& product, const AuditConfig& config) {
     return product.bounded ? kBoundedProductWraps : kIndexProductWraps;
 }
 
+// The text of 1-based `line` of a file split into `lines`, as SourceFile::line_text gives it.
+// A file is split once for all its findings: looked up from its start, a kernel file of many
+// findings was read again for each.
+std::string_view line_text(const std::vector<std::string_view>& lines, std::int64_t line) {
+    const auto index = static_cast<std::size_t>(std::max<std::int64_t>(line, 1) - 1);
+    return index < lines.size() ? without_terminator(lines[index]) : std::string_view();
+}
+
 Finding to_finding(const CandidateProduct& product, const SourceFile& file,
-                   const AuditConfig& config, const std::optional<Reach>& reach) {
+                   const std::vector<std::string_view>& lines, const AuditConfig& config,
+                   const std::optional<Reach>& reach) {
     Finding finding;
     finding.rule = kIndexStrideRule;
     finding.severity = product.tensor_reach ? tensor_reach_severity(config) : Severity::error;
     finding.path = file.path;
     finding.line = product.line;
     finding.column = product.column;
-    finding.message = subject(product) + " times '" + product.other_operand +
-                      "' is computed in 32 bits: " + wraps(product, config);
+    finding.message = subject(product);
+    finding.message.append(" times '")
+        .append(product.other_operand)
+        .append("' is computed in 32 bits: ")
+        .append(wraps(product, config));
     finding.related.push_back(
         {file.path, product.origin.line, product.origin.column, related_message(product)});
     if (product.scaled_at_line > 0 && product.scaled_at_line != product.line)
@@ -73,7 +94,7 @@ Finding to_finding(const CandidateProduct& product, const SourceFile& file,
         finding.related.push_back({file.path, product.origin.end_line, 0,
                                    "the load ends here: widen it with .to(tl.int64)"});
     finding.fix_hint = fix_hint(product);
-    finding.source_line = std::string(file.line_text(product.line));
+    finding.source_line = std::string(line_text(lines, product.line));
     // The geometry's block reach is about a pool of blocks, not a tensor of rows.
     if (!product.tensor_reach) finding.reach = reach;
     return finding;
@@ -93,9 +114,12 @@ std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
     triton.candidates.bounded_values_can_wrap = triton.bounded_values_can_wrap;
     for (const auto& def : triton.functions) interpret_function(triton, def, {});
     std::vector<Finding> findings;
-    for (const auto& product : triton.candidates.all())
-        if (triton.candidates.reported(product))
-            findings.push_back(to_finding(product, file, config, reach));
+    std::vector<std::string_view> lines;
+    for (const auto& product : triton.candidates.all()) {
+        if (!triton.candidates.reported(product)) continue;
+        if (lines.empty()) lines = split_lines(file.text);
+        findings.push_back(to_finding(product, file, lines, config, reach));
+    }
     std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.line, a.column) < std::tie(b.line, b.column);
     });

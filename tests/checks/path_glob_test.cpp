@@ -12,6 +12,9 @@ TEST(GlobMatch, DoubleStarMatchesAnyDepthIncludingNone) {
     EXPECT_TRUE(glob_match("csrc/**", "csrc/a/b.cu"));
     EXPECT_TRUE(glob_match("vllm/**/ops/*.py", "vllm/ops/a.py"));
     EXPECT_TRUE(glob_match("vllm/**/ops/*.py", "vllm/x/y/ops/a.py"));
+    EXPECT_TRUE(glob_match("**/*", "a/b/c"));
+    EXPECT_TRUE(glob_match("**/**", "a/b/c"));
+    EXPECT_FALSE(glob_match("**/ops/*.py", "ops/a/b.py"));
 }
 
 // "**/*.py" (the default includes' form): the cases where matching it and a plain suffix test

@@ -179,5 +179,18 @@ TEST(CppTokenizer, CudaIndexExpression) {
     EXPECT_EQ(tokens[7].column, 22);
 }
 
+// A vector reused file after file (the audit's per-thread buffer) holds the new file's tokens
+// only, the same as a fresh one.
+TEST(CppTokenizer, IntoAReusedVectorGivesTheSameTokens) {
+    std::vector<Token> tokens;
+    tokenize_cpp("__global__ void k(int* a) { a[blockIdx.x] = 0; }", tokens);
+    tokenize_cpp("int x = 1;", tokens);
+    Texts reused;
+    for (const auto& token : tokens)
+        if (token.kind != TokenKind::end) reused.emplace_back(token.text);
+    EXPECT_EQ(reused, texts("int x = 1;"));
+    EXPECT_EQ(tokens.back().kind, TokenKind::end);
+}
+
 }  // namespace
 }  // namespace patchbay

@@ -205,5 +205,18 @@ TEST(PythonTokenizer, InconsistentDedentReindents) {
                        "END"}));
 }
 
+// A vector reused file after file (the audit's per-thread buffer) holds the new file's tokens
+// only, the same as a fresh one.
+TEST(PythonTokenizer, IntoAReusedVectorGivesTheSameTokens) {
+    std::vector<Token> tokens;
+    tokenize_python("def f(a, b):\n    return a * b\n", tokens);
+    tokenize_python("x = 1\n", tokens);
+    Strings reused;
+    for (const auto& token : tokens) reused.push_back(render(token));
+    EXPECT_EQ(reused, python_kinds("x = 1\n"));
+    EXPECT_EQ(tokens[2].line, 1);
+    EXPECT_EQ(tokens[2].column, 5);
+}
+
 }  // namespace
 }  // namespace patchbay
