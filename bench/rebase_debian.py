@@ -31,6 +31,10 @@ import sys
 import time
 
 CACHE = os.environ.get("PATCHBAY_BENCH_CACHE", "/work/corpus-29")
+# A bullet that rebases, refreshes or renames a patch keeps it: the top-level "New upstream
+# version" it sits under does not say the patch went upstream (shadow's "Rebase patch
+# 401_cppw_src.dpatch" under "New upstream version 4.15.1").
+KEPT_WORDS = re.compile(r"^\W*(rebase|refresh|rename|update)[ds]?\b", re.I)
 UPSTREAM_WORDS = re.compile(
     r"upstream|applied|included|merged|fixed in|cherry-?pick|backport|incorporated|"
     r"new upstream (release|version)",
@@ -141,7 +145,10 @@ def changelog_since(new_src, old_version):
     out = []
     for line in open(os.path.join(new_src, "debian", "changelog"), errors="replace"):
         m = re.match(r"^\S+ \(([^)]+)\)", line)
-        if m and m.group(1) == old_version:
+        # A stable update (1:4.13+dfsg1-1+deb12u2) is not in unstable's changelog: stop at the
+        # first entry no newer than it, not at the end of the file.
+        if m and subprocess.run(["dpkg", "--compare-versions", m.group(1), "le", old_version]
+                                ).returncode == 0:
             break
         out.append(line)
     return "".join(out)
@@ -194,7 +201,8 @@ def classify(old_src, new_src):
         if stem(name) in kept:
             verdicts[name] = "kept"
             continue
-        said = [b for b in bullets if stem(name) in b or os.path.basename(name) in b]
+        said = [b for b in bullets if (stem(name) in b or os.path.basename(name) in b)
+                and not KEPT_WORDS.search(b.split(" / ")[-1])]
         if any(UPSTREAM_WORDS.search(b) for b in said):
             verdicts[name] = "upstream"
         elif claims_upstream_origin(os.path.join(old_src, "debian", "patches", name)):
