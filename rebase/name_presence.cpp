@@ -25,17 +25,26 @@ Words missing_in(const Words& from, const Words& to) {
 
 }  // namespace
 
-void count_names(std::string_view base, std::string_view theirs, std::string_view ours,
-                 NameShare& share) {
-    const auto before = words_of(base);
-    const auto after = words_of(theirs);
-    const auto upstream = words_of(ours);
-    const auto introduced = missing_in(after, before);
-    const auto removed = missing_in(before, after);
-    share.introduced += static_cast<int>(introduced.size());
-    share.present += count_in(introduced, upstream);
-    share.removed += static_cast<int>(removed.size());
-    share.lingering += count_in(removed, upstream);
+NameShare count_names(const std::vector<FileTexts>& files) {
+    NameShare share;
+    Words gained;  // the words upstream brought into any of the files
+    std::vector<Words> introduced;
+    for (const auto& file : files) {
+        const auto before = words_of(file.base);
+        const auto after = words_of(file.theirs);
+        const auto ours = words_of(file.ours);
+        const auto removed = missing_in(before, after);
+        share.removed += static_cast<int>(removed.size());
+        share.lingering += count_in(removed, ours);
+        introduced.push_back(missing_in(after, before));
+        const auto brought = missing_in(ours, before);
+        gained.insert(brought.begin(), brought.end());
+    }
+    for (const auto& words : introduced) {
+        share.introduced += static_cast<int>(words.size());
+        share.present += count_in(words, gained);
+    }
+    return share;
 }
 
 bool upstream_by_names(int hunks_found, const NameShare& names) {

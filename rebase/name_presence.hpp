@@ -8,6 +8,7 @@
 // rewrote around it.
 
 #include <string_view>
+#include <vector>
 
 namespace patchbay {
 
@@ -15,15 +16,24 @@ namespace patchbay {
 // and takes out of them, and how the new upstream's files compare.
 struct NameShare {
     int introduced = 0;  // words its files have after it, not before
-    int present = 0;     // of them, those the new upstream's file has
+    int present = 0;     // of them, those the new upstream's files have
     int removed = 0;     // words its files have before it, not after
     int lingering = 0;   // of them, those the new upstream's file still has
 };
 
-// Adds one file: `base` before the patch, `theirs` after it, `ours` the new upstream's (empty
+// One file of the patch: `base` before it, `theirs` after it, `ours` the new upstream's (empty
 // where it has none).
-void count_names(std::string_view base, std::string_view theirs, std::string_view ours,
-                 NameShare& share);
+struct FileTexts {
+    std::string_view base;
+    std::string_view theirs;
+    std::string_view ours;
+};
+
+// A name brought into one file counts as present when upstream brought it into any of the
+// patch's files (curl took a check from url.c into ftp.c): a word some file had before says
+// nothing, and a patch touching many files would find most of its words somewhere. A name taken
+// out of one file must be gone from that file.
+NameShare count_names(const std::vector<FileTexts>& files);
 
 // A patch some of whose hunks are found upstream (`hunks_found`) is upstream in a modified form
 // when its names agree: at least 2 introduced or removed, 4 in 5 of them agreeing with the new

@@ -390,11 +390,13 @@ Status Rebaser::carry_merged(const TreeChanges& old_change, PatchRebase& patch) 
     }
     if (patch.conflicts.empty()) return carry_changes(std::move(merged), outcome_of(patch), patch);
     // Only a patch with a hunk found can be upstream by its names: the others are not counted.
-    if (patch.share.upstream > 0)
+    if (patch.share.upstream > 0) {
+        std::vector<FileTexts> files;
         for (const auto& path : paths)
             if (!path.sibling)
-                count_names(text_of(path.base), text_of(path.theirs), text_of(path.ours),
-                            patch.names);
+                files.push_back({text_of(path.base), text_of(path.theirs), text_of(path.ours)});
+        patch.names = count_names(files);
+    }
     patch.upstream_by_names = upstream_by_names(patch.share.upstream, patch.names);
     if (patch.upstream_by_names || upstream_but_deleted(paths, patch)) {
         patch.outcome = RebaseOutcome::already_upstream;

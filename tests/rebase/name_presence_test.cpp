@@ -6,9 +6,9 @@ namespace patchbay {
 namespace {
 
 TEST(NamePresence, CountsWhatThePatchBringsInAndTakesOut) {
-    NameShare share;
-    count_names("int total = legacy_sum(items);\n", "int total = checked_sum(items, limit);\n",
-                "int total = checked_sum(items, max_items);\n", share);
+    auto share = count_names(
+        {{"int total = legacy_sum(items);\n", "int total = checked_sum(items, limit);\n",
+          "int total = checked_sum(items, max_items);\n"}});
     EXPECT_EQ(share.introduced, 2) << "checked_sum and limit: shorter words are not counted";
     EXPECT_EQ(share.present, 1) << "upstream has checked_sum, not limit";
     EXPECT_EQ(share.removed, 1) << "legacy_sum";
@@ -16,13 +16,27 @@ TEST(NamePresence, CountsWhatThePatchBringsInAndTakesOut) {
 }
 
 TEST(NamePresence, AddsUpOverFiles) {
-    NameShare share;
-    count_names("", "alpha_one\n", "alpha_one\n", share);
-    count_names("gamma_old\n", "", "gamma_old\n", share);
+    auto share =
+        count_names({{"", "alpha_one\n", "alpha_one\n"}, {"gamma_old\n", "", "gamma_old\n"}});
     EXPECT_EQ(share.introduced, 1);
     EXPECT_EQ(share.present, 1);
     EXPECT_EQ(share.removed, 1);
     EXPECT_EQ(share.lingering, 1);
+}
+
+TEST(NamePresence, ANameIsPresentInAnyOfThePatchsFilesAndGoneFromItsOwn) {
+    // The check the patch adds to url.c, upstream wrote in ftp.c; the field it removes from
+    // url.c is gone there, though ftp.c has it.
+    auto share =
+        count_names({{"match(a, b, old_field)\n", "match(a, b, account_name)\n", "match(a, b)\n"},
+                     {"old_field\n", "old_field\n", "old_field\naccount_name\n"}});
+    EXPECT_EQ(share.introduced, 1);
+    EXPECT_EQ(share.present, 1) << "ftp.c has account_name";
+    EXPECT_EQ(share.removed, 1);
+    EXPECT_EQ(share.lingering, 0) << "url.c no longer has old_field";
+    auto had = count_names({{"match(a, b)\n", "match(a, b, account_name)\n", "match(a, b)\n"},
+                            {"account_name\n", "x\n", "account_name\n"}});
+    EXPECT_EQ(had.present, 0) << "ftp.c had account_name before: upstream did not bring it";
 }
 
 TEST(NamePresence, NeedsAHunkFoundUpstream) {
