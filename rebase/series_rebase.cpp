@@ -287,6 +287,7 @@ Status Rebaser::find_moved_hunks(PathMerge& merge) const {
     if (!edits) return edits.error();
     const auto hunks = change_hunks(*edits);
     const auto theirs_lines = split_lines(theirs);
+    const auto old_text = text_in(old_upstream_);
     std::optional<std::vector<std::pair<std::string, std::string>>> neighbours;
     for (std::size_t i = 0; i < hunks.size() && i < merge.carry->hunks.size(); ++i) {
         auto& carried = merge.carry->hunks[i];
@@ -298,7 +299,6 @@ Status Rebaser::find_moved_hunks(PathMerge& merge) const {
             if (!loaded) return loaded.error();
             neighbours = std::move(*loaded);
         }
-        const auto old_text = text_in(old_upstream_);
         for (const auto& [file, new_text] : *neighbours)
             if (all_runs_in(runs, new_text) && !any_run_in(runs, old_text(file))) {
                 carried.fate = HunkFate::upstream;
@@ -369,6 +369,21 @@ bool upstream_but_deleted(const std::vector<PathMerge>& paths, const PatchRebase
     });
 }
 
+// A conflicting patch upstream took all the same: by the names it brings in and takes out
+// (only a patch with a hunk found can be; the others are not counted), or but for files
+// upstream deleted.
+bool upstream_after_all(const std::vector<PathMerge>& paths, PatchRebase& patch) {
+    if (patch.share.upstream > 0) {
+        std::vector<FileTexts> files;
+        for (const auto& path : paths)
+            if (!path.sibling)
+                files.push_back({text_of(path.base), text_of(path.theirs), text_of(path.ours)});
+        patch.names = count_names(files);
+    }
+    patch.upstream_by_names = upstream_by_names(patch.share.upstream, patch.names);
+    return patch.upstream_by_names || upstream_but_deleted(paths, patch);
+}
+
 // A patch merged without conflict: partly upstream, carried with fuzz, or merged.
 RebaseOutcome outcome_of(const PatchRebase& patch) {
     if (patch.share.upstream > 0) return RebaseOutcome::partly_upstream;
@@ -389,16 +404,7 @@ Status Rebaser::carry_merged(const TreeChanges& old_change, PatchRebase& patch) 
         paths.push_back(std::move(*merge));
     }
     if (patch.conflicts.empty()) return carry_changes(std::move(merged), outcome_of(patch), patch);
-    // Only a patch with a hunk found can be upstream by its names: the others are not counted.
-    if (patch.share.upstream > 0) {
-        std::vector<FileTexts> files;
-        for (const auto& path : paths)
-            if (!path.sibling)
-                files.push_back({text_of(path.base), text_of(path.theirs), text_of(path.ours)});
-        patch.names = count_names(files);
-    }
-    patch.upstream_by_names = upstream_by_names(patch.share.upstream, patch.names);
-    if (patch.upstream_by_names || upstream_but_deleted(paths, patch)) {
+    if (upstream_after_all(paths, patch)) {
         patch.outcome = RebaseOutcome::already_upstream;
         return Ok{};
     }
