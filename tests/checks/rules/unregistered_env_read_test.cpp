@@ -137,5 +137,22 @@ TEST(UnregisteredEnvRead, DemoUpstreamReadsOnlyRegisteredNames) {
     EXPECT_TRUE(check(tree, config.audit).empty());
 }
 
+// Both env rules share the reads of the file they look at in turn (prefixed_env_reads.cpp keeps
+// the last file's per thread): a file of the same path and size but another text, checked next
+// on the same thread, must get its own reads, not the kept ones.
+TEST(UnregisteredEnvRead, SamePathAndSizeWithAnotherTextGetsItsOwnReads) {
+    auto config = fixture_config();
+    config.env_registry = "envs.py";
+    const char* registry = "environment_variables = {}\n";
+    auto first = test_support::make_tree(
+        {{"envs.py", registry}, {"a.py", "import os\nx = os.getenv(\"VLLM_A\")\n"}});
+    auto second = test_support::make_tree(
+        {{"envs.py", registry}, {"a.py", "import os\nx = os.getenv(\"VLLM_B\")\n"}});
+    ASSERT_EQ(check(first, config).size(), 1u);
+    auto findings = check(second, config);
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_NE(findings[0].message.find("'VLLM_B'"), std::string::npos) << findings[0].message;
+}
+
 }  // namespace
 }  // namespace patchbay
