@@ -12,6 +12,7 @@
 #include "common/atomic_write.hpp"
 #include "common/read_file.hpp"
 #include "common/sha256.hpp"
+#include "rebase/interrupted_continue.hpp"
 #include "rebase/rebase_resume.hpp"
 #include "rebase/rebase_state.hpp"
 #include "rebase/series_rebase.hpp"
@@ -178,10 +179,23 @@ Status check_new_worktree(const fs::path& dir) {
                       "alone: name a new folder");
 }
 
+// A --continue that was killed while it wrote the worktree: back to where the state file says,
+// the person's resolution kept (rebase/interrupted_continue.hpp). A run still writing it is
+// left alone.
+Result<RebaseState> recover_interrupted(const fs::path& dir, RebaseState state) {
+    if (live_writer(dir)) return interrupted_worktree_error(dir);
+    auto recovered = undo_interrupted_continue(dir, std::move(state));
+    if (!recovered) return recovered.error();
+    if (auto saved = write_atomically(state_file(dir), format_rebase_state(*recovered)); !saved)
+        return saved.error();
+    if (auto unmarked = mark_written(dir); !unmarked) return unmarked.error();
+    return recovered;
+}
+
 // The worktree a rebase made for this very rebase, and where it stopped.
 Result<RebaseState> open_own_worktree(const Session& session) {
     const auto& dir = session.dir;
-    if (is_interrupted_worktree(dir)) return interrupted_worktree_error(dir);
+    if (!has_state(dir) && is_interrupted_worktree(dir)) return interrupted_worktree_error(dir);
     if (!has_state(dir))
         return make_error(dir.string(), 0,
                           "is not a worktree of patchbay rebase (it has no .git/" +
@@ -199,6 +213,7 @@ Result<RebaseState> open_own_worktree(const Session& session) {
                         "one (from {} onto {})",
                         state->from_commit.substr(0, 12), state->onto_commit.substr(0, 12),
                         session.old_commit().substr(0, 12), session.new_commit().substr(0, 12)));
+    if (is_interrupted_worktree(dir)) return recover_interrupted(dir, std::move(*state));
     return state;
 }
 

@@ -2,6 +2,7 @@
 
 #include <fstream>
 
+#include "common/read_file.hpp"
 #include "common/tree_path.hpp"
 
 namespace patchbay {
@@ -26,12 +27,33 @@ Status check_inside(const fs::path& dir, const std::string& path) {
     return Ok{};
 }
 
+// Whether the file already is `state`. Such a file is left as it is: rewriting it gains nothing,
+// and a run killed half-way through the rewrite would leave it cut short. That matters most for
+// the file a person resolved a conflict in, which rebase --continue writes back with the very
+// bytes they left in it.
+bool holds_already(const fs::path& target, const FileState& state) {
+    std::error_code ec;
+    const auto status = fs::symlink_status(target, ec);
+    if (ec) return false;
+    if (state.symlink)
+        return fs::is_symlink(status) &&
+               fs::read_symlink(target, ec).string() == state.content.str();
+    if (!fs::is_regular_file(status)) return false;
+    auto text = read_file(target);
+    return text && std::string_view(*text) == state.content.view();
+}
+
 }  // namespace
 
 Status write_file_state(const fs::path& dir, const std::string& path, const FileState& state) {
     if (auto inside = check_inside(dir, path); !inside) return inside;
     fs::path target = dir / path;
     std::error_code ec;
+    if (holds_already(target, state)) {
+        if (!state.symlink)
+            fs::permissions(target, state.executable ? fs::perms(0755) : fs::perms(0644), ec);
+        return Ok{};
+    }
     fs::create_directories(target.parent_path(), ec);
     fs::remove(target, ec);
     if (state.symlink) {

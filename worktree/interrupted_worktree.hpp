@@ -5,6 +5,7 @@
 // command that meets W says what happened and what to do, instead of "exists and is not empty".
 
 #include <filesystem>
+#include <optional>
 
 #include "common/result.hpp"
 
@@ -22,7 +23,13 @@ Status mark_written(const std::filesystem::path& dir);
 // Whether a write of `dir` was interrupted (the marker is there).
 bool is_interrupted_worktree(const std::filesystem::path& dir);
 
-// "W: an interrupted patchbay run left this worktree half-written …", with what to do.
+// The process that marked `dir`, when it is still running: two commands at once, not an
+// interrupted one. A pid the system has given to another process since reads as running too,
+// which only errs on the side of leaving the worktree alone.
+std::optional<long> live_writer(const std::filesystem::path& dir);
+
+// "W: an interrupted patchbay run left this worktree half-written …", with what to do; or, when
+// the writer is still running, that it is and to let it finish (never "remove the folder").
 Error interrupted_worktree_error(const std::filesystem::path& dir);
 
 }  // namespace patchbay

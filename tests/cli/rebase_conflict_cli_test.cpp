@@ -2,7 +2,7 @@
 // upstream changes, between v1 and v2, the very lines two patches of the series change. git is
 // the oracle: `git merge-file --diff3` on the same three files for the conflict markers, `git
 // log` and `git status` for the worktree, and python's json module for the JSON report.
-// Also tests tool/rebase_report_json.cpp (through the binary).
+// Also tests tool/rebase_report_json.cpp and rebase/interrupted_continue.cpp (through the binary).
 
 #include <gtest/gtest.h>
 
@@ -77,6 +77,31 @@ class RebaseConflict : public ::testing::Test {
         return read_file(tree / "merged");
     }
     std::string in_worktree(const std::string& command) { return tree.run("cd s/W && " + command); }
+    // A file as a commit of W holds it, byte for byte.
+    std::string in_commit(const std::string& commit, const std::string& file) {
+        in_worktree("git show " + commit + ":" + file + " > ../shown");
+        return read_file(tree / "s/shown");
+    }
+    // The marker a run writing W leaves when it is killed; `pid` is the run's.
+    void mark_writing_by(const std::string& pid) {
+        write_file(tree / "s/W/.git/patchbay-writing",
+                   "patchbay (pid " + pid +
+                       ") is writing this worktree; an interrupted run leaves this file\n");
+    }
+    // A pid no process has any more: a shell's, once it has exited.
+    std::string gone_pid() { return tree.run("sh -c 'echo $$'"); }
+    // Where a --continue killed after it committed the person's resolution of 0002 and carried
+    // 0003 leaves W (worktree_writer.cpp: one commit a patch, author patchbay, the patch's name
+    // as message; the state file is written only at the end, so it still has 0002 pending).
+    void leave_killed_continue(const std::string& resolved_e) {
+        write_file(tree / "s/W/e.txt", resolved_e);
+        const std::string as_patchbay =
+            "git -c user.name=patchbay -c user.email=patchbay@localhost ";
+        in_worktree(as_patchbay + "commit -qam '" + kP2 + "'");
+        write_file(tree / "s/W/e.txt", replaced(resolved_e, "e line 30\n", "e line thirty\n"));
+        in_worktree(as_patchbay + "commit -qam '" + kP3 + "'");
+        mark_writing_by(gone_pid());
+    }
     TempTree tree;
 };
 
@@ -206,6 +231,79 @@ TEST_F(RebaseConflict, AStoppedRebaseIsContinuedNotStartedAgain) {
     auto other = rebase({"--continue", "--worktree", "W", "--rev", "v2"});
     EXPECT_EQ(other.status, 2) << other.out;
     EXPECT_TRUE(contains(other.err, "not of this one")) << other.err;
+}
+
+// "Nothing a user wrote is ever lost": removing the folder, as the interrupted worktree's
+// message said before, would have lost the committed resolution. The next --continue takes W
+// back to what the state file says, keeps the resolution and carries 0003 once.
+TEST_F(RebaseConflict, AContinueKilledAfterCommittingTheResolutionKeepsIt) {
+    ASSERT_EQ(rebase({"--worktree", "W"}).status, 1);
+    std::string e = replaced(tagged_lines("e"), "e line 10\n", "e line TEN and ten\n");
+    leave_killed_continue(e);
+    auto resumed = rebase({"--continue", "--worktree", "W"});
+    EXPECT_EQ(resumed.status, 1) << resumed.out << resumed.err;
+    EXPECT_TRUE(contains(resumed.out, row(kP2, "resolved (rewritten)"))) << resumed.out;
+    EXPECT_TRUE(contains(resumed.out, "worktree W: " + kP4 + " stopped the rebase"));
+    EXPECT_EQ(in_worktree("git log --format=%s | tr '\\n' ,"),
+              kP3 + "," + kP2 + "," + kP1 + ",pristine upstream,");
+    EXPECT_EQ(in_commit("HEAD~1", "e.txt"), e);
+    EXPECT_EQ(read_file(tree / "s/W/e.txt"), replaced(e, "e line 30\n", "e line thirty\n"));
+    EXPECT_FALSE(fs::exists(tree / "s/W/.git/patchbay-writing"));
+}
+
+// The same with real kills: a --continue stopped by SIGXFSZ once it has written N bytes to any
+// one file (the index, an object, a branch: wherever N falls), then run again. Whatever the
+// point, the result is the one an uninterrupted --continue gives; the lock files git took and
+// the killed run left behind (index.lock, a branch's .lock) do not stop the next one.
+TEST_F(RebaseConflict, AContinueKilledAnywhereEndsAsAnUninterruptedOne) {
+    std::string e = replaced(tagged_lines("e"), "e line 10\n", "e line TEN and ten\n");
+    int left_marked = 0;
+    for (int limit : {300, 500, 700, 900}) {
+        const std::string w = "K" + std::to_string(limit);
+        ASSERT_EQ(rebase({"--worktree", w}).status, 1);
+        write_file(tree / "s" / w / "e.txt", e);
+        tree.run("cd s && prlimit --fsize=" + std::to_string(limit) + " " +
+                 std::string(PATCHBAY_BINARY) + " rebase --onto v2 --continue --worktree " + w +
+                 " >/dev/null 2>&1; true");
+        left_marked += fs::exists(tree / "s" / w / ".git/patchbay-writing") ? 1 : 0;
+        auto resumed = rebase({"--continue", "--worktree", w});
+        EXPECT_EQ(resumed.status, 1) << limit << resumed.out << resumed.err;
+        EXPECT_EQ(tree.run("cd s/" + w + " && git log --format=%s | tr '\\n' ,"),
+                  kP3 + "," + kP2 + "," + kP1 + ",pristine upstream,")
+            << limit;
+        tree.run("cd s/" + w + " && git show HEAD~1:e.txt > ../shown");
+        EXPECT_EQ(read_file(tree / "s/shown"), e) << limit;
+    }
+    EXPECT_GT(left_marked, 0) << "no limit stopped a --continue half-way: the test tests nothing";
+}
+
+// Killed before it committed anything: the resolution is still the worktree's file.
+TEST_F(RebaseConflict, AContinueKilledBeforeItCommittedCarriesOnFromTheFiles) {
+    ASSERT_EQ(rebase({"--worktree", "W"}).status, 1);
+    std::string e = replaced(tagged_lines("e"), "e line 10\n", "e line TEN and ten\n");
+    write_file(tree / "s/W/e.txt", e);
+    mark_writing_by(gone_pid());
+    auto resumed = rebase({"--continue", "--worktree", "W"});
+    EXPECT_EQ(resumed.status, 1) << resumed.out << resumed.err;
+    EXPECT_TRUE(contains(resumed.out, row(kP2, "resolved (rewritten)"))) << resumed.out;
+    EXPECT_EQ(in_commit("HEAD~1", "e.txt"), e);
+}
+
+// Two --continue at once: the second leaves W to the first (pid 1 is always running).
+TEST_F(RebaseConflict, AContinueWhileAnotherWritesTheWorktreeLeavesItAlone) {
+    ASSERT_EQ(rebase({"--worktree", "W"}).status, 1);
+    write_file(tree / "s/W/e.txt", "my resolution\n");
+    const std::string head = in_worktree("git rev-parse HEAD");
+    mark_writing_by("1");
+    auto second = rebase({"--continue", "--worktree", "W"});
+    EXPECT_EQ(second.status, 2) << second.out << second.err;
+    EXPECT_TRUE(
+        contains(second.err, "W: another patchbay run (pid 1) is writing this worktree now"))
+        << second.err;
+    EXPECT_FALSE(contains(second.err, "rm -rf")) << second.err;
+    EXPECT_EQ(read_file(tree / "s/W/e.txt"), "my resolution\n");
+    EXPECT_EQ(in_worktree("git rev-parse HEAD"), head);
+    EXPECT_TRUE(fs::exists(tree / "s/W/.git/patchbay-writing"));
 }
 
 // v3 deletes the file 0001 changes: no marker can say that, and the report does.

@@ -28,6 +28,23 @@ TEST(FileStateWriter, WritesFilesWithTheirModeAndSymlinks) {
     EXPECT_EQ(read_file(dir / "link"), "text\n");
 }
 
+// A file that already holds the bytes is left as it is (the same file: a second name linked to
+// it stays linked, where a rewrite makes a new file): a run killed while rewriting it could
+// otherwise cut short a file a person wrote. Only its mode follows the state; a file with
+// other bytes is replaced.
+TEST(FileStateWriter, AFileThatAlreadyHoldsTheBytesIsNotRewritten) {
+    TempDir dir;
+    ASSERT_TRUE(write_file_state(dir.path(), "f.txt", {std::string("mine\n"), false, false}).ok());
+    fs::create_hard_link(dir / "f.txt", dir / "second-name");
+    ASSERT_TRUE(write_file_state(dir.path(), "f.txt", {std::string("mine\n"), true, false}).ok());
+    EXPECT_EQ(fs::hard_link_count(dir / "f.txt"), 2u);
+    EXPECT_EQ(fs::status(dir / "f.txt").permissions() & fs::perms::owner_exec,
+              fs::perms::owner_exec);
+    ASSERT_TRUE(write_file_state(dir.path(), "f.txt", {std::string("other\n"), true, false}).ok());
+    EXPECT_EQ(read_file(dir / "f.txt"), "other\n");
+    EXPECT_EQ(fs::hard_link_count(dir / "f.txt"), 1u);
+}
+
 // A symlink among the folders of a path (one an earlier patch created, say) is never followed.
 TEST(FileStateWriter, RefusesToWriteThroughASymlink) {
     TempDir dir;
