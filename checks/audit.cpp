@@ -1,5 +1,7 @@
 #include "checks/audit.hpp"
 
+#include <algorithm>
+
 #include "checks/rules/rule.hpp"
 #include "checks/suppression.hpp"
 #include "common/parallel_for.hpp"
@@ -23,9 +25,15 @@ void keep_in_scope(std::vector<Finding>& findings, const std::set<std::string>& 
 }
 
 int files_in_scope(const AuditTree& tree, const std::set<std::string>* scope) {
-    if (!scope) return static_cast<int>(tree.files.size() + tree.dropped.size());
+    if (!scope) {
+        auto audited =
+            std::count_if(tree.files.begin(), tree.files.end(),
+                          [](const SourceFile& file) { return !file.declarations_only; });
+        return static_cast<int>(static_cast<std::size_t>(audited) + tree.dropped.size());
+    }
     int count = 0;
-    for (const auto& file : tree.files) count += scope->count(file.path) > 0 ? 1 : 0;
+    for (const auto& file : tree.files)
+        count += !file.declarations_only && scope->count(file.path) > 0 ? 1 : 0;
     for (const auto& path : tree.dropped) count += scope->count(path) > 0 ? 1 : 0;
     return count;
 }
@@ -41,7 +49,7 @@ std::vector<Finding> rule_findings(const AuditTree& tree, const AuditConfig& con
     std::vector<std::vector<std::vector<Finding>>> per_file(tree.files.size());
     parallel_for(tree.files.size(), jobs, [&](std::size_t i) {
         const auto& file = tree.files[i];
-        if (scope && scope->count(file.path) == 0) return;
+        if (file.declarations_only || (scope && scope->count(file.path) == 0)) return;
         per_file[i].resize(runs.size());
         for (std::size_t r = 0; r < runs.size(); ++r) runs[r]->check_file(file, per_file[i][r]);
     });

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <iterator>
 #include <optional>
+#include <set>
 #include <tuple>
 
 #include "checks/path_glob.hpp"
@@ -24,9 +25,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
-SourceFile make_source(std::string path, SharedText text) {
+SourceFile make_source(std::string path, SharedText text, bool declarations_only = false) {
     Language language = language_of(path);
-    return SourceFile{std::move(path), std::move(text), language};
+    return SourceFile{std::move(path), std::move(text), language, declarations_only};
+}
+
+// How a file of the tree is read: audited (`[audit] include` names it), read for its
+// declarations only (a C/C++ header the patterns leave out), or not at all.
+enum class Reading { audited, declarations_only, none };
+
+Reading reading_of(const AuditConfig& config, const std::string& path) {
+    if (matches_any(config.include, path)) return Reading::audited;
+    return is_cpp_header(path) ? Reading::declarations_only : Reading::none;
 }
 
 void sort_tree(AuditTree& tree) {
@@ -34,12 +44,55 @@ void sort_tree(AuditTree& tree) {
               [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
 }
 
-// The included regular files under `root` (no symlinks), folder by folder: a folder's files
-// are files[folder_begin[f], folder_begin[f + 1]), their paths relative, with "/".
+// The names a C/C++ file's `#include "…"` lines spell: the project's own headers, searched from
+// the including file's folder first (`<…>` names a library's, or a large project's public API).
+void add_included_names(std::string_view text, std::set<std::string, std::less<>>& names) {
+    for (auto at = text.find("#include"); at != std::string_view::npos;
+         at = text.find("#include", at + 8)) {
+        auto open = text.find_first_of("\"<\n", at + 8);
+        if (open == std::string_view::npos || text[open] != '"') continue;
+        auto close = text.find_first_of("\"\n", open + 1);
+        if (close == std::string_view::npos || text[close] == '\n') continue;
+        names.emplace(text.substr(open + 1, close - open - 1));
+    }
+}
+
+// Whether an #include spelling names `path`: the whole path, or its end after a '/'.
+bool is_included(std::string_view path, const std::set<std::string, std::less<>>& names) {
+    for (std::size_t from = 0;; ++from) {
+        if (names.count(path.substr(from))) return true;
+        from = path.find('/', from);
+        if (from == std::string_view::npos) return false;
+    }
+}
+
+// The headers read for their declarations only are those an audited file includes by name
+// (`#include "…"`), as the file's compiler reads them, and no further: every header of a large tree
+// (or everything a header includes in turn) would put the structs of unrelated code (a Vulkan
+// tensor's `sizes`) beside a kernel's own, and a member name declared two ways has no width at all.
+// A kernel's params struct is in a header it includes itself.
+void keep_included_headers(AuditTree& tree) {
+    std::set<std::string, std::less<>> names;
+    for (const auto& file : tree.files)
+        if (!file.declarations_only && file.language == Language::cuda)
+            add_included_names(file.text, names);
+    std::vector<bool> kept(tree.files.size(), false);
+    for (std::size_t i = 0; i < tree.files.size(); ++i)
+        kept[i] = !tree.files[i].declarations_only || is_included(tree.files[i].path, names);
+    std::vector<SourceFile> files;
+    files.reserve(tree.files.size());
+    for (std::size_t i = 0; i < tree.files.size(); ++i)
+        if (kept[i]) files.push_back(std::move(tree.files[i]));
+    tree.files = std::move(files);
+}
+
+// The regular files under `root` that are read (no symlinks), folder by folder: a folder's
+// files are files[folder_begin[f], folder_begin[f + 1]), their paths relative, with "/".
 struct TreeListing {
     std::vector<std::string> folders;  // relative, "" for the root, else ending in "/"
     std::vector<std::size_t> folder_begin;
     std::vector<std::string> files;
+    std::vector<Reading> readings;  // of each file
 };
 
 // d_type, or the entry's own type (lstat) where the file system does not fill it in.
@@ -63,7 +116,11 @@ bool list_folder(const fs::path& root, std::size_t f, const AuditConfig& config,
         std::string rel = out.folders[f] + entry->d_name;
         auto type = entry_type(folder, *entry);
         if (type == DT_DIR) subfolders.push_back(std::move(rel) + "/");
-        if (type == DT_REG && matches_any(config.include, rel)) out.files.push_back(std::move(rel));
+        if (type != DT_REG) continue;
+        const Reading reading = reading_of(config, rel);
+        if (reading == Reading::none) continue;
+        out.files.push_back(std::move(rel));
+        out.readings.push_back(reading);
     }
     const int reason = errno;
     ::closedir(folder);
@@ -78,7 +135,7 @@ bool list_folder(const fs::path& root, std::size_t f, const AuditConfig& config,
 }
 
 Result<TreeListing> list_tree(const fs::path& root, const AuditConfig& config) {
-    TreeListing listing{{""}, {0}, {}};
+    TreeListing listing{{""}, {0}, {}, {}};
     if (!list_folder(root, 0, config, listing))
         return make_error(root.string(), 0,
                           std::string("cannot list the folder: ") + std::strerror(errno));
@@ -140,9 +197,10 @@ FolderRead read_folder(const std::string& prefix, const TreeListing& listing, st
             read.error = text.error();
             break;
         }
-        SourceFile probe = make_source(rel, SharedText(nullptr, *text));
+        const bool declarations_only = listing.readings[i] == Reading::declarations_only;
+        SourceFile probe = make_source(rel, SharedText(nullptr, *text), declarations_only);
         if (!any_rule_may_need(probe, config)) {
-            read.dropped.push_back(rel);
+            if (!declarations_only) read.dropped.push_back(rel);  // counted as audited
             continue;
         }
         probe.text = arena.keep(*text);
@@ -177,6 +235,7 @@ Result<AuditTree> tree_from_directory(const fs::path& root, const AuditConfig& c
         std::move(folder.kept.begin(), folder.kept.end(), std::back_inserter(tree.files));
         std::move(folder.dropped.begin(), folder.dropped.end(), std::back_inserter(tree.dropped));
     }
+    keep_included_headers(tree);
     sort_tree(tree);
     return tree;
 }
@@ -188,11 +247,15 @@ Result<AuditTree> tree_from_result(const PristineSource& source, const TreeChang
     AuditTree tree;
     for (const auto& path : result_paths(source, changes, *pristine)) {
         if (only && only->count(path) == 0) continue;
-        if (!matches_any(config.include, path)) continue;
+        const Reading reading = reading_of(config, path);
+        if (reading == Reading::none) continue;
         auto text = result_text(source, changes, path);
         if (!text) return text.error();
-        if (*text) tree.files.push_back(make_source(path, std::move(**text)));
+        if (*text)
+            tree.files.push_back(
+                make_source(path, std::move(**text), reading == Reading::declarations_only));
     }
+    keep_included_headers(tree);
     sort_tree(tree);
     return tree;
 }
@@ -203,11 +266,15 @@ Result<AuditTree> tree_before(const AuditTree& result, const PristineSource& sou
     for (const auto& file : result.files)
         if (paths.count(file.path) == 0) tree.files.push_back(file);
     for (const auto& path : paths) {
-        if (!matches_any(config.include, path)) continue;
+        const Reading reading = reading_of(config, path);
+        if (reading == Reading::none) continue;
         auto text = result_text(source, {}, path);
         if (!text) return text.error();
-        if (*text) tree.files.push_back(make_source(path, std::move(**text)));
+        if (*text)
+            tree.files.push_back(
+                make_source(path, std::move(**text), reading == Reading::declarations_only));
     }
+    keep_included_headers(tree);
     sort_tree(tree);
     return tree;
 }

@@ -46,7 +46,7 @@ const std::vector<EnvRead>& reads_in(const SourceFile& file) {
 }  // namespace
 
 bool env_rules_may_need(const SourceFile& file, const AuditConfig& config) {
-    if (config.env_prefix.empty()) return false;
+    if (config.env_prefix.empty() || file.declarations_only) return false;
     return file.path == config.env_registry || may_read_prefixed(file, config.env_prefix);
 }
 

@@ -18,6 +18,14 @@ Language language_of(std::string_view path) {
     return Language::other;
 }
 
+bool is_cpp_header(std::string_view path) {
+    static constexpr std::array<std::string_view, 5> kHeaders = {".h", ".hh", ".hpp", ".hxx",
+                                                                 ".cuh"};
+    auto dot = path.rfind('.');
+    if (dot == std::string_view::npos) return false;
+    return std::find(kHeaders.begin(), kHeaders.end(), path.substr(dot)) != kHeaders.end();
+}
+
 std::string_view SourceFile::line_text(std::int64_t line) const {
     return without_terminator(nth_line(text, line));
 }

@@ -16,12 +16,19 @@ enum class Language { python, cuda, other };
 // .py -> python; .cu .cuh .c .cc .cpp .cxx .h .hh .hpp -> cuda (C and C++ are read the same way).
 Language language_of(std::string_view path);
 
+// .h .hh .hpp .hxx .cuh: a C/C++ header, which may declare the types another file's kernel uses.
+bool is_cpp_header(std::string_view path);
+
 struct SourceFile {
     std::string path;
     // Shared, never copied: a tree read from disk keeps it in a TextArena, one from a series the
     // pristine source's or the patched bytes.
     SharedText text;
     Language language = Language::other;
+    // A header outside `[audit] include`, read only for what it declares (typedefs, `using`
+    // aliases, struct members): a kernel's params struct and its stride types often live in a
+    // `.h` that the include patterns leave out. No rule reports in it, and it is not counted.
+    bool declarations_only = false;
 
     // The text of 1-based `line` without its terminator ("" past the end).
     std::string_view line_text(std::int64_t line) const;

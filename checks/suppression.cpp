@@ -161,8 +161,9 @@ bool covers(const Suppression& suppression, const Finding& finding) {
 SuppressionResult apply_suppressions(const AuditTree& tree, std::vector<Finding> findings,
                                      const std::vector<std::string>& known_rules, unsigned jobs) {
     std::vector<std::vector<Suppression>> per_file(tree.files.size());
-    parallel_for(tree.files.size(), jobs,
-                 [&](std::size_t i) { per_file[i] = find_suppressions(tree.files[i]); });
+    parallel_for(tree.files.size(), jobs, [&](std::size_t i) {
+        if (!tree.files[i].declarations_only) per_file[i] = find_suppressions(tree.files[i]);
+    });
     std::map<std::string, std::vector<Suppression>, std::less<>> by_path;
     SuppressionResult result;
     std::vector<Finding> invalid;

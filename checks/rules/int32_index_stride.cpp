@@ -121,6 +121,8 @@ class Int32IndexStrideRule : public Rule {
     // cannot_match first: its searches stop at the first `*` and `[` of most files.
     bool may_need(const SourceFile& file, const AuditConfig&) const override {
         if (file.language != Language::python && file.language != Language::cuda) return false;
+        if (file.declarations_only)
+            return may_declare_alias(file) || may_declare_shared_members(file);
         if (!cannot_match(file)) return true;
         return file.language == Language::cuda &&
                (may_declare_alias(file) || may_declare_shared_members(file));

@@ -7,7 +7,8 @@ namespace patchbay {
 void Rule::check(const AuditTree& tree, const AuditConfig& config,
                  std::vector<Finding>& findings) const {
     auto run = start(tree, config);
-    for (const auto& file : tree.files) run->check_file(file, findings);
+    for (const auto& file : tree.files)
+        if (!file.declarations_only) run->check_file(file, findings);
 }
 
 // The rules first: a file one of them keeps (most C/C++ files) needs no search for a
@@ -15,6 +16,7 @@ void Rule::check(const AuditTree& tree, const AuditConfig& config,
 bool any_rule_may_need(const SourceFile& file, const AuditConfig& config) {
     for (const auto& rule : all_rules())
         if (rule->may_need(file, config)) return true;
+    if (file.declarations_only) return false;      // nothing is reported there to suppress
     return text_contains(file.text, "patchbay:");  // a suppression, maybe invalid
 }
 

@@ -37,6 +37,38 @@ TEST(TreeFromDirectory, KeepsOnlyFilesARuleCanUse) {
     EXPECT_EQ(tree->dropped, std::vector<std::string>{"plain.py"});
 }
 
+// A C/C++ header the include patterns leave out is read for what it declares, no more, when an
+// audited file includes it (`#include "…"`): the params struct of csrc/params.h is kept for
+// csrc/gather.cu, marked declarations-only; a header no audited file includes (whatever it
+// declares: a name declared two ways would have no width), one that declares nothing and a file
+// of another kind stay unread and uncounted.
+TEST(TreeFromDirectory, AHeaderOutsideIncludeIsReadForItsDeclarationsOnly) {
+    TempDir dir;
+    write_file(dir / "csrc/params.h",
+               "#pragma once\nstruct GatherParams {\n  uint32_t stride;\n};\n");
+    write_file(dir / "csrc/macros.h", "#define CHECK(x) x\n");
+    write_file(dir / "other/unrelated.h", "struct Other {\n  int64_t stride;\n};\n");
+    write_file(dir / "csrc/gather.cu",
+               "#include \"params.h\"\n__global__ void g(const int* block_table, GatherParams "
+               "p, float* out) {\n  int b = block_table[blockIdx.x];\n  out[b * p.stride] = "
+               "0.f;\n}\n");
+    write_file(dir / "csrc/notes.txt", "typedef int not_code;\n");
+    AuditConfig config;
+    auto tree = tree_from_directory(dir.path(), config);
+    ASSERT_TRUE(tree.ok()) << tree.error().located();
+    std::vector<std::pair<std::string, bool>> kept;
+    for (const auto& file : tree->files) kept.emplace_back(file.path, file.declarations_only);
+    EXPECT_EQ(kept, (std::vector<std::pair<std::string, bool>>{{"csrc/gather.cu", false},
+                                                               {"csrc/params.h", true}}));
+    EXPECT_TRUE(tree->dropped.empty());
+    config.include.push_back("**/*.h");
+    auto included = tree_from_directory(dir.path(), config);
+    ASSERT_TRUE(included.ok());
+    ASSERT_NE(included->find("csrc/params.h"), nullptr);
+    EXPECT_FALSE(included->find("csrc/params.h")->declarations_only);
+    EXPECT_EQ(included->dropped, std::vector<std::string>{"csrc/macros.h"});
+}
+
 TEST(NormalisedLine, CollapsesWhitespace) {
     EXPECT_EQ(normalised_line("  a  *\tb \r\n"), "a * b");
 }

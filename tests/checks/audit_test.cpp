@@ -96,5 +96,26 @@ TEST(RunAudit, AnEnvReadThroughAnAliasedImportIsNotPreFiltered) {
     EXPECT_EQ(report.findings[0].line, 2);
 }
 
+// A header read for its declarations only: its struct gives gather.cu's stride its width (a
+// finding there), but nothing in it is reported, not even the same product in a kernel of its
+// own or a malformed suppression comment, and it is not counted as an audited file.
+TEST(RunAudit, AHeaderReadForItsDeclarationsIsNeverReported) {
+    const std::string kernel =
+        "__global__ void g(const int* block_table, GatherParams p, float* out) {\n"
+        "  int b = block_table[blockIdx.x];\n  out[b * p.stride] = 0.f;\n}\n";
+    auto tree =
+        test_support::make_tree({{"csrc/gather.cu", "#include \"params.h\"\n" + kernel},
+                                 {"csrc/params.h",
+                                  "struct GatherParams {\n  uint32_t stride;\n};\n// patchbay: "
+                                  "ignore[no-such-rule]\n" +
+                                      kernel}});
+    tree.files[1].declarations_only = true;
+    auto report = run_audit(tree, AuditConfig{});
+    ASSERT_EQ(report.findings.size(), 1u);
+    EXPECT_EQ(report.findings[0].path, "csrc/gather.cu");
+    EXPECT_EQ(report.findings[0].line, 4);
+    EXPECT_EQ(report.summary.files, 1);
+}
+
 }  // namespace
 }  // namespace patchbay
