@@ -60,6 +60,10 @@ struct TaintValue {
     // Holds a term scaled by a runtime value (`row * stride`, `bos * H`): a program id times a
     // constant added beside it (`o_v = i_v * BV + tl.arange`) is a column inside that row.
     bool strided = false;
+    // Read from memory in one branch where the other holds the program id itself (`if
+    // IS_VARLEN: i_t = tl.load(chunk_indices + ...)`, `else: i_t` stays tl.program_id): the
+    // table gives the tile this program handles, so its products reach as far as the tensor.
+    bool stands_for_program_id = false;
     std::string_view index_table;      // pointer into this index table
     std::string_view pointer_name;     // a pointer: the parameter it starts from ("x_ptr")
     ProductSet products;               // candidate products flowing into this value
@@ -71,6 +75,7 @@ struct TaintValue {
         bounded = false;
         from_memory = false;
         from_program_id = false;
+        stands_for_program_id = false;
     }
 };
 

@@ -68,6 +68,12 @@ std::string_view attribute_chain_root(const Expr& expr) {
                                             : std::string_view();
 }
 
+// The kernel's own id, or a value that stands in for it: a tile taken from a table in one branch
+// where the other keeps the program id.
+bool acts_as_program_id(const TaintValue& v) {
+    return v.from_program_id && (!v.from_memory || v.stands_for_program_id);
+}
+
 }  // namespace
 
 TaintValue TritonInterpreter::eval(const Expr& expr) {
@@ -117,8 +123,7 @@ TaintValue TritonInterpreter::compare(const Expr& expr) {
     TaintValue b = eval(expr.children[1]);
     bool below = expr.text == "<" || expr.text == "<=";
     const Expr& lanes = left.kind == ExprKind::subscript ? left.children[0] : left;
-    if (below && b.constant && lanes.kind == ExprKind::name && a.from_program_id &&
-        !a.from_memory && a.lanes) {
+    if (below && b.constant && lanes.kind == ExprKind::name && acts_as_program_id(a) && a.lanes) {
         auto held = env_.find(lanes.text);
         if (held != env_.end()) held->second.bounded = true;
     }
@@ -242,7 +247,7 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     // Already scaled once (`pid_c * chunk_size * stride`): that multiply is the finding, and
     // widening its index makes the rest of the chain 64-bit too.
     const TaintValue& other = left_index ? b : a;
-    const bool of_memory = index.from_memory && !index.lanes;
+    const bool of_memory = index.from_memory && !index.lanes && !index.stands_for_program_id;
     if (file_.candidates.holds_product(index, of_memory) ||
         file_.candidates.holds_product(other, of_memory))
         return out;
@@ -269,7 +274,10 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     // A loaded start plus the rows a program handles (`q_start + offs_m`) is a position in a
     // tensor of rows: its reach is that tensor's size. A read id offset by a scalar program id
     // (`blk + lb`) stays a block id.
-    candidate.tensor_reach = index.from_program_id && (!index.from_memory || index.lanes);
+    // A read tile scaled by a constant (`i_t * BT`) is a row number like the id it stands for;
+    // multiplied by a runtime stride at once (`row * stride_kb`) it is a block of a pool.
+    const bool tile = index.stands_for_program_id && candidate.scaled_row;
+    candidate.tensor_reach = index.from_program_id && (!index.from_memory || index.lanes || tile);
     candidate.from_memory = index.from_memory;
     // A row number multiplied again is an element offset there: that multiply is the finding.
     file_.candidates.drop_scaled_rows(out);
@@ -280,9 +288,7 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
 // A row term: a product with a runtime factor other than a program id's own scaling (`pid *
 // BLOCK_M` is a row number, `row * stride` and `bos * H` are rows of elements).
 bool TritonInterpreter::scales_by_runtime(const TaintValue& a, const TaintValue& b) {
-    auto row_number = [](const TaintValue& v) {
-        return v.from_program_id && !v.from_memory && !v.wide;
-    };
+    auto row_number = [](const TaintValue& v) { return acts_as_program_id(v) && !v.wide; };
     if (a.constant && b.constant) return false;
     return !((a.constant && row_number(b)) || (b.constant && row_number(a)));
 }
@@ -293,7 +299,7 @@ bool TritonInterpreter::scales_by_runtime(const TaintValue& a, const TaintValue&
 // value read from memory keeps today's rule (`blk * PAGE_SIZE` is a pool offset).
 bool TritonInterpreter::scales_program_id(const TaintValue& index, const Expr& other_expr,
                                           const TaintValue& other) const {
-    if (!index.from_program_id || index.from_memory) return false;
+    if (!acts_as_program_id(index)) return false;
     return other.constant || other_expr.kind == ExprKind::number;
 }
 

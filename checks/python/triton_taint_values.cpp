@@ -9,6 +9,17 @@ bool unbounded_index(const TaintValue& v) {
     return v.origin && !v.bounded;
 }
 
+// The program id as it is (not scaled, not offset by a loaded value), 32-bit.
+bool plain_program_id(const TaintValue& v) {
+    return unbounded_index(v) && !v.wide && v.from_program_id && !v.from_memory &&
+           v.products.empty() && !v.lanes;
+}
+
+// A 32-bit value read from memory alone, no program id in it.
+bool plain_read(const TaintValue& v) {
+    return unbounded_index(v) && !v.wide && v.from_memory && !v.from_program_id && !v.lanes;
+}
+
 // A value read from memory is named over a program id: it is the one to widen, and the one
 // whose reach (a pool's) decides.
 bool read_from_memory(const TaintValue& v) {
@@ -31,6 +42,7 @@ void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
     out.lanes = a.lanes || b.lanes;
     out.pool = a.pool || b.pool;
     out.strided = a.strided || b.strided;
+    out.stands_for_program_id = a.stands_for_program_id || b.stands_for_program_id;
     out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
     out.pointer_name = a.pointer_name.empty() ? b.pointer_name : a.pointer_name;
     out.products = a.products;
@@ -55,6 +67,11 @@ TaintValue join(const TaintValue& a, const TaintValue& b) {
     // Into a block a read id selected only when every branch selected one (`x + bos * H` in
     // the varlen branch does not make `x + i_n * T` of the other an offset inside a block).
     out.pool = a.pool && b.pool;
+    // One branch reads the tile from a table, the other keeps the program id: the read value
+    // takes the id's place (a scheduled tile, a varlen chunk), not a block of a pool. A start
+    // joined with a scaled id (`bos` loaded, or `i_b * T`) is not this: it is a read offset.
+    if ((plain_program_id(a) && plain_read(b)) || (plain_read(a) && plain_program_id(b)))
+        out.stands_for_program_id = true;
     out.wide = out.origin ? (a.wide || !a.origin) && (b.wide || !b.origin) : a.wide && b.wide;
     if (a.origin && b.origin && a.wide != b.wide) {
         const TaintValue& narrow = a.wide ? b : a;
