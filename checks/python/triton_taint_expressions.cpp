@@ -68,6 +68,16 @@ std::string_view attribute_chain_root(const Expr& expr) {
                                             : std::string_view();
 }
 
+// `(T // BT) * BT`: the dividend rounded down to a multiple of the divisor, never above it, so
+// the product is no larger than a value the kernel already holds.
+bool rounds_down(const Expr& index, const Expr& other) {
+    if (index.kind != ExprKind::binary || index.text != "//") return false;
+    const Expr& divisor = index.children[1];
+    return divisor.kind == other.kind &&
+           (other.kind == ExprKind::name || other.kind == ExprKind::number) &&
+           divisor.text == other.text;
+}
+
 // The kernel's own id, or a value that stands in for it: a tile taken from a table in one branch
 // where the other keeps the program id.
 bool acts_as_program_id(const TaintValue& v) {
@@ -237,6 +247,8 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     const auto& [left, a, right, b, line, column] = operands;
     TaintValue out = promote(a, b);
     out.strided = out.strided || scales_by_runtime(a, b);
+    // `H * V * K`: a product of compile-time sizes spans several dimensions, a stride.
+    out.constant_stride = a.constant && b.constant && !a.lanes && !b.lanes;
     bool left_index = is_candidate_index(a) && !b.wide;
     bool right_index = is_candidate_index(b) && !a.wide;
     // A value read from memory is the index over a program id: its reach, a pool's, decides.
@@ -257,6 +269,7 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     // over a pool; the scaled value stays an index and its product with a stride is the one
     // that wraps. `blk * 4096` is a stride.
     if (other_expr.kind == ExprKind::number && is_small_literal(other_expr.text)) return out;
+    if (rounds_down(index_expr, other_expr)) return out;
     CandidateProduct candidate;
     candidate.scaled_row = scales_program_id(index, other_expr, other);
     candidate.scaled_at_line = file_.candidates.scaled_row_line(index);
@@ -274,10 +287,7 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     // A loaded start plus the rows a program handles (`q_start + offs_m`) is a position in a
     // tensor of rows: its reach is that tensor's size. A read id offset by a scalar program id
     // (`blk + lb`) stays a block id.
-    // A read tile scaled by a constant (`i_t * BT`) is a row number like the id it stands for;
-    // multiplied by a runtime stride at once (`row * stride_kb`) it is a block of a pool.
-    const bool tile = index.stands_for_program_id && candidate.scaled_row;
-    candidate.tensor_reach = index.from_program_id && (!index.from_memory || index.lanes || tile);
+    candidate.tensor_reach = index.from_program_id && (!index.from_memory || index.lanes);
     candidate.from_memory = index.from_memory;
     // A row number multiplied again is an element offset there: that multiply is the finding.
     file_.candidates.drop_scaled_rows(out);
@@ -296,10 +306,16 @@ bool TritonInterpreter::scales_by_runtime(const TaintValue& a, const TaintValue&
 // `pid * BLOCK_M`, `i_t * D`: a program id times a compile-time constant. Multiplied again by a
 // stride (`offs_m * stride_am`), it was a row or tile number and the later multiply is the
 // finding; added to a pointer as it is (`x += i_t * D`), it is an element offset itself. A
-// value read from memory keeps today's rule (`blk * PAGE_SIZE` is a pool offset).
+// value read from memory keeps today's rule (`blk * PAGE_SIZE` is a pool offset), unless it
+// stands for the program id (a varlen chunk, `i_t * BT`): a row number too, so that the rows
+// built from it are reported by the tensor's reach where a stride multiplies them. Added to an
+// address as it is, its product is still a read value's.
 bool TritonInterpreter::scales_program_id(const TaintValue& index, const Expr& other_expr,
                                           const TaintValue& other) const {
     if (!acts_as_program_id(index)) return false;
+    // Times a stride built of constants (`i_t * stride_h`, stride_h = H * V * K) it is an
+    // element offset already, like a product with a runtime stride.
+    if (other.constant_stride) return false;
     return other.constant || other_expr.kind == ExprKind::number;
 }
 
@@ -373,7 +389,7 @@ TaintValue TritonInterpreter::evaluate_children_after_callee(const Expr& call) {
 TaintValue TritonInterpreter::program_id(const Expr& expr) {
     evaluate_children_after_callee(expr);
     TaintValue id;
-    id.origin = IndexOrigin{"tl.program_id", expr.line, expr.column, expr.end_line};
+    id.origin = IndexOrigin{kProgramId, expr.line, expr.column, expr.end_line};
     id.from_program_id = true;
     return id;
 }
@@ -424,6 +440,7 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
         const Expr& arg = expr.children[i];
         const Expr& inner = arg.kind == ExprKind::keyword ? arg.children[0] : arg;
         TaintValue value = eval(inner);
+        if (&inner == offsets) drop_row_numbers(value);
         if (&inner == base || &inner == offsets) {
             auto outer = std::exchange(load_pointer_, std::nullopt);
             mark_address(value, {}, true, value.pool, value.strided);
@@ -434,6 +451,13 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
     pointer.forget_index();
     pointer.pointer = true;
     return pointer;
+}
+
+// A block offset that is a program id's row or tile number (`(i_v * BV, 0)`) is multiplied by
+// its 64-bit stride inside Triton: it is an element offset only through that multiply.
+void TritonInterpreter::drop_row_numbers(TaintValue& value) const {
+    file_.candidates.drop_scaled_rows(value);
+    for (auto& element : value.elements) drop_row_numbers(element);
 }
 
 TaintValue TritonInterpreter::method_call(const Expr& expr) {

@@ -23,7 +23,7 @@ bool plain_read(const TaintValue& v) {
 // A value read from memory is named over a program id: it is the one to widen, and the one
 // whose reach (a pool's) decides.
 bool read_from_memory(const TaintValue& v) {
-    return v.origin && v.origin->table != "tl.program_id";
+    return v.origin && v.origin->table != kProgramId && v.origin->table != kLoopCounter;
 }
 
 void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
@@ -40,9 +40,12 @@ void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
     out.from_program_id = a.from_program_id || b.from_program_id;
     out.constant = a.constant && b.constant;
     out.lanes = a.lanes || b.lanes;
+    out.constant_stride = out.constant && (a.constant_stride || b.constant_stride);
     out.pool = a.pool || b.pool;
     out.strided = a.strided || b.strided;
-    out.stands_for_program_id = a.stands_for_program_id || b.stands_for_program_id;
+    // Offset by another value read from memory (`bos + i_t`), a tile is no longer just the id.
+    out.stands_for_program_id =
+        (a.stands_for_program_id && !b.from_memory) || (b.stands_for_program_id && !a.from_memory);
     out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
     out.pointer_name = a.pointer_name.empty() ? b.pointer_name : a.pointer_name;
     out.products = a.products;
@@ -70,8 +73,9 @@ TaintValue join(const TaintValue& a, const TaintValue& b) {
     // One branch reads the tile from a table, the other keeps the program id: the read value
     // takes the id's place (a scheduled tile, a varlen chunk), not a block of a pool. A start
     // joined with a scaled id (`bos` loaded, or `i_b * T`) is not this: it is a read offset.
-    if ((plain_program_id(a) && plain_read(b)) || (plain_read(a) && plain_program_id(b)))
-        out.stands_for_program_id = true;
+    out.stands_for_program_id = a.stands_for_program_id || b.stands_for_program_id ||
+                                (plain_program_id(a) && plain_read(b)) ||
+                                (plain_read(a) && plain_program_id(b));
     out.wide = out.origin ? (a.wide || !a.origin) && (b.wide || !b.origin) : a.wide && b.wide;
     if (a.origin && b.origin && a.wide != b.wide) {
         const TaintValue& narrow = a.wide ? b : a;
@@ -115,6 +119,9 @@ void CandidateTable::mark_used(const TaintValue& value, const std::optional<Load
         bool in_block = pool && candidate.tensor_reach && !candidate.from_memory;
         if (in_block && !bounded_values_can_wrap) continue;
         if (candidate.scaled_row && strided) continue;  // a column inside a strided row
+        // A loop's counter times a constant (`col_block * BLOCK`) steps through the range the
+        // loop bounds, a row's columns in practice: only a runtime stride makes it a row.
+        if (candidate.scaled_row && candidate.origin.table == kLoopCounter) continue;
         if (site)
             candidate.loaded_through.insert(*site);
         else
