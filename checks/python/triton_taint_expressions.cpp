@@ -271,7 +271,10 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     if (other_expr.kind == ExprKind::number && is_small_literal(other_expr.text)) return out;
     if (rounds_down(index_expr, other_expr)) return out;
     CandidateProduct candidate;
-    candidate.scaled_row = scales_program_id(index, other_expr, other);
+    // Scaled again at once (`i_t * H * K * V`): the constants make a stride over several
+    // dimensions, and the product an element offset.
+    const bool chained = index_expr.kind == ExprKind::binary && index_expr.text == "*";
+    candidate.scaled_row = !chained && scales_program_id(index, other_expr, other);
     candidate.scaled_at_line = file_.candidates.scaled_row_line(index);
     candidate.line = line;
     candidate.column = column;
