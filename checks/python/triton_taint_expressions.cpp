@@ -443,7 +443,8 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
         const Expr& arg = expr.children[i];
         const Expr& inner = arg.kind == ExprKind::keyword ? arg.children[0] : arg;
         TaintValue value = eval(inner);
-        if (&inner == offsets) drop_row_numbers(value);
+        const Expr* shape = make ? argument(expr, 1, "shape") : nullptr;
+        if (&inner == offsets && shape) drop_row_numbers(value, inner, *shape);
         if (&inner == base || &inner == offsets) {
             auto outer = std::exchange(load_pointer_, std::nullopt);
             mark_address(value, {}, true, value.pool, value.strided);
@@ -456,11 +457,22 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
     return pointer;
 }
 
-// A block offset that is a program id's row or tile number (`(i_v * BV, 0)`) is multiplied by
-// its 64-bit stride inside Triton: it is an element offset only through that multiply.
-void TritonInterpreter::drop_row_numbers(TaintValue& value) const {
-    file_.candidates.drop_scaled_rows(value);
-    for (auto& element : value.elements) drop_row_numbers(element);
+// A block coordinate that is a program id's row or tile number (`(i_v * BV, 0)`) is multiplied
+// by its 64-bit stride inside Triton: by itself it wraps only once its dimension passes 2^31,
+// which a dimension of compile-time size (`(V, K)`, tl.constexpr) never does. A runtime one
+// (`[n_elements, 1]`, a 1-D block's only one) can hold a whole tensor: kept.
+void TritonInterpreter::drop_row_numbers(TaintValue& value, const Expr& offsets,
+                                         const Expr& shape) const {
+    const bool tuples = offsets.kind == ExprKind::tuple || offsets.kind == ExprKind::list;
+    const bool same =
+        shape.kind == offsets.kind && shape.children.size() == offsets.children.size();
+    if (!tuples || !same || value.elements.size() != offsets.children.size()) return;
+    value.products.clear();
+    for (std::size_t i = 0; i < value.elements.size(); ++i) {
+        TaintValue& coordinate = value.elements[i];
+        if (compile_time(shape.children[i], {})) file_.candidates.drop_scaled_rows(coordinate);
+        value.products.insert(coordinate.products.begin(), coordinate.products.end());
+    }
 }
 
 TaintValue TritonInterpreter::method_call(const Expr& expr) {
