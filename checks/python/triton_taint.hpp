@@ -244,7 +244,8 @@ class TritonInterpreter {
     TaintValue triton_call(std::string_view callee, const Expr& expr);
     TaintValue memory_access(std::string_view callee, const Expr& expr);
     TaintValue block_pointer(std::string_view callee, const Expr& expr);
-    void drop_row_numbers(TaintValue& value, const Expr& offsets, const Expr& shape) const;
+    void drop_row_numbers(TaintValue& value, const Expr& offsets, const Expr& shape,
+                          const Expr& strides) const;
     std::string_view loaded_from(const Expr* pointer_expr, const TaintValue& pointer);
     TaintValue method_call(const Expr& expr);
     // CuTe DSL kernels (cute_taint.cpp): tensor elements are read by subscripts, and the

@@ -444,7 +444,8 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
         const Expr& inner = arg.kind == ExprKind::keyword ? arg.children[0] : arg;
         TaintValue value = eval(inner);
         const Expr* shape = make ? argument(expr, 1, "shape") : nullptr;
-        if (&inner == offsets && shape) drop_row_numbers(value, inner, *shape);
+        const Expr* strides = make ? argument(expr, 2, "strides") : nullptr;
+        if (&inner == offsets && shape && strides) drop_row_numbers(value, inner, *shape, *strides);
         if (&inner == base || &inner == offsets) {
             auto outer = std::exchange(load_pointer_, std::nullopt);
             mark_address(value, {}, true, value.pool, value.strided);
@@ -457,20 +458,24 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
     return pointer;
 }
 
-// A block coordinate that is a program id's row or tile number (`(i_v * BV, 0)`) is multiplied
-// by its 64-bit stride inside Triton: by itself it wraps only once its dimension passes 2^31,
-// which a dimension of compile-time size (`(V, K)`, tl.constexpr) never does. A runtime one
-// (`[n_elements, 1]`, a 1-D block's only one) can hold a whole tensor: kept.
-void TritonInterpreter::drop_row_numbers(TaintValue& value, const Expr& offsets,
-                                         const Expr& shape) const {
+// A block coordinate that is a program id's row or tile number (`(i_t * BT, 0)`) is multiplied
+// by its 64-bit stride inside Triton: by itself it wraps only once its dimension passes 2^31
+// (tokens of a sequence, a compile-time size). A dimension of runtime size and stride 1
+// (`(n_elements,)`, `[n_elements, 1]` with strides `[1, 1]`) is a flat view whose coordinate
+// counts the tensor's elements: kept.
+void TritonInterpreter::drop_row_numbers(TaintValue& value, const Expr& offsets, const Expr& shape,
+                                         const Expr& strides) const {
+    const std::size_t n = offsets.children.size();
     const bool tuples = offsets.kind == ExprKind::tuple || offsets.kind == ExprKind::list;
-    const bool same =
-        shape.kind == offsets.kind && shape.children.size() == offsets.children.size();
-    if (!tuples || !same || value.elements.size() != offsets.children.size()) return;
+    const bool same = shape.children.size() == n && strides.children.size() == n;
+    if (!tuples || !same || value.elements.size() != n) return;
     value.products.clear();
-    for (std::size_t i = 0; i < value.elements.size(); ++i) {
+    for (std::size_t i = 0; i < n; ++i) {
         TaintValue& coordinate = value.elements[i];
-        if (compile_time(shape.children[i], {})) file_.candidates.drop_scaled_rows(coordinate);
+        const Expr& stride = strides.children[i];
+        const bool unit = stride.kind == ExprKind::number && stride.text == "1";
+        if (compile_time(shape.children[i], {}) || !unit)
+            file_.candidates.drop_scaled_rows(coordinate);
         value.products.insert(coordinate.products.begin(), coordinate.products.end());
     }
 }
