@@ -26,9 +26,17 @@ bool read_from_memory(const TaintValue& v) {
     return v.origin && v.origin->table != kProgramId && v.origin->table != kLoopCounter;
 }
 
+// A loop's counter offset by the program id (`task_iter + pid`, a grid-stride row) is the
+// program's row: named by the id, and not a counter stepping through a loop's own range.
+bool counter_only(const TaintValue& v) {
+    return v.origin && v.origin->table == kLoopCounter;
+}
+
 void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
     bool both = unbounded_index(a) && unbounded_index(b);
     if (both && !read_from_memory(a) && read_from_memory(b))
+        out.origin = b.origin;
+    else if (both && counter_only(a) && !counter_only(b))
         out.origin = b.origin;
     else if (unbounded_index(a) || !unbounded_index(b))
         out.origin = a.origin ? a.origin : b.origin;
