@@ -462,7 +462,7 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
 // by its 64-bit stride inside Triton: by itself it wraps only once its dimension passes 2^31
 // (tokens of a sequence, a compile-time size). A dimension of runtime size and stride 1
 // (`(n_elements,)`, `[n_elements, 1]` with strides `[1, 1]`) is a flat view whose coordinate
-// counts the tensor's elements: kept.
+// counts the tensor's elements: kept, for the program id's own rows.
 void TritonInterpreter::drop_row_numbers(TaintValue& value, const Expr& offsets, const Expr& shape,
                                          const Expr& strides) const {
     const std::size_t n = offsets.children.size();
@@ -474,7 +474,9 @@ void TritonInterpreter::drop_row_numbers(TaintValue& value, const Expr& offsets,
         TaintValue& coordinate = value.elements[i];
         const Expr& stride = strides.children[i];
         const bool unit = stride.kind == ExprKind::number && stride.text == "1";
-        if (compile_time(shape.children[i], {}) || !unit)
+        // A varlen tile (`i_t` read from chunk_indices) counts rows of one sequence, whose start
+        // the base already holds: never a flat view's element.
+        if (compile_time(shape.children[i], {}) || !unit || coordinate.stands_for_program_id)
             file_.candidates.drop_scaled_rows(coordinate);
         value.products.insert(coordinate.products.begin(), coordinate.products.end());
     }
