@@ -38,7 +38,7 @@ std::string subject(const CandidateProduct& product) {
     if (!product.tensor_reach)
         out.append(index_noun(product.origin.table)).append(" '");
     else if (!product.from_memory)
-        out.append("program id '");
+        out.append(product.origin.table == kLoopCounter ? "loop index '" : "program id '");
     else
         out.append("position '");
     out.append(product.index_operand);
@@ -51,7 +51,8 @@ std::string subject(const CandidateProduct& product) {
 
 std::string related_message(const CandidateProduct& product) {
     const std::string table(product.origin.table);
-    if (product.origin.table == "tl.program_id") return "program id here";
+    if (product.origin.table == kProgramId) return "program id here";
+    if (product.origin.table == kLoopCounter) return "loop over a runtime count here";
     return index_noun(product.origin.table) + " loaded from " + table + " here";
 }
 

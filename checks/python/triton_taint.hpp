@@ -30,6 +30,10 @@ namespace patchbay {
 // The names in these values view the parsed source, a FunctionDef or TritonFile::intern: a
 // value lives no longer than the file it was computed in, and it is copied at every operation
 // (a string would allocate for every name past 15 bytes).
+// The origin table of the kernel's own ids: a program id, a counter of a loop over a runtime count.
+inline constexpr std::string_view kProgramId = "tl.program_id";
+inline constexpr std::string_view kLoopCounter = "range";
+
 struct IndexOrigin {
     std::string_view table;  // what the pointer loaded from is called, e.g. "bt_ptr"
     std::int64_t line = 0;   // the tl.load / tl.atomic_* / tl.program_id call
@@ -53,13 +57,18 @@ struct TaintValue {
     // Bounded at compile time: a literal, a `tl.constexpr` parameter, tl.arange. A program id
     // scaled by one is still a row or tile number, not yet an element offset.
     bool constant = false;
-    bool lanes = false;  // holds tl.arange: a range of rows or columns, not one id
+    bool lanes = false;            // holds tl.arange: a range of rows or columns, not one id
+    bool constant_stride = false;  // a product of compile-time values (`H * V * K`)
     // A pointer offset by a value read from memory (`k_ptr + blk * stride_kb`): into a block
     // or row that id selects, so the program-id terms beside it are offsets inside it.
     bool pool = false;
     // Holds a term scaled by a runtime value (`row * stride`, `bos * H`): a program id times a
     // constant added beside it (`o_v = i_v * BV + tl.arange`) is a column inside that row.
     bool strided = false;
+    // Read from memory in one branch where the other holds the program id itself (`if
+    // IS_VARLEN: i_t = tl.load(chunk_indices + ...)`, `else: i_t` stays tl.program_id): the
+    // table gives the tile this program handles, so its products reach as far as the tensor.
+    bool stands_for_program_id = false;
     std::string_view index_table;      // pointer into this index table
     std::string_view pointer_name;     // a pointer: the parameter it starts from ("x_ptr")
     ProductSet products;               // candidate products flowing into this value
@@ -71,6 +80,7 @@ struct TaintValue {
         bounded = false;
         from_memory = false;
         from_program_id = false;
+        stands_for_program_id = false;
     }
 };
 
@@ -218,6 +228,8 @@ class TritonInterpreter {
                       bool pool = false, bool strided = false);
     TaintValue program_id(const Expr& expr);
     TaintValue iterated(const Stmt& loop);
+    bool compile_time(const Expr& expr, const TaintValue& value) const;
+    static TaintValue loop_counter(const Stmt& loop);
     bool scales_program_id(const TaintValue& index, const Expr& other_expr,
                            const TaintValue& other) const;
     TaintValue bounded(TaintValue value);
@@ -232,6 +244,8 @@ class TritonInterpreter {
     TaintValue triton_call(std::string_view callee, const Expr& expr);
     TaintValue memory_access(std::string_view callee, const Expr& expr);
     TaintValue block_pointer(std::string_view callee, const Expr& expr);
+    void drop_row_numbers(TaintValue& value, const Expr& offsets, const Expr& shape,
+                          const Expr& strides) const;
     std::string_view loaded_from(const Expr* pointer_expr, const TaintValue& pointer);
     TaintValue method_call(const Expr& expr);
     // CuTe DSL kernels (cute_taint.cpp): tensor elements are read by subscripts, and the

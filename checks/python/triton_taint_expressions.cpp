@@ -68,6 +68,22 @@ std::string_view attribute_chain_root(const Expr& expr) {
                                             : std::string_view();
 }
 
+// `(T // BT) * BT`: the dividend rounded down to a multiple of the divisor, never above it, so
+// the product is no larger than a value the kernel already holds.
+bool rounds_down(const Expr& index, const Expr& other) {
+    if (index.kind != ExprKind::binary || index.text != "//") return false;
+    const Expr& divisor = index.children[1];
+    return divisor.kind == other.kind &&
+           (other.kind == ExprKind::name || other.kind == ExprKind::number) &&
+           divisor.text == other.text;
+}
+
+// The kernel's own id, or a value that stands in for it: a tile taken from a table in one branch
+// where the other keeps the program id.
+bool acts_as_program_id(const TaintValue& v) {
+    return v.from_program_id && (!v.from_memory || v.stands_for_program_id);
+}
+
 }  // namespace
 
 TaintValue TritonInterpreter::eval(const Expr& expr) {
@@ -117,8 +133,7 @@ TaintValue TritonInterpreter::compare(const Expr& expr) {
     TaintValue b = eval(expr.children[1]);
     bool below = expr.text == "<" || expr.text == "<=";
     const Expr& lanes = left.kind == ExprKind::subscript ? left.children[0] : left;
-    if (below && b.constant && lanes.kind == ExprKind::name && a.from_program_id &&
-        !a.from_memory && a.lanes) {
+    if (below && b.constant && lanes.kind == ExprKind::name && acts_as_program_id(a) && a.lanes) {
         auto held = env_.find(lanes.text);
         if (held != env_.end()) held->second.bounded = true;
     }
@@ -232,6 +247,8 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     const auto& [left, a, right, b, line, column] = operands;
     TaintValue out = promote(a, b);
     out.strided = out.strided || scales_by_runtime(a, b);
+    // `H * V * K`: a product of compile-time sizes spans several dimensions, a stride.
+    out.constant_stride = a.constant && b.constant && !a.lanes && !b.lanes;
     bool left_index = is_candidate_index(a) && !b.wide;
     bool right_index = is_candidate_index(b) && !a.wide;
     // A value read from memory is the index over a program id: its reach, a pool's, decides.
@@ -242,7 +259,7 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     // Already scaled once (`pid_c * chunk_size * stride`): that multiply is the finding, and
     // widening its index makes the rest of the chain 64-bit too.
     const TaintValue& other = left_index ? b : a;
-    const bool of_memory = index.from_memory && !index.lanes;
+    const bool of_memory = index.from_memory && !index.lanes && !index.stands_for_program_id;
     if (file_.candidates.holds_product(index, of_memory) ||
         file_.candidates.holds_product(other, of_memory))
         return out;
@@ -252,8 +269,12 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     // over a pool; the scaled value stays an index and its product with a stride is the one
     // that wraps. `blk * 4096` is a stride.
     if (other_expr.kind == ExprKind::number && is_small_literal(other_expr.text)) return out;
+    if (rounds_down(index_expr, other_expr)) return out;
     CandidateProduct candidate;
-    candidate.scaled_row = scales_program_id(index, other_expr, other);
+    // Scaled again at once (`i_t * H * K * V`): the constants make a stride over several
+    // dimensions, and the product an element offset.
+    const bool chained = index_expr.kind == ExprKind::binary && index_expr.text == "*";
+    candidate.scaled_row = !chained && scales_program_id(index, other_expr, other);
     candidate.scaled_at_line = file_.candidates.scaled_row_line(index);
     candidate.line = line;
     candidate.column = column;
@@ -280,9 +301,7 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
 // A row term: a product with a runtime factor other than a program id's own scaling (`pid *
 // BLOCK_M` is a row number, `row * stride` and `bos * H` are rows of elements).
 bool TritonInterpreter::scales_by_runtime(const TaintValue& a, const TaintValue& b) {
-    auto row_number = [](const TaintValue& v) {
-        return v.from_program_id && !v.from_memory && !v.wide;
-    };
+    auto row_number = [](const TaintValue& v) { return acts_as_program_id(v) && !v.wide; };
     if (a.constant && b.constant) return false;
     return !((a.constant && row_number(b)) || (b.constant && row_number(a)));
 }
@@ -290,10 +309,16 @@ bool TritonInterpreter::scales_by_runtime(const TaintValue& a, const TaintValue&
 // `pid * BLOCK_M`, `i_t * D`: a program id times a compile-time constant. Multiplied again by a
 // stride (`offs_m * stride_am`), it was a row or tile number and the later multiply is the
 // finding; added to a pointer as it is (`x += i_t * D`), it is an element offset itself. A
-// value read from memory keeps today's rule (`blk * PAGE_SIZE` is a pool offset).
+// value read from memory keeps today's rule (`blk * PAGE_SIZE` is a pool offset), unless it
+// stands for the program id (a varlen chunk, `i_t * BT`): a row number too, so that the rows
+// built from it are reported by the tensor's reach where a stride multiplies them. Added to an
+// address as it is, its product is still a read value's.
 bool TritonInterpreter::scales_program_id(const TaintValue& index, const Expr& other_expr,
                                           const TaintValue& other) const {
-    if (!index.from_program_id || index.from_memory) return false;
+    if (!acts_as_program_id(index)) return false;
+    // Times a stride built of constants (`i_t * stride_h`, stride_h = H * V * K) it is an
+    // element offset already, like a product with a runtime stride.
+    if (other.constant_stride) return false;
     return other.constant || other_expr.kind == ExprKind::number;
 }
 
@@ -367,7 +392,7 @@ TaintValue TritonInterpreter::evaluate_children_after_callee(const Expr& call) {
 TaintValue TritonInterpreter::program_id(const Expr& expr) {
     evaluate_children_after_callee(expr);
     TaintValue id;
-    id.origin = IndexOrigin{"tl.program_id", expr.line, expr.column, expr.end_line};
+    id.origin = IndexOrigin{kProgramId, expr.line, expr.column, expr.end_line};
     id.from_program_id = true;
     return id;
 }
@@ -418,6 +443,9 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
         const Expr& arg = expr.children[i];
         const Expr& inner = arg.kind == ExprKind::keyword ? arg.children[0] : arg;
         TaintValue value = eval(inner);
+        const Expr* shape = make ? argument(expr, 1, "shape") : nullptr;
+        const Expr* strides = make ? argument(expr, 2, "strides") : nullptr;
+        if (&inner == offsets && shape && strides) drop_row_numbers(value, inner, *shape, *strides);
         if (&inner == base || &inner == offsets) {
             auto outer = std::exchange(load_pointer_, std::nullopt);
             mark_address(value, {}, true, value.pool, value.strided);
@@ -428,6 +456,30 @@ TaintValue TritonInterpreter::block_pointer(std::string_view function, const Exp
     pointer.forget_index();
     pointer.pointer = true;
     return pointer;
+}
+
+// A block coordinate that is a program id's row or tile number (`(i_t * BT, 0)`) is multiplied
+// by its 64-bit stride inside Triton: by itself it wraps only once its dimension passes 2^31
+// (tokens of a sequence, a compile-time size). A dimension of runtime size and stride 1
+// (`(n_elements,)`, `[n_elements, 1]` with strides `[1, 1]`) is a flat view whose coordinate
+// counts the tensor's elements: kept, for the program id's own rows.
+void TritonInterpreter::drop_row_numbers(TaintValue& value, const Expr& offsets, const Expr& shape,
+                                         const Expr& strides) const {
+    const std::size_t n = offsets.children.size();
+    const bool tuples = offsets.kind == ExprKind::tuple || offsets.kind == ExprKind::list;
+    const bool same = shape.children.size() == n && strides.children.size() == n;
+    if (!tuples || !same || value.elements.size() != n) return;
+    value.products.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+        TaintValue& coordinate = value.elements[i];
+        const Expr& stride = strides.children[i];
+        const bool unit = stride.kind == ExprKind::number && stride.text == "1";
+        // A varlen tile (`i_t` read from chunk_indices) counts rows of one sequence, whose start
+        // the base already holds: never a flat view's element.
+        if (compile_time(shape.children[i], {}) || !unit || coordinate.stands_for_program_id)
+            file_.candidates.drop_scaled_rows(coordinate);
+        value.products.insert(coordinate.products.begin(), coordinate.products.end());
+    }
 }
 
 TaintValue TritonInterpreter::method_call(const Expr& expr) {

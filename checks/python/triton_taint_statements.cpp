@@ -196,12 +196,45 @@ TaintValue TritonInterpreter::iterated(const Stmt& loop) {
     if (!range) return eval(value), TaintValue{};
     // The start is the first index (`range(pid, n, step)`); the stop only bounds it.
     TaintValue bounds;
-    if (value.children.size() > 2) bounds = eval(value.children[1]);
-    for (std::size_t i = value.children.size() > 2 ? 2 : 1; i < value.children.size(); ++i)
-        eval(value.children[i]);
+    const bool has_start = value.children.size() > 2;
+    if (has_start) bounds = eval(value.children[1]);
+    TaintValue stop;
+    for (std::size_t i = has_start ? 2 : 1; i < value.children.size(); ++i) {
+        TaintValue bound = eval(value.children[i]);
+        if (i == (has_start ? 2u : 1u)) stop = std::move(bound);
+    }
+    const bool triton = def_.dialect != KernelDialect::cute;
+    if (triton && name == "range" && !bounds.origin &&
+        !compile_time(value.children[has_start ? 2 : 1], stop))
+        return loop_counter(loop);
     bounds.products.clear();  // the bounds' own products are reported where they are used
     bounds.constant = false;
     return bounds;
+}
+
+// A stop known at compile time: a literal, a tl.constexpr, arithmetic of them (`TMAX - 1`).
+bool TritonInterpreter::compile_time(const Expr& expr, const TaintValue& value) const {
+    if (value.constant || expr.kind == ExprKind::number) return true;
+    if (expr.kind == ExprKind::name) {
+        auto found = env_.find(expr.text);
+        return found != env_.end() && found->second.constant;
+    }
+    if (expr.kind != ExprKind::binary && expr.kind != ExprKind::unary) return false;
+    for (const auto& child : expr.children)
+        if (!compile_time(child, {})) return false;
+    return true;
+}
+
+// `for i_t in range(NT)` with NT known only at run time (`tl.cdiv(T, BT)`): the counter walks
+// the chunks or tiles of a tensor, as a program id does across the grid, and its products with
+// a runtime stride reach as far as that tensor. A compile-time stop (`tl.static_range`, a
+// tl.constexpr) bounds it like tl.arange.
+
+TaintValue TritonInterpreter::loop_counter(const Stmt& loop) {
+    TaintValue counter;
+    counter.origin = IndexOrigin{kLoopCounter, loop.line, loop.column, loop.line};
+    counter.from_program_id = true;
+    return counter;
 }
 
 void TritonInterpreter::loop(const Stmt& stmt) {

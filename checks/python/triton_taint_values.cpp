@@ -9,15 +9,34 @@ bool unbounded_index(const TaintValue& v) {
     return v.origin && !v.bounded;
 }
 
+// The program id as it is (not scaled, not offset by a loaded value), 32-bit.
+bool plain_program_id(const TaintValue& v) {
+    return unbounded_index(v) && !v.wide && v.from_program_id && !v.from_memory &&
+           v.products.empty() && !v.lanes;
+}
+
+// A 32-bit value read from memory alone, no program id in it.
+bool plain_read(const TaintValue& v) {
+    return unbounded_index(v) && !v.wide && v.from_memory && !v.from_program_id && !v.lanes;
+}
+
 // A value read from memory is named over a program id: it is the one to widen, and the one
 // whose reach (a pool's) decides.
 bool read_from_memory(const TaintValue& v) {
-    return v.origin && v.origin->table != "tl.program_id";
+    return v.origin && v.origin->table != kProgramId && v.origin->table != kLoopCounter;
+}
+
+// A loop's counter offset by the program id (`task_iter + pid`, a grid-stride row) is the
+// program's row: named by the id, and not a counter stepping through a loop's own range.
+bool counter_only(const TaintValue& v) {
+    return v.origin && v.origin->table == kLoopCounter;
 }
 
 void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
     bool both = unbounded_index(a) && unbounded_index(b);
     if (both && !read_from_memory(a) && read_from_memory(b))
+        out.origin = b.origin;
+    else if (both && counter_only(a) && !counter_only(b))
         out.origin = b.origin;
     else if (unbounded_index(a) || !unbounded_index(b))
         out.origin = a.origin ? a.origin : b.origin;
@@ -29,8 +48,12 @@ void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
     out.from_program_id = a.from_program_id || b.from_program_id;
     out.constant = a.constant && b.constant;
     out.lanes = a.lanes || b.lanes;
+    out.constant_stride = out.constant && (a.constant_stride || b.constant_stride);
     out.pool = a.pool || b.pool;
     out.strided = a.strided || b.strided;
+    // Offset by another value read from memory (`bos + i_t`), a tile is no longer just the id.
+    out.stands_for_program_id =
+        (a.stands_for_program_id && !b.from_memory) || (b.stands_for_program_id && !a.from_memory);
     out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
     out.pointer_name = a.pointer_name.empty() ? b.pointer_name : a.pointer_name;
     out.products = a.products;
@@ -55,6 +78,12 @@ TaintValue join(const TaintValue& a, const TaintValue& b) {
     // Into a block a read id selected only when every branch selected one (`x + bos * H` in
     // the varlen branch does not make `x + i_n * T` of the other an offset inside a block).
     out.pool = a.pool && b.pool;
+    // One branch reads the tile from a table, the other keeps the program id: the read value
+    // takes the id's place (a scheduled tile, a varlen chunk), not a block of a pool. A start
+    // joined with a scaled id (`bos` loaded, or `i_b * T`) is not this: it is a read offset.
+    out.stands_for_program_id = a.stands_for_program_id || b.stands_for_program_id ||
+                                (plain_program_id(a) && plain_read(b)) ||
+                                (plain_read(a) && plain_program_id(b));
     out.wide = out.origin ? (a.wide || !a.origin) && (b.wide || !b.origin) : a.wide && b.wide;
     if (a.origin && b.origin && a.wide != b.wide) {
         const TaintValue& narrow = a.wide ? b : a;
@@ -98,6 +127,9 @@ void CandidateTable::mark_used(const TaintValue& value, const std::optional<Load
         bool in_block = pool && candidate.tensor_reach && !candidate.from_memory;
         if (in_block && !bounded_values_can_wrap) continue;
         if (candidate.scaled_row && strided) continue;  // a column inside a strided row
+        // A loop's counter times a constant (`col_block * BLOCK`) steps through the range the
+        // loop bounds, a row's columns in practice: only a runtime stride makes it a row.
+        if (candidate.scaled_row && candidate.origin.table == kLoopCounter) continue;
         if (site)
             candidate.loaded_through.insert(*site);
         else

@@ -202,6 +202,58 @@ def conv_kernel(batch_ptr, idx_ptr, s_ptr, stride_s, CONTINUOUS: tl.constexpr):
     EXPECT_TRUE(triton_index_stride_findings(python_file("c.py", bounded), {}).empty());
 }
 
+// A counter of a loop over a runtime count is named as a loop index, and its note points at the
+// loop; the fix hint widens it where it is used.
+TEST(TritonIndexStride, LoopCounterIsNamedByItsLoop) {
+    const std::string text = R"(import triton
+import triton.language as tl
+
+
+@triton.jit
+def states(h_ptr, T, stride_h, BT: tl.constexpr, BV: tl.constexpr):
+    for i_t in range(tl.cdiv(T, BT)):
+        tl.store(h_ptr + i_t * stride_h + tl.arange(0, BV), tl.zeros([BV], dtype=tl.float32))
+)";
+    auto findings = triton_index_stride_findings(python_file("h.py", text), {});
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].severity, Severity::warning);
+    EXPECT_EQ(findings[0].line, 8);
+    EXPECT_EQ(findings[0].message,
+              "loop index 'i_t' (range at line 7) times 'stride_h' is computed in 32 bits: it "
+              "wraps once h has more than 2^31 elements: i_t \u00d7 stride_h");
+    ASSERT_FALSE(findings[0].related.empty());
+    EXPECT_EQ(findings[0].related[0].line, 7);
+    EXPECT_EQ(findings[0].related[0].message, "loop over a runtime count here");
+}
+
+// fla's conv kernel before #1082: the chunk is read from chunk_indices when IS_VARLEN and is the
+// program id otherwise. Its rows times the row stride are a position, reported by reach at the
+// stride multiply, with a note at the line that scaled the tile (where the fix widened it).
+TEST(TritonIndexStride, VarlenTileRowsAreReportedWhereTheStrideMultipliesThem) {
+    const std::string text = R"(import triton
+import triton.language as tl
+
+
+@triton.jit
+def conv(x, chunk_indices, stride_x_t, IS_VARLEN: tl.constexpr, BT: tl.constexpr):
+    i_t = tl.program_id(1)
+    if IS_VARLEN:
+        i_t = tl.load(chunk_indices + i_t * 2 + 1).to(tl.int32)
+    o_t = i_t * BT + tl.arange(0, BT)
+    tl.store(x + o_t * stride_x_t, 0.0)
+)";
+    auto findings = triton_index_stride_findings(python_file("conv.py", text), {});
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].severity, Severity::warning);
+    EXPECT_EQ(findings[0].line, 11);
+    EXPECT_NE(findings[0].message.find("position 'o_t' (from chunk_indices at line 9"),
+              std::string::npos)
+        << findings[0].message;
+    bool scaled_note = false;
+    for (const auto& related : findings[0].related) scaled_note |= related.line == 10;
+    EXPECT_TRUE(scaled_note);
+}
+
 // Detection does not depend on names: patterns that match nothing in the kernel leave its
 // finding, and a table renamed to match one only changes the wording.
 TEST(TritonIndexStride, ConfiguredTablePatternsOnlyChangeTheWording) {
