@@ -3,8 +3,6 @@
 
 #include "checks/cpp/cpp_member_types.hpp"
 
-#include <deque>
-
 #include "checks/cpp/cpp_declarations.hpp"
 #include "checks/text_contains.hpp"
 
@@ -159,18 +157,17 @@ struct OpenClass {
 
 // Reads the class whose key is at `key` and body opens at `open`; returns its alias scope.
 // Aliases are looked up in its own body, then its first base read before, else the class it is
-// nested in. `unnamed` keeps the scopes of anonymous classes and of names read twice.
+// nested in.
 const TypeAliases* add_class(std::span<const Token> tokens,
                              const std::vector<std::size_t>& brackets, std::size_t key,
-                             std::size_t open, const TypeAliases* outer, MemberTypes& members,
-                             std::deque<TypeAliases>& unnamed) {
+                             std::size_t open, const TypeAliases* outer, MemberTypes& members) {
     const TypeAliases* base = base_aliases(tokens, key, open, members);
     if (!base) base = outer;
     const Token& name = tokens[key + 1];
     TypeAliases* scope = name.kind == TokenKind::identifier && key + 1 < open
                              ? members.add_class(std::string(name.text), base)
                              : nullptr;
-    if (!scope) scope = &unnamed.emplace_back(base);
+    if (!scope) scope = members.add_unnamed_class(base);
     add_body_members(tokens, brackets, open, members, *scope);
     return scope;
 }
@@ -205,7 +202,6 @@ TypeAliases* MemberTypes::add_class(std::string name, const TypeAliases* base) {
 void add_member_types(std::span<const Token> tokens, MemberTypes& members) {
     std::vector<std::size_t> brackets;  // matched at the first class key: most files have none
     std::vector<OpenClass> enclosing;   // the class bodies around token i, innermost last
-    std::deque<TypeAliases> unnamed;
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         if (!opens_class(tokens, i)) continue;
         if (brackets.empty()) brackets = match_brackets(tokens);
@@ -213,8 +209,7 @@ void add_member_types(std::span<const Token> tokens, MemberTypes& members) {
         if (open == kNone || brackets[open] == kNone) continue;
         while (!enclosing.empty() && enclosing.back().close < i) enclosing.pop_back();
         const TypeAliases* outer = enclosing.empty() ? nullptr : enclosing.back().scope;
-        enclosing.push_back(
-            {brackets[open], add_class(tokens, brackets, i, open, outer, members, unnamed)});
+        enclosing.push_back({brackets[open], add_class(tokens, brackets, i, open, outer, members)});
     }
 }
 

@@ -5,6 +5,7 @@
 // operand's width is unknown, and the params-struct kernels of FlashAttention, FlashInfer or
 // Mamba would never show a 32-bit stride.
 
+#include <deque>
 #include <map>
 #include <optional>
 #include <span>
@@ -46,6 +47,9 @@ class MemberTypes {
     // Where the aliases of class `name` go; nullptr when a class of that name was read before
     // (the name is then ambiguous and answers nothing).
     TypeAliases* add_class(std::string name, const TypeAliases* base);
+    // The scope of an anonymous class, or of a name read twice. Kept as long as this: the
+    // classes nested in it point at it, and a class of another file may derive from those.
+    TypeAliases* add_unnamed_class(const TypeAliases* base) { return &unnamed_.emplace_back(base); }
 
   private:
     std::map<std::string, std::optional<MemberType>, ShorterNameFirst> types_;
@@ -54,6 +58,7 @@ class MemberTypes {
         bool ambiguous = false;  // two classes of this name: kept, as derived ones point at it
     };
     std::map<std::string, ClassScope, ShorterNameFirst> class_aliases_;
+    std::deque<TypeAliases> unnamed_;
     const MemberTypes* inherited_ = nullptr;
 };
 

@@ -76,9 +76,10 @@ struct Value {
     // A pointer offset by a value read from memory (`cache + block * stride`): into the block
     // or row that id selects, so block-id terms beside it are offsets inside it.
     bool pool = false;
-    // The '*' of a 32-bit product of two runtime sizes this value holds (`m * n`): an element
-    // count that wraps at 2^31, reported when a thread index that addresses memory is
-    // compared with it (lmdeploy #897: `for (int id = ...; id < m * n; ...)`).
+    // The '*' of a 32-bit product of two runtime sizes this value is (`m * n`, kept through
+    // further products, quotients and 32-bit variables, not sums: `rank * part + part` is a
+    // position): an element count that wraps at 2^31, reported when a thread index that
+    // addresses memory is compared with it (lmdeploy #897: `for (int id = ...; id < m * n;`).
     std::optional<std::size_t> size_product;
 };
 
@@ -154,7 +155,7 @@ Value merge(Value a, const Value& b) {
     a.pool = a.pool || b.pool;
     a.constant = a.constant && b.constant;
     if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
-    if (!a.size_product) a.size_product = b.size_product;
+    a.size_product.reset();  // a sum, a choice or a bound of counts is no product of sizes
     add_products(a.products, b.products);
     return a;
 }
@@ -621,8 +622,10 @@ class FunctionAnalysis {
     }
 
     // `i / sizes[1]`: the dividend's index, scaled down; the divisor says nothing of its source.
+    // A count divided (`m * n / 4`, a count of vectors) is still a count that wrapped.
     static Value quotient(const Value& lhs, const Value& rhs) {
         Value out = merge(lhs, rhs);
+        out.size_product = lhs.size_product;
         if (!lhs.taint) return out;
         out.taint = lhs.taint;
         out.bounded = lhs.bounded;

@@ -146,6 +146,22 @@ TEST(MemberTypes, OneSpellingOfTwoClassesWithDifferentAliasesHasNoType) {
     EXPECT_EQ(members.find("stride"), nullptr);
 }
 
+// The scope of an anonymous class outlives the file that declares it: a class nested in it
+// lends its aliases to a class of another header derived from it (this once read freed memory
+// on vLLM's and TransformerEngine's headers).
+TEST(TreeTypes, AClassNestedInAnAnonymousOneLendsItsAliasesToAnotherHeader) {
+    AuditTree tree;
+    tree.files = {
+        {"a.cuh", "struct { using index_t = uint32_t; struct Inner { index_t a; }; } g;\n",
+         Language::cuda},
+        {"b.cuh", "struct Derived : Inner { index_t b; };\n", Language::cuda}};
+    auto types = tree_types(tree);
+    ASSERT_NE(types.members.find("a"), nullptr);
+    EXPECT_EQ(types.members.find("a")->type, "uint32_t");
+    ASSERT_NE(types.members.find("b"), nullptr);
+    EXPECT_EQ(types.members.find("b")->type, "uint32_t");
+}
+
 TEST(TreeTypes, HeadersShareTheirMembersAndAliasesSourcesKeepTheirOwn) {
     AuditTree tree;
     tree.files = {
