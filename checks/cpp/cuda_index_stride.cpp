@@ -326,12 +326,17 @@ class FunctionAnalysis {
 
     Value& state(const Declaration* decl) { return state_[slot(decl)]; }
 
-    // `constexpr int WARP_BATCH = ...`: spelled before the name, in the same statement.
+    // `constexpr int WARP_BATCH = ...`: spelled before the name, in the same statement. So is
+    // `const int SZ = 4;`: a const integer given a literal is a constant expression too.
     bool is_constexpr(const Declaration& decl) const {
+        const bool literal = decl.init_end == decl.init_begin + 1 &&
+                             tokens_[decl.init_begin].kind == TokenKind::number;
         for (std::size_t i = decl.token; i-- > function_.body_begin;) {
             const Token& t = tokens_[i];
             if (is_op(t, ";") || is_op(t, "{") || is_op(t, "}") || is_op(t, "(")) return false;
-            if (t.kind == TokenKind::identifier && t.text == "constexpr") return true;
+            if (t.kind == TokenKind::identifier &&
+                (t.text == "constexpr" || (literal && t.text == "const")))
+                return true;
         }
         return false;
     }
