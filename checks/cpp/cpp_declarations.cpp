@@ -294,6 +294,9 @@ std::size_t function_name_before(std::span<const Token> tokens,
     while (j > 0 && is_word(tokens[j - 1]) && one_of(tokens[j - 1].text, kTrailing)) --j;
     if (j == 0 || !is_op(tokens[j - 1], ")") || brackets[j - 1] == kNone) return kNone;
     std::size_t open = brackets[j - 1];
+    if (open >= 3 && is_op(tokens[open - 1], ")") && is_op(tokens[open - 2], "(") &&
+        is_keyword(tokens[open - 3], "operator"))
+        return open - 3;  // a functor's `operator()(...)`, as multi-tensor kernels are written
     if (open == 0 || !is_word(tokens[open - 1])) return kNone;
     std::size_t name = open - 1;
     if (one_of(tokens[name].text, kNotFunctionNames)) return kNone;
@@ -363,7 +366,9 @@ FunctionInfo make_function(std::span<const Token> tokens, const std::vector<std:
     function.body_begin = brace;
     function.body_end = brackets[brace];
     read_template_parameters(tokens, brackets, name, function.body_end, function.parameters);
-    read_parameter_list(tokens, brackets, name + 2, brackets[name + 1], function.body_end,
+    // `operator()(params)`: the parameters are in the second pair of parentheses.
+    const std::size_t open = is_keyword(tokens[name], "operator") ? name + 3 : name + 1;
+    read_parameter_list(tokens, brackets, open + 1, brackets[open], function.body_end,
                         function.parameters);
     collect_locals(tokens, brackets, function);
     return function;

@@ -29,10 +29,10 @@ class TypeAliases {
     bool contains(std::string_view name) const { return target_of(name) != nullptr; }
     // Follows alias chains to a builtin; unknown for non-integers, templates and cycles.
     IntWidth width_of(std::string_view type) const;
-
-  private:
+    // The type `name` stands for, one step; nullptr when it is no alias here.
     const std::string* target_of(std::string_view name) const;
 
+  private:
     std::map<std::string, std::string, ShorterNameFirst> target_;
     const TypeAliases* inherited_ = nullptr;
 };

@@ -73,10 +73,18 @@ MemberStatement member_statement(std::span<const Token> tokens,
     return {close, statement.is_function};
 }
 
-void add_body_members(std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
-                      std::size_t open, MemberTypes& members) {
+// The statements of the class body opening at `open`, each as [begin, next), with whether it
+// is a function; access labels are left out.
+struct BodyStatement {
+    std::size_t begin = 0, next = 0;
+    bool is_function = false;
+};
+
+std::vector<BodyStatement> body_statements(std::span<const Token> tokens,
+                                           const std::vector<std::size_t>& brackets,
+                                           std::size_t open) {
     const std::size_t close = brackets[open];
-    std::vector<Declaration> declarations;
+    std::vector<BodyStatement> statements;
     for (std::size_t i = open + 1; i < close;) {
         bool label = (is_keyword(tokens[i], "public") || is_keyword(tokens[i], "private") ||
                       is_keyword(tokens[i], "protected")) &&
@@ -86,14 +94,82 @@ void add_body_members(std::span<const Token> tokens, const std::vector<std::size
             continue;
         }
         auto statement = member_statement(tokens, brackets, i, close);
-        if (!statement.is_function && !starts_non_member(tokens[i])) {
-            declarations.clear();
-            read_declaration(tokens, brackets, i, close, declarations);
-            for (const auto& member : declarations)
-                members.add(member.name, {member.type, member.is_pointer});
-        }
-        i = std::max(statement.next, i + 1);
+        std::size_t next = std::max(statement.next, i + 1);
+        statements.push_back({i, next, statement.is_function});
+        i = next;
     }
+    return statements;
+}
+
+// `using index_t = uint32_t;` or `typedef uint32_t index_t;` of the body: read as the tree's
+// aliases are, one statement at a time (it must end at its `;`, as add_type_aliases expects).
+void add_body_aliases(std::span<const Token> tokens, const BodyStatement& statement,
+                      TypeAliases& scope) {
+    bool alias = is_keyword(tokens[statement.begin], "using") ||
+                 is_keyword(tokens[statement.begin], "typedef");
+    if (!alias || !is_op(tokens[statement.next - 1], ";")) return;
+    add_type_aliases(tokens.subspan(statement.begin, statement.next - statement.begin), scope);
+}
+
+// The type a member spelled `type` has in the class whose aliases are `scope`: `index_t` is
+// the class's own `index_t`, followed while the class (or a base) names another of its own.
+std::string scoped_type(const TypeAliases& scope, std::string type) {
+    for (int depth = 0; depth < 8; ++depth) {
+        const std::string* target = scope.target_of(type);
+        if (!target || *target == type) break;
+        type = *target;
+    }
+    return type;
+}
+
+void add_body_members(std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
+                      std::size_t open, MemberTypes& members, TypeAliases& scope) {
+    const std::size_t close = brackets[open];
+    auto statements = body_statements(tokens, brackets, open);
+    // Aliases first: a member may be declared above the alias that spells its type.
+    for (const auto& statement : statements)
+        if (!statement.is_function) add_body_aliases(tokens, statement, scope);
+    std::vector<Declaration> declarations;
+    for (const auto& statement : statements) {
+        if (statement.is_function || starts_non_member(tokens[statement.begin])) continue;
+        declarations.clear();
+        read_declaration(tokens, brackets, statement.begin, close, declarations);
+        for (const auto& member : declarations)
+            members.add(member.name, {scoped_type(scope, member.type), member.is_pointer});
+    }
+}
+
+// The aliases of the first base class named between the class key at `key` and its body at
+// `open` that was read before (`struct SSMParamsBwd : public SSMParamsBase {`).
+const TypeAliases* base_aliases(std::span<const Token> tokens, std::size_t key, std::size_t open,
+                                const MemberTypes& members) {
+    for (std::size_t j = key + 2; j < open; ++j)
+        if (tokens[j].kind == TokenKind::identifier)
+            if (const auto* aliases = members.class_aliases(tokens[j].text)) return aliases;
+    return nullptr;
+}
+
+// A class body being read, for the classes nested in it: they see its aliases.
+struct OpenClass {
+    std::size_t close = 0;
+    const TypeAliases* scope = nullptr;
+};
+
+// Reads the class whose key is at `key` and body opens at `open`; returns its alias scope.
+// Aliases are looked up in its own body, then its first base read before, else the class it is
+// nested in.
+const TypeAliases* add_class(std::span<const Token> tokens,
+                             const std::vector<std::size_t>& brackets, std::size_t key,
+                             std::size_t open, const TypeAliases* outer, MemberTypes& members) {
+    const TypeAliases* base = base_aliases(tokens, key, open, members);
+    if (!base) base = outer;
+    const Token& name = tokens[key + 1];
+    TypeAliases* scope = name.kind == TokenKind::identifier && key + 1 < open
+                             ? members.add_class(std::string(name.text), base)
+                             : nullptr;
+    if (!scope) scope = members.add_unnamed_class(base);
+    add_body_members(tokens, brackets, open, members, *scope);
+    return scope;
 }
 
 }  // namespace
@@ -109,14 +185,31 @@ const MemberType* MemberTypes::find(std::string_view name) const {
     return inherited_ ? inherited_->find(name) : nullptr;
 }
 
+const TypeAliases* MemberTypes::class_aliases(std::string_view name) const {
+    auto found = class_aliases_.find(name);
+    if (found != class_aliases_.end())
+        return found->second.ambiguous ? nullptr : &found->second.aliases;
+    return inherited_ ? inherited_->class_aliases(name) : nullptr;
+}
+
+TypeAliases* MemberTypes::add_class(std::string name, const TypeAliases* base) {
+    auto [found, inserted] =
+        class_aliases_.try_emplace(std::move(name), ClassScope{TypeAliases(base)});
+    if (!inserted) found->second.ambiguous = true;
+    return inserted ? &found->second.aliases : nullptr;
+}
+
 void add_member_types(std::span<const Token> tokens, MemberTypes& members) {
     std::vector<std::size_t> brackets;  // matched at the first class key: most files have none
+    std::vector<OpenClass> enclosing;   // the class bodies around token i, innermost last
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         if (!opens_class(tokens, i)) continue;
         if (brackets.empty()) brackets = match_brackets(tokens);
         std::size_t open = class_body(tokens, i);
-        if (open != kNone && brackets[open] != kNone)
-            add_body_members(tokens, brackets, open, members);
+        if (open == kNone || brackets[open] == kNone) continue;
+        while (!enclosing.empty() && enclosing.back().close < i) enclosing.pop_back();
+        const TypeAliases* outer = enclosing.empty() ? nullptr : enclosing.back().scope;
+        enclosing.push_back({brackets[open], add_class(tokens, brackets, i, open, outer, members)});
     }
 }
 

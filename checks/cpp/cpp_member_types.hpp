@@ -5,6 +5,7 @@
 // operand's width is unknown, and the params-struct kernels of FlashAttention, FlashInfer or
 // Mamba would never show a 32-bit stride.
 
+#include <deque>
 #include <map>
 #include <optional>
 #include <span>
@@ -28,6 +29,11 @@ struct MemberType {
 // Member name -> its type. A name declared two different ways (in two classes) has no type: its
 // width stays unknown rather than being guessed. A file's own members sit over the tree's
 // (`inherited`, which must outlive this), as its type aliases do.
+//
+// A member's type is read in its class's scope, as a compiler reads it: `index_t stride;` in a
+// struct that declares `using index_t = uint32_t;` (or inherits it from a base class read
+// earlier) is a `uint32_t`, whatever `index_t` means in other classes or at namespace scope
+// (Mamba's and FlashAttention's params structs each declare their own).
 class MemberTypes {
   public:
     explicit MemberTypes(const MemberTypes* inherited = nullptr) : inherited_(inherited) {}
@@ -35,8 +41,24 @@ class MemberTypes {
     // The member's type; nullptr when no class declares it, or declares it two ways.
     const MemberType* find(std::string_view name) const;
 
+    // The aliases declared in the body of class `name` (its bases' beneath them); nullptr when
+    // no class of that name was read, or two were.
+    const TypeAliases* class_aliases(std::string_view name) const;
+    // Where the aliases of class `name` go; nullptr when a class of that name was read before
+    // (the name is then ambiguous and answers nothing).
+    TypeAliases* add_class(std::string name, const TypeAliases* base);
+    // The scope of an anonymous class, or of a name read twice. Kept as long as this: the
+    // classes nested in it point at it, and a class of another file may derive from those.
+    TypeAliases* add_unnamed_class(const TypeAliases* base) { return &unnamed_.emplace_back(base); }
+
   private:
     std::map<std::string, std::optional<MemberType>, ShorterNameFirst> types_;
+    struct ClassScope {
+        TypeAliases aliases;
+        bool ambiguous = false;  // two classes of this name: kept, as derived ones point at it
+    };
+    std::map<std::string, ClassScope, ShorterNameFirst> class_aliases_;
+    std::deque<TypeAliases> unnamed_;
     const MemberTypes* inherited_ = nullptr;
 };
 

@@ -48,6 +48,10 @@ struct Product {
     // tensor it addresses passes 2^31 elements.
     bool tensor_reach = false;
     bool from_memory = false;  // with tensor_reach: the position also holds a read value
+    bool stored = false;       // kept in a 32-bit variable since: a row or window coordinate
+    // The declaration of the other operand when it is a 32-bit variable of the function
+    // (`int chunk_size`): widening it there fixes the product too.
+    std::optional<std::size_t> other_declaration;
 };
 
 struct Value {
@@ -65,10 +69,18 @@ struct Value {
     // Bounded by the device or the compiler: threadIdx, blockDim, a literal, a template
     // parameter or constant. A block id scaled by one is still a block or thread number.
     bool constant = false;
+    // Held in a variable that was given such a bound (`int grid_stride = blockDim.x *
+    // gridDim.x`): not a runtime size, so a product with it is no element count.
+    bool launch_bounded = false;
     std::string_view pointer_name;  // a pointer: the variable it starts from
     // A pointer offset by a value read from memory (`cache + block * stride`): into the block
     // or row that id selects, so block-id terms beside it are offsets inside it.
     bool pool = false;
+    // The '*' of a 32-bit product of two runtime sizes this value is (`m * n`, kept through
+    // further products, quotients and 32-bit variables, not sums: `rank * part + part` is a
+    // position): an element count that wraps at 2^31, reported when a thread index that
+    // addresses memory is compared with it (lmdeploy #897: `for (int id = ...; id < m * n;`).
+    std::optional<std::size_t> size_product;
 };
 
 void add_products(std::vector<Product>& to, const std::vector<Product>& from) {
@@ -143,6 +155,7 @@ Value merge(Value a, const Value& b) {
     a.pool = a.pool || b.pool;
     a.constant = a.constant && b.constant;
     if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
+    a.size_product.reset();  // a sum, a choice or a bound of counts is no product of sizes
     add_products(a.products, b.products);
     return a;
 }
@@ -239,9 +252,18 @@ class FunctionAnalysis {
         std::string_view addressed;        // the pointer or array it was an offset of
         bool outside_pool = false;         // used in an address no read id selected
     };
-    std::map<std::size_t, ProductUse> uses_;  // by the product's '*'
-    std::set<std::size_t> index_reads_;       // reads whose value reached an address
-    std::optional<std::size_t> read_site_;    // evaluating the offset of this table read
+    std::map<std::size_t, ProductUse> uses_;                 // by the product's '*'
+    std::set<std::size_t> index_reads_;                      // reads whose value reached an address
+    std::map<std::size_t, std::string_view> index_tensors_;  // a read's first addressed pointer
+    // A thread index compared with a 32-bit element count (`id < m * n`), by the count's '*'.
+    struct CountBound {
+        std::size_t block_id = 0;  // the blockIdx the index comes from
+        std::string index_text, count_text;
+    };
+    std::map<std::size_t, CountBound> count_bounds_;  // by the count's '*'
+    std::optional<std::size_t> read_site_;            // evaluating the offset of this table read
+    // The accessor whose multi-dimensional subscript is being read (its name's token).
+    std::optional<std::size_t> coordinate_chain_;
     std::set<std::size_t> reported_;
     std::vector<Finding>* findings_ = nullptr;
 
@@ -304,12 +326,17 @@ class FunctionAnalysis {
 
     Value& state(const Declaration* decl) { return state_[slot(decl)]; }
 
-    // `constexpr int WARP_BATCH = ...`: spelled before the name, in the same statement.
+    // `constexpr int WARP_BATCH = ...`: spelled before the name, in the same statement. So is
+    // `const int SZ = 4;`: a const integer given a literal is a constant expression too.
     bool is_constexpr(const Declaration& decl) const {
+        const bool literal = decl.init_end == decl.init_begin + 1 &&
+                             tokens_[decl.init_begin].kind == TokenKind::number;
         for (std::size_t i = decl.token; i-- > function_.body_begin;) {
             const Token& t = tokens_[i];
             if (is_op(t, ";") || is_op(t, "{") || is_op(t, "}") || is_op(t, "(")) return false;
-            if (t.kind == TokenKind::identifier && t.text == "constexpr") return true;
+            if (t.kind == TokenKind::identifier &&
+                (t.text == "constexpr" || (literal && t.text == "const")))
+                return true;
         }
         return false;
     }
@@ -358,8 +385,13 @@ class FunctionAnalysis {
         held.from_memory = value.from_memory;
         held.from_kernel = value.from_kernel;
         if (held.width == IntWidth::wide) return held;
+        held.size_product = value.size_product;
+        held.launch_bounded = value.constant || value.launch_bounded;
         held.products = value.products;
-        for (auto& product : held.products) product.needs_narrow_store = false;  // surely 32-bit
+        for (auto& product : held.products) {
+            product.needs_narrow_store = false;  // surely 32-bit
+            product.stored = true;
+        }
         return held;
     }
 
@@ -477,10 +509,16 @@ class FunctionAnalysis {
     Value cast_value(const CppExpr& expr) {
         Value operand = expr.operands.empty() ? Value{} : eval(*expr.operands[0]);
         for (std::size_t i = 1; i < expr.operands.size(); ++i) eval(*expr.operands[i]);
-        if (expr.type == "*") return pointer_value({});
+        if (expr.type == "*") return pointer_cast(operand);
         Value cast = plain_value(aliases_.width_of(expr.type), expr.type);
-        // Widening a product that already wrapped does not help: still a finding.
-        if (cast.width == IntWidth::wide) report_all(operand);
+        // Widening a product that already wrapped does not help: still a finding. A coordinate
+        // of the kernel's ids kept in a variable (`static_cast<int64_t>(istartH) + iH`) keeps
+        // its products instead: it is a finding where it reaches an address, as before the cast.
+        if (cast.width == IntWidth::wide) {
+            auto [coordinates, fresh] = split_stored(operand);
+            report_all(fresh);
+            cast.products = std::move(coordinates.products);
+        }
         // The read stays known through a widening: narrowed again, it is an index again.
         if (cast.width != IntWidth::unknown) {
             cast.taint = operand.taint;
@@ -493,12 +531,38 @@ class FunctionAnalysis {
         return cast;
     }
 
+    // `value` as the products kept in a 32-bit variable of the kernel's ids, and the rest.
+    static std::pair<Value, Value> split_stored(const Value& value) {
+        Value stored = value, fresh = value;
+        std::erase_if(stored.products, [](const Product& p) { return !is_coordinate(p); });
+        std::erase_if(fresh.products, [](const Product& p) { return is_coordinate(p); });
+        return {std::move(stored), std::move(fresh)};
+    }
+
+    static bool is_coordinate(const Product& product) {
+        return product.stored && product.tensor_reach && !product.bounded;
+    }
+
+    // `reinterpret_cast<float4*>(src + offset)`: the same address, with the block-id offsets
+    // that wait in it for a read or write.
+    static Value pointer_cast(const Value& operand) {
+        Value cast = pointer_value({});
+        if (!operand.pointer) return cast;
+        cast.pointer_name = operand.pointer_name;
+        cast.pool = operand.pool;
+        cast.products = operand.products;
+        return cast;
+    }
+
     Value call_value(const CppExpr& expr) {
         if (const auto* pointer = read_pointer(expr)) return element_read(*pointer, expr);
         Value combined;
         bool first = true;
         for (std::size_t i = 1; i < expr.operands.size(); ++i) {
             Value arg = eval(*expr.operands[i]);
+            // A pointer handed to a function (`load_input(u + r * stride, ...)`) is read or
+            // written there: the block-id offsets it holds are used as an address.
+            if (arg.pointer) sink_pointer(arg, arg.pointer_name, arg.pool);
             combined = first ? arg : merge(combined, arg);
             first = false;
         }
@@ -533,12 +597,40 @@ class FunctionAnalysis {
         if (op == "+" || op == "-") return add(lhs, rhs);
         if (op == "/" || op == ">>") return quotient(lhs, rhs);
         if (op == "%" || op == "&") return bounded(merge(lhs, rhs));
+        if (op == "<" || op == "<=" || op == ">" || op == ">=") compare(expr, lhs, rhs);
         return plain_value(combine(lhs.width, rhs.width));
     }
 
+    // A thread index of the kernel's own (`blockIdx.x * blockDim.x + threadIdx.x`, a grid-stride
+    // index) is bounded by what it is compared with. A bound that is a 32-bit product of runtime
+    // sizes (`id < m * n`) counts what the index walks, at least that many elements of the
+    // tensor it addresses, and wraps once that product passes 2^31 - 1. A bound held in one
+    // 32-bit value (`id < n`) cannot describe a larger tensor; a 64-bit one (`i < numel`, an
+    // int64_t) may be a dimension (channels, segments) as well as an element count, so a 32-bit
+    // index compared with it is not reported (16 of PyTorch 2.6's kernels, mostly dimensions).
+    void compare(const CppExpr& expr, const Value& lhs, const Value& rhs) {
+        auto note = [&](const Value& index, const CppExpr& index_expr, const Value& count,
+                        const CppExpr& count_expr) {
+            if (!is_thread_index(index) || !count.size_product || count.width != IntWidth::narrow)
+                return;
+            count_bounds_.try_emplace(
+                *count.size_product,
+                CountBound{index.taint->token, text_of(index_expr), text_of(count_expr)});
+        };
+        note(lhs, *expr.operands[0], rhs, *expr.operands[1]);
+        note(rhs, *expr.operands[1], lhs, *expr.operands[0]);
+    }
+
+    static bool is_thread_index(const Value& value) {
+        return value.taint && value.taint->kernel_id && !value.from_memory && !value.bounded &&
+               !value.pointer && value.products.empty();
+    }
+
     // `i / sizes[1]`: the dividend's index, scaled down; the divisor says nothing of its source.
+    // A count divided (`m * n / 4`, a count of vectors) is still a count that wrapped.
     static Value quotient(const Value& lhs, const Value& rhs) {
         Value out = merge(lhs, rhs);
+        out.size_product = lhs.size_product;
         if (!lhs.taint) return out;
         out.taint = lhs.taint;
         out.bounded = lhs.bounded;
@@ -556,7 +648,9 @@ class FunctionAnalysis {
     }
 
     // A pointer plus an offset is an address; it points at the same element type.
-    Value add(const Value& lhs, const Value& rhs) {
+    Value add(const Value& lhs_term, const Value& rhs_term) {
+        const Value lhs = as_column(lhs_term, rhs_term);
+        const Value rhs = as_column(rhs_term, lhs_term);
         if (lhs.pointer) sink(rhs, lhs.pointer_name, true);
         if (rhs.pointer) sink(lhs, rhs.pointer_name, true);
         if (lhs.pointer) return offset_pointer(lhs, rhs);
@@ -566,7 +660,25 @@ class FunctionAnalysis {
         return sum;
     }
 
+    // `oh * pooled_width + ow`, `x + row * stride + col`: a coordinate kept in a variable (`ow`,
+    // from `blockIdx.y * oW`) added to a row term of the kernel's ids made here is a column
+    // inside that row. The row term wraps first (its stride is at least the row's length), so
+    // the column's own products are not reported through this sum.
+    static Value as_column(const Value& term, const Value& beside) {
+        if (!is_stored_coordinate(term) || !holds_row_term(beside)) return term;
+        Value column = term;
+        column.products.clear();
+        return column;
+    }
+
+    static bool holds_row_term(const Value& value) {
+        for (const auto& product : value.products)
+            if (product.tensor_reach && !product.stored && !product.needs_narrow_store) return true;
+        return false;
+    }
+
     Value multiply(const CppExpr& expr, const Value& lhs, const Value& rhs) {
+        if (auto rescaled = rescaled_coordinate(expr, lhs, rhs)) return *rescaled;
         Value result = plain_value(combine(lhs.width, rhs.width));
         result.products = lhs.products;
         add_products(result.products, rhs.products);
@@ -580,6 +692,7 @@ class FunctionAnalysis {
         if (index_left && index_right && !read_id(lhs) && read_id(rhs)) index_left = false;
         index_right = index_right && !index_left;
         if (!index_left && !index_right) {
+            result.size_product = size_product(expr, lhs, rhs, result.width);
             // An offset inside a block scaled by a stride stays one.
             if (lhs.bounded || rhs.bounded) {
                 result.taint = lhs.taint ? lhs.taint : rhs.taint;
@@ -608,15 +721,117 @@ class FunctionAnalysis {
             result.from_kernel = index_value.from_kernel;
             return result;
         }
-        Product product{expr.token,          text_of(index),
-                        text_of(other),      other_type(other_value),
-                        index_left,          *index_value.taint,
-                        index_value.bounded, other_value.width == IntWidth::unknown};
+        Product product{expr.token,
+                        text_of(index),
+                        text_of(other),
+                        other_type(other_value),
+                        index_left,
+                        *index_value.taint,
+                        index_value.bounded,
+                        other_value.width == IntWidth::unknown,
+                        false,
+                        false,
+                        false,
+                        std::nullopt};
+        product.other_declaration = narrow_variable(other);
         // A read id offset by a block id (`start + blockIdx.x`) stays a read id: a pool's.
         product.tensor_reach = index_value.from_kernel && !index_value.from_memory;
         product.from_memory = index_value.from_memory;
         add_products(result.products, {product});
         return result;
+    }
+
+    // A row or window coordinate kept in a 32-bit variable (`const int tile_row = tile_id *
+    // tile_dim`, `int hstart = oh * stride_h - pad_h`) and scaled again by a runtime stride
+    // (`row * row_length`): the later product is the element offset, the one that wraps first
+    // (its factor is the larger), and widening the first index would not help, as the variable
+    // narrows it again. It is reported in place of the products the coordinate holds. Only the
+    // kernel's own ids: a value read from memory is a block id wherever it is multiplied.
+    std::optional<Value> rescaled_coordinate(const CppExpr& expr, const Value& lhs,
+                                             const Value& rhs) {
+        if (auto widened = widened_coordinate(lhs, rhs)) return widened;
+        bool left = is_stored_coordinate(lhs) && scales(rhs, *expr.operands[1]);
+        bool right = !left && is_stored_coordinate(rhs) && scales(lhs, *expr.operands[0]);
+        if (!left && !right) return std::nullopt;
+        const Value& coordinate = left ? lhs : rhs;
+        const Value& other = left ? rhs : lhs;
+        const Product& first = coordinate.products.front();
+        Product product{expr.token,
+                        text_of(*expr.operands[left ? 0 : 1]),
+                        text_of(*expr.operands[left ? 1 : 0]),
+                        other_type(other),
+                        left,
+                        first.read,
+                        false,
+                        false,
+                        false,
+                        false,
+                        false,
+                        std::nullopt};
+        product.tensor_reach = first.tensor_reach;
+        product.from_memory = first.from_memory;
+        product.other_declaration = narrow_variable(*expr.operands[left ? 1 : 0]);
+        Value result = plain_value(IntWidth::narrow);
+        result.from_memory = lhs.from_memory || rhs.from_memory;
+        result.from_kernel = lhs.from_kernel || rhs.from_kernel;
+        result.products = {product};
+        add_products(result.products, other.products);
+        return result;
+    }
+
+    // Such a coordinate times a 64-bit stride (`ih * width`, an int64_t width): the offset is
+    // computed in 64 bits, and the coordinate alone is no element offset.
+    static std::optional<Value> widened_coordinate(const Value& lhs, const Value& rhs) {
+        bool left = is_stored_coordinate(lhs) && rhs.width == IntWidth::wide && !rhs.pointer;
+        bool right = is_stored_coordinate(rhs) && lhs.width == IntWidth::wide && !lhs.pointer;
+        if (!left && !right) return std::nullopt;
+        Value result = plain_value(IntWidth::wide);
+        result.from_memory = lhs.from_memory || rhs.from_memory;
+        result.from_kernel = lhs.from_kernel || rhs.from_kernel;
+        result.products = (left ? rhs : lhs).products;
+        return result;
+    }
+
+    // The name token of the declaration of `operand` when it is a 32-bit variable.
+    std::optional<std::size_t> narrow_variable(const CppExpr& operand) const {
+        if (operand.kind != CppExpr::Kind::name) return std::nullopt;
+        const auto* decl = lookup(tokens_[operand.token].text, operand.token);
+        if (!decl || decl->is_pointer || aliases_.width_of(decl->type) != IntWidth::narrow)
+            return std::nullopt;
+        return decl->token;
+    }
+
+    // A 32-bit value whose products all went through a 32-bit variable.
+    static bool is_stored_coordinate(const Value& value) {
+        if (value.width != IntWidth::narrow || value.products.empty()) return false;
+        for (const auto& product : value.products)
+            if (!product.stored || product.needs_narrow_store || product.bounded ||
+                !product.tensor_reach)
+                return false;
+        return true;
+    }
+
+    // A 32-bit runtime factor: not a constant, a launch bound or a small literal (a tile or
+    // vector width scales a coordinate without making it an offset).
+    bool scales(const Value& other, const CppExpr& other_expr) const {
+        bool small = other_expr.kind == CppExpr::Kind::number &&
+                     is_small_literal(tokens_[other_expr.token].text);
+        return other.width == IntWidth::narrow && !other.constant && !other.launch_bounded &&
+               !other.pointer && !small;
+    }
+
+    // `m * n` of two runtime integers (not ids, not bounded by the compiler or the device) in 32
+    // bits: an element count that can wrap. A chain keeps its first such multiply.
+    static std::optional<std::size_t> size_product(const CppExpr& expr, const Value& lhs,
+                                                   const Value& rhs, IntWidth width) {
+        if (width != IntWidth::narrow) return std::nullopt;
+        if (lhs.size_product) return lhs.size_product;
+        if (rhs.size_product) return rhs.size_product;
+        auto size = [](const Value& v) {
+            return !v.constant && !v.launch_bounded && !v.taint && !v.pointer;
+        };
+        bool runtime = size(lhs) && size(rhs);
+        return runtime ? std::optional<std::size_t>(expr.token) : std::nullopt;
     }
 
     // Whether `value` already holds a 32-bit product: the first multiply by a runtime value
@@ -691,8 +906,13 @@ class FunctionAnalysis {
         auto outer = std::exchange(read_site_, reads_id_table(pointer, name) && !array
                                                    ? std::optional<std::size_t>(name)
                                                    : std::nullopt);
+        auto outer_chain = coordinate_chain_;
+        if (pointer.kind == CppExpr::Kind::index && is_object(name)) coordinate_chain_ = name;
+        const bool coordinate = coordinate_chain_ == name;
         Value offset = subscript ? eval(*subscript) : Value{};
         Value base = array ? Value{} : eval(pointer);
+        coordinate_chain_ = outer_chain;
+        if (coordinate) offset = without_kernel_products(offset);
         // The read or write through the pointer: its block-id products are used now, inside
         // a block when a read id selected it.
         const bool pool = base.pool || offset.pool || selects_block(offset);
@@ -718,7 +938,39 @@ class FunctionAnalysis {
                         base.type.empty() ? (through_call ? "" : "int") : base.type);
         read.taint = IndexRead{std::string(tokens_[name].text), name};
         read.from_memory = true;
+        // PyTorch's `unsigned char block_to_tensor[]`: a tensor number below 256.
+        read.bounded = reads_bytes(base.type);
         return read;
+    }
+
+    // Whether `type`, through the aliases, is an 8-bit integer.
+    bool reads_bytes(std::string_view type) const {
+        for (int depth = 0; depth < 16 && !type.empty(); ++depth) {
+            if (is_byte_type(type)) return true;
+            const std::string* target = aliases_.target_of(type);
+            if (!target) return false;
+            type = *target;
+        }
+        return false;
+    }
+
+    // Whether `name` is declared as an object that is not a pointer, an array or an integer: a
+    // tensor accessor (`PackedTensorAccessor64<scalar_t, 4> input`), whose `input[n][c][h][w]`
+    // takes one coordinate a dimension and scales each by its own stride.
+    bool is_object(std::size_t name) const {
+        if (tokens_[name].kind != TokenKind::identifier) return false;
+        const auto* decl = lookup(tokens_[name].text, name);
+        return decl && !decl->is_pointer && !decl->is_array && decl->type != "auto" &&
+               aliases_.width_of(decl->type) == IntWidth::unknown &&
+               !is_non_integer_type(decl->type);
+    }
+
+    // A coordinate of such an accessor, of several subscripts: the kernel's ids in it are a
+    // row or window coordinate bounded by one dimension (`oRow * dH - padH` for a height), not
+    // an element offset, which the accessor computes. Values read from memory stay indices.
+    static Value without_kernel_products(Value offset) {
+        std::erase_if(offset.products, [](const Product& p) { return p.tensor_reach; });
+        return offset;
     }
 
     // `iter.shape()[dim]`, `x.sizes()`: a pointer expression whose value is a call's result.
@@ -816,7 +1068,10 @@ class FunctionAnalysis {
     // a read id selected its block).
     void sink(const Value& offset, std::string_view tensor, bool deferred = false,
               bool pool = false) {
-        if (offset.taint) index_reads_.insert(offset.taint->token);
+        if (offset.taint) {
+            index_reads_.insert(offset.taint->token);
+            index_tensors_.try_emplace(offset.taint->token, tensor);
+        }
         for (const auto& product : offset.products) {
             if (deferred && product.tensor_reach) continue;
             index_reads_.insert(product.read.token);
@@ -849,6 +1104,29 @@ class FunctionAnalysis {
             if (in_block && !bounded_values_can_wrap_) continue;
             if (!lookup_only) emit(use.product, use.addressed);
         }
+        for (const auto& [op, bound] : count_bounds_) emit_count(op, bound);
+    }
+
+    // A thread index bounded by a 32-bit element count, when the index addresses memory.
+    void emit_count(std::size_t op, const CountBound& bound) {
+        auto tensor = index_tensors_.find(bound.block_id);
+        if (tensor == index_tensors_.end() || guarded_32bit_) return;
+        if (!reported_.insert(op).second) return;
+        const Token& star = tokens_[op];
+        const Token& block_id = tokens_[bound.block_id];
+        Finding finding;
+        finding.rule = kIndexStrideRule;
+        finding.severity = tensor_reach_severity(config_);
+        finding.path = file_.path;
+        finding.line = star.line;
+        finding.column = star.column;
+        finding.message = count_message(bound, block_id.line, tensor->second);
+        finding.related.push_back(RelatedLocation{file_.path, block_id.line, block_id.column,
+                                                  "block id (blockIdx) here"});
+        finding.fix_hint =
+            "count in 64 bits (`1LL * " + bound.count_text + "`) and keep the index in an int64_t";
+        finding.source_line = std::string(file_.line_text(star.line));
+        findings_->push_back(std::move(finding));
     }
 
     std::string text_of(const CppExpr& expr) const {
@@ -895,10 +1173,26 @@ class FunctionAnalysis {
                           ") is computed in 32 bits: " + wraps(product, tensor);
         finding.related.push_back(
             RelatedLocation{file_.path, read.line, read.column, related_message(product)});
+        if (product.other_declaration) {
+            const Token& other = tokens_[*product.other_declaration];
+            if (other.line != op.line && other.line != read.line)
+                finding.related.push_back(RelatedLocation{file_.path, other.line, other.column,
+                                                          "'" + std::string(other.text) +
+                                                              "' is declared " +
+                                                              product.other_type + " here"});
+        }
         finding.fix_hint = fix_hint(product);
         finding.source_line = std::string(file_.line_text(op.line));
         if (!product.tensor_reach) finding.reach = reach_;
         findings_->push_back(std::move(finding));
+    }
+
+    std::string count_message(const CountBound& bound, std::int64_t block_id_line,
+                              std::string_view tensor) const {
+        const std::string from = " (blockIdx at line " + std::to_string(block_id_line) + ")";
+        return "element count '" + bound.count_text + "', the bound of thread index '" +
+               bound.index_text + "'" + from +
+               ", is computed in 32 bits: " + tensor_count_text(tensor, bound.count_text, config_);
     }
 
     // "index 'block' (read from seq_table at line 5)", "block id 'row' (blockIdx at line 3)",

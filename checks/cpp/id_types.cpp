@@ -25,4 +25,10 @@ bool unseen_type_holds_ids(std::string_view type) {
            lower.ends_with("_id") || lower.ends_with("id_t");
 }
 
+bool is_byte_type(std::string_view type) {
+    static const std::set<std::string_view> kNames = {"char",   "unsigned char", "signed char",
+                                                      "int8_t", "uint8_t",       "uchar"};
+    return kNames.count(type) > 0;
+}
+
 }  // namespace patchbay

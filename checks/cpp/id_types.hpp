@@ -15,4 +15,9 @@ bool is_non_integer_type(std::string_view type);
 // whose type is not declared here.
 bool unseen_type_holds_ids(std::string_view type);
 
+// An 8-bit integer type (`unsigned char`, `uint8_t`): an id read from a table of them is at
+// most 255, bounded like `slot % block_size`; its product wraps only when 255 times the
+// stride passes 2^31 - 1.
+bool is_byte_type(std::string_view type);
+
 }  // namespace patchbay

@@ -35,15 +35,28 @@ Severity tensor_reach_severity(const AuditConfig& config) {
     return config.max_elements >= kFirstWrappingElement ? Severity::error : Severity::note;
 }
 
-std::string tensor_reach_text(std::string_view tensor, std::string_view index,
-                              std::string_view other, const AuditConfig& config) {
-    std::string text = "it wraps once " + tensor_name(tensor) +
-                       " has more than 2^31 elements: " + std::string(index) + " × " +
-                       std::string(other);
+namespace {
+
+// "it wraps once x has more than 2^31 elements: WHAT", and what the configured size says.
+std::string wraps_text(std::string_view tensor, std::string what, const AuditConfig& config) {
+    std::string text =
+        "it wraps once " + tensor_name(tensor) + " has more than 2^31 elements: " + std::move(what);
     if (config.max_elements <= 0) return text;
     const bool reached = config.max_elements >= kFirstWrappingElement;
     return text + (reached ? " ([audit] max_elements = " : " (not with [audit] max_elements = ") +
            std::to_string(config.max_elements) + ")";
+}
+
+}  // namespace
+
+std::string tensor_reach_text(std::string_view tensor, std::string_view index,
+                              std::string_view other, const AuditConfig& config) {
+    return wraps_text(tensor, std::string(index) + " × " + std::string(other), config);
+}
+
+std::string tensor_count_text(std::string_view tensor, std::string_view count,
+                              const AuditConfig& config) {
+    return wraps_text(tensor, std::string(count), config);
 }
 
 }  // namespace patchbay

@@ -27,4 +27,9 @@ Severity tensor_reach_severity(const AuditConfig& config);
 std::string tensor_reach_text(std::string_view tensor, std::string_view index,
                               std::string_view other, const AuditConfig& config);
 
+// The same for a 32-bit element count that bounds a thread index (`id < m * n`): "it wraps
+// once out has more than 2^31 elements: m * n".
+std::string tensor_count_text(std::string_view tensor, std::string_view count,
+                              const AuditConfig& config);
+
 }  // namespace patchbay

@@ -137,6 +137,27 @@ TEST(FindFunctions, ControlStatementsCallsAndConstructorsAreNotFunctions) {
     EXPECT_EQ(functions[1].name, "g");
 }
 
+// Apex's and TransformerEngine's multi-tensor kernels are functors: the body of `operator()` is
+// a function with its parameters (the second parentheses), not the first empty pair.
+TEST(FindFunctions, AFunctorsCallOperatorIsAFunction) {
+    std::vector<Token> tokens;
+    auto functions = functions_of(
+        "template <typename T> struct AdamFunctor {\n"
+        "  __device__ void operator()(int chunk_size, TensorListMetadata<4>& tl) {\n"
+        "    int chunk_idx = tl.block_to_chunk[blockIdx.x];\n"
+        "  }\n"
+        "};\n",
+        tokens);
+    ASSERT_EQ(functions.size(), 1u);
+    EXPECT_EQ(functions[0].name, "operator");
+    ASSERT_EQ(functions[0].parameters.size(), 2u);
+    EXPECT_EQ(functions[0].parameters[0].name, "chunk_size");
+    EXPECT_EQ(functions[0].parameters[0].type, "int");
+    EXPECT_EQ(functions[0].parameters[1].name, "tl");
+    ASSERT_EQ(functions[0].locals.size(), 1u);
+    EXPECT_EQ(functions[0].locals[0].name, "chunk_idx");
+}
+
 TEST(FindFunctions, LocalsWithTypesPointersAndScopes) {
     std::vector<Token> tokens;
     auto functions = functions_of(

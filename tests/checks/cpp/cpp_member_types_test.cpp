@@ -85,6 +85,83 @@ TEST(MemberTypes, AFilesOwnMembersSitOverTheTrees) {
     EXPECT_EQ(file.find("missing"), nullptr);
 }
 
+// Mamba's selective_scan.h before its fix (state-spaces/mamba #881): each params struct declares
+// its own `index_t`; a derived struct's members use its base's.
+constexpr std::string_view kScopedAliases = R"(
+struct SSMScanParamsBase {
+    using index_t = uint32_t;
+    int batch, seqlen, n_chunks;
+    index_t a_batch_stride;
+};
+struct SSMParamsBase {
+    index_t u_batch_stride;  // declared above the alias that spells it
+    typedef uint32_t index_t;
+};
+struct SSMParamsBwd: public SSMParamsBase {
+    index_t dout_batch_stride;
+};
+struct FlashParams {
+    using index_t = int64_t;
+    index_t q_batch_stride;
+    struct Inner { index_t inner_stride; };
+};
+)";
+
+TEST(MemberTypes, AMembersTypeIsReadInItsClasssScope) {
+    auto members = members_of(kScopedAliases);
+    ASSERT_NE(members.find("a_batch_stride"), nullptr);
+    EXPECT_EQ(members.find("a_batch_stride")->type, "uint32_t");
+    ASSERT_NE(members.find("u_batch_stride"), nullptr);
+    EXPECT_EQ(members.find("u_batch_stride")->type, "uint32_t");
+    ASSERT_NE(members.find("q_batch_stride"), nullptr);
+    EXPECT_EQ(members.find("q_batch_stride")->type, "int64_t");
+    // A nested class sees the aliases of the class around it.
+    ASSERT_NE(members.find("inner_stride"), nullptr);
+    EXPECT_EQ(members.find("inner_stride")->type, "int64_t");
+}
+
+TEST(MemberTypes, ADerivedClassReadsItsBasesAliases) {
+    auto members = members_of(kScopedAliases);
+    ASSERT_NE(members.find("dout_batch_stride"), nullptr);
+    EXPECT_EQ(members.find("dout_batch_stride")->type, "uint32_t");
+    // A base read in another file of the tree (a header) counts too.
+    auto file = members_of("struct Bwd : SSMParamsBase { index_t dx_stride; };", &members);
+    ASSERT_NE(file.find("dx_stride"), nullptr);
+    EXPECT_EQ(file.find("dx_stride")->type, "uint32_t");
+}
+
+TEST(MemberTypes, AClassNameDeclaredTwiceLendsNoAliases) {
+    auto members = members_of(
+        "struct P { using index_t = uint32_t; };\n"
+        "struct P { using index_t = int64_t; };\n"
+        "struct D : P { index_t stride; };\n");
+    ASSERT_NE(members.find("stride"), nullptr);
+    EXPECT_EQ(members.find("stride")->type, "index_t");
+}
+
+TEST(MemberTypes, OneSpellingOfTwoClassesWithDifferentAliasesHasNoType) {
+    auto members = members_of(
+        "struct A { using index_t = uint32_t; index_t stride; };\n"
+        "struct B { using index_t = int64_t; index_t stride; };\n");
+    EXPECT_EQ(members.find("stride"), nullptr);
+}
+
+// The scope of an anonymous class outlives the file that declares it: a class nested in it
+// lends its aliases to a class of another header derived from it (this once read freed memory
+// on vLLM's and TransformerEngine's headers).
+TEST(TreeTypes, AClassNestedInAnAnonymousOneLendsItsAliasesToAnotherHeader) {
+    AuditTree tree;
+    tree.files = {
+        {"a.cuh", "struct { using index_t = uint32_t; struct Inner { index_t a; }; } g;\n",
+         Language::cuda},
+        {"b.cuh", "struct Derived : Inner { index_t b; };\n", Language::cuda}};
+    auto types = tree_types(tree);
+    ASSERT_NE(types.members.find("a"), nullptr);
+    EXPECT_EQ(types.members.find("a")->type, "uint32_t");
+    ASSERT_NE(types.members.find("b"), nullptr);
+    EXPECT_EQ(types.members.find("b")->type, "uint32_t");
+}
+
 TEST(TreeTypes, HeadersShareTheirMembersAndAliasesSourcesKeepTheirOwn) {
     AuditTree tree;
     tree.files = {

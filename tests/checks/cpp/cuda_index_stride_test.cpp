@@ -73,7 +73,7 @@ TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
         EXPECT_EQ(flagged_lines(findings, Severity::warning), warnings) << file.path;
     }
     EXPECT_EQ(expected_total, 38u);  // the `// expect:` lines written in the fixtures
-    EXPECT_EQ(warning_total, 6u);    // and their `// expect-warning:` lines
+    EXPECT_EQ(warning_total, 14u);   // and their `// expect-warning:` lines
 }
 
 TEST(CudaIndexStride, MessageRelatedAndFixHint) {
@@ -93,11 +93,15 @@ TEST(CudaIndexStride, MessageRelatedAndFixHint) {
     EXPECT_EQ(f.message,
               "block id 'block_id' (read from block_table at line 3) times 'block_stride' (int) "
               "is computed in 32 bits: it wraps once offsets pass 2^31 - 1");
-    ASSERT_EQ(f.related.size(), 1u);
+    ASSERT_EQ(f.related.size(), 2u);
     EXPECT_EQ(f.related[0].path, "k.cu");
     EXPECT_EQ(f.related[0].line, 3);
     EXPECT_EQ(f.related[0].column, 24);
     EXPECT_EQ(f.related[0].message, "block id read from block_table here");
+    // The 32-bit stride's declaration: a 64-bit stride there would fix the product as well.
+    EXPECT_EQ(f.related[1].line, 2);
+    EXPECT_EQ(f.related[1].column, 23);
+    EXPECT_EQ(f.related[1].message, "'block_stride' is declared int here");
     EXPECT_EQ(f.fix_hint,
               "widen before the multiply: static_cast<int64_t>(block_id) * block_stride");
     EXPECT_EQ(f.source_line, "  out[0] = cache[block_id * block_stride];");
@@ -171,7 +175,8 @@ TEST(CudaIndexStride, StrideMemberDeclaredInAHeaderOfTheTree) {
     auto findings = cuda_index_stride_findings(before.files[1], before, AuditConfig{});
     ASSERT_EQ(findings.size(), 1u);
     EXPECT_EQ(findings[0].line, 6);
-    EXPECT_NE(findings[0].message.find("'params.ssm_states_batch_stride' (index_t)"),
+    // The member's type is its struct's `index_t`, named by what it stands for there.
+    EXPECT_NE(findings[0].message.find("'params.ssm_states_batch_stride' (uint32_t)"),
               std::string::npos)
         << findings[0].message;
     AuditTree after;
@@ -180,6 +185,61 @@ TEST(CudaIndexStride, StrideMemberDeclaredInAHeaderOfTheTree) {
     AuditTree alone;  // the header is not part of the audited tree: the width is unknown
     alone.files = {source("scan.cu", kernel)};
     EXPECT_TRUE(cuda_index_stride_findings(alone.files[0], alone, AuditConfig{}).empty());
+}
+
+// Mamba's selective scan before #881: the header declares `using index_t = uint32_t;` inside the
+// params struct, and a struct of another header declares its own 64-bit `index_t`: each member
+// has its own struct's.
+TEST(CudaIndexStride, StructScopedAliasesDecideTheWidthOfTheirMembers) {
+    const std::string kernel =
+        "__global__ void scan(SSMParamsBase params) {\n"
+        "  const int batch_id = blockIdx.x;\n"
+        "  float* u = reinterpret_cast<float*>(params.u_ptr) + batch_id * params.u_batch_stride;\n"
+        "  float* q = reinterpret_cast<float*>(params.q_ptr) + batch_id * params.q_batch_stride;\n"
+        "  u[threadIdx.x] = q[threadIdx.x];\n"
+        "}\n";
+    AuditTree tree;
+    tree.files = {
+        source("selective_scan.h",
+               "struct SSMParamsBase {\n  using index_t = uint32_t;\n  index_t u_batch_stride;\n"
+               "  void* __restrict__ u_ptr;\n};\n"),
+        source("flash.h",
+               "struct Qkv_params {\n  using index_t = int64_t;\n  index_t q_batch_stride;\n"
+               "  void* __restrict__ q_ptr;\n};\n"),
+        source("scan.cu", kernel)};
+    auto findings = cuda_index_stride_findings(tree.files[2], tree, AuditConfig{});
+    EXPECT_EQ(flagged_lines(findings, Severity::warning), (std::set<std::int64_t>{3}));
+}
+
+// lmdeploy's activation kernel before #897: a grid-stride index bounded by `m * n`, an element
+// count computed in 32 bits.
+TEST(CudaIndexStride, AnElementCountBoundingAThreadIndexIsReportedByReach) {
+    auto findings = analyse(
+        "__global__ void act(float* out, int m, int n) {\n"
+        "  for (int id = blockIdx.x * blockDim.x + threadIdx.x; id < m * n;\n"
+        "       id += blockDim.x * gridDim.x)\n"
+        "    out[id] = 0.f;\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].severity, Severity::warning);
+    EXPECT_EQ(findings[0].line, 2);
+    EXPECT_EQ(findings[0].column, 63);  // the `*` of m * n
+    EXPECT_EQ(findings[0].message,
+              "element count 'm * n', the bound of thread index 'id' (blockIdx at line 2), is "
+              "computed in 32 bits: it wraps once out has more than 2^31 elements: m * n");
+    ASSERT_EQ(findings[0].related.size(), 1u);
+    EXPECT_EQ(findings[0].related[0].line, 2);
+    AuditConfig config;
+    config.max_elements = std::int64_t{1} << 33;
+    AuditTree tree;
+    tree.files.push_back(source("k.cu",
+                                "__global__ void act(float* out, int m, int n) {\n"
+                                "  int id = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                                "  if (id < m * n) out[id] = 0.f;\n"
+                                "}\n"));
+    auto configured = cuda_index_stride_findings(tree.files[0], tree, config);
+    ASSERT_EQ(configured.size(), 1u);
+    EXPECT_EQ(configured[0].severity, Severity::error);
 }
 
 // The element type finds the index; a configured name only adds a source that the type would

@@ -17,5 +17,12 @@ TEST(IdTypes, IdSpellingsAndUndeclaredTypesHoldIds) {
         EXPECT_TRUE(unseen_type_holds_ids(type)) << type;
 }
 
+TEST(IdTypes, EightBitIntegersAreBytes) {
+    for (const char* type : {"unsigned char", "uint8_t", "int8_t", "char"})
+        EXPECT_TRUE(is_byte_type(type)) << type;
+    for (const char* type : {"int", "uint16_t", "unsigned int", "IdType", "half"})
+        EXPECT_FALSE(is_byte_type(type)) << type;
+}
+
 }  // namespace
 }  // namespace patchbay

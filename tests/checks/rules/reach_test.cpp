@@ -25,5 +25,19 @@ TEST(Reach, NoneWithoutGeometry) {
     EXPECT_FALSE(reach_for(AuditConfig{}).has_value());
 }
 
+TEST(Reach, AnElementCountWrapsWithItsTensor) {
+    AuditConfig config;
+    EXPECT_EQ(tensor_count_text("out_ptr", "m * n", config),
+              "it wraps once out has more than 2^31 elements: m * n");
+    config.max_elements = std::int64_t{1} << 32;
+    EXPECT_EQ(tensor_count_text("out", "m * n", config),
+              "it wraps once out has more than 2^31 elements: m * n ([audit] max_elements = "
+              "4294967296)");
+    config.max_elements = 1000;
+    EXPECT_EQ(tensor_count_text("", "rows * cols", config),
+              "it wraps once the tensor it addresses has more than 2^31 elements: rows * cols "
+              "(not with [audit] max_elements = 1000)");
+}
+
 }  // namespace
 }  // namespace patchbay
