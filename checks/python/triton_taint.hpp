@@ -50,6 +50,9 @@ struct TaintValue {
     bool wide = false;                  // 64-bit
     bool bounded = false;               // the loaded value reduced modulo / masked: `slot % bs`
     bool pointer = false;
+    // A pointer to 64-bit integers (`p: tl.pointer_type(tl.int64)`, `x.to(tl.pointer_type(
+    // tl.int64))`): what is loaded through it is 64-bit.
+    bool wide_elements = false;
     // Where the index comes from: a value read from memory, the kernel's own ids
     // (tl.program_id), or both (`q_start + row`: a position in a tensor, no longer a block id).
     bool from_memory = false;
@@ -176,6 +179,10 @@ struct TritonFile {
   private:
     std::set<std::string, std::less<>> names_;
 };
+
+// Whether a type expression is a pointer to 64-bit integers: `tl.pointer_type(tl.int64)`,
+// `tl.const_pointer_type(tl.uint64)` (also spelled with triton.language).
+bool points_to_wide_integers(const Expr& type);
 
 // Interprets one call of `def` with the given parameter values (absent ones start clean or
 // from their annotation) and returns the joined value of its return statements.

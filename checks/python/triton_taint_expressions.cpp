@@ -86,6 +86,13 @@ bool acts_as_program_id(const TaintValue& v) {
 
 }  // namespace
 
+bool points_to_wide_integers(const Expr& type) {
+    if (type.kind != ExprKind::call || type.children.size() < 2) return false;
+    const auto member = module_member(type.children[0], {"tl", "triton.language"});
+    if (member != "pointer_type" && member != "const_pointer_type") return false;
+    return is_wide_type(last_component(dotted_name(type.children[1])));
+}
+
 TaintValue TritonInterpreter::eval(const Expr& expr) {
     switch (expr.kind) {
         case ExprKind::name:
@@ -415,6 +422,7 @@ TaintValue TritonInterpreter::memory_access(std::string_view function, const Exp
     out.origin =
         IndexOrigin{loaded_from(pointer_expr, pointer), expr.line, expr.column, expr.end_line};
     out.from_memory = true;
+    out.wide = pointer.wide_elements;
     return out;
 }
 
@@ -497,6 +505,11 @@ TaintValue TritonInterpreter::method_call(const Expr& expr) {
 TaintValue TritonInterpreter::convert(TaintValue value, const Expr* dtype) {
     if (!dtype) return value;
     eval(*dtype);
+    if (points_to_wide_integers(*dtype)) {  // a pointer cast: an address, its loads 64-bit
+        value.pointer = true;
+        value.wide_elements = true;
+        return value;
+    }
     std::string type(last_component(dotted_name(*dtype)));
     if (is_wide_type(type)) {
         value.wide = true;

@@ -93,6 +93,11 @@ void TritonInterpreter::bind_parameters(TaintEnv arguments) {
         TaintValue value = given == arguments.end() ? TaintValue{} : std::move(given->second);
         if (is_annotated(param, "int64") || is_annotated(param, "uint64")) value.wide = true;
         if (is_annotated(param, "constexpr")) value.constant = true;
+        if (param.annotation && points_to_wide_integers(*param.annotation)) {
+            value.pointer = true;
+            value.wide_elements = true;
+            if (value.pointer_name.empty()) value.pointer_name = param.name;
+        }
         if (has_pointer_name(param.name) || pointer_parameters.contains(param.name)) {
             value.pointer = true;
             if (value.pointer_name.empty()) value.pointer_name = param.name;

@@ -44,6 +44,7 @@ void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
         out.origin = b.origin;
     out.bounded = out.origin && (!a.origin || a.bounded) && (!b.origin || b.bounded);
     out.pointer = a.pointer || b.pointer;
+    out.wide_elements = a.wide_elements || b.wide_elements;
     out.from_memory = a.from_memory || b.from_memory;
     out.from_program_id = a.from_program_id || b.from_program_id;
     out.constant = a.constant && b.constant;
