@@ -24,25 +24,6 @@ bool may_read_prefixed(const SourceFile& file, const std::string& prefix) {
     return text_contains(text, "getenv") || text_contains(text, "environ");
 }
 
-// Both env rules ask for the reads of the same file one after the other, on the same thread (the
-// audit runs every rule on a file before the next file): the second gets the first's, and the
-// file is tokenized once. Keyed on the text itself and its language, all the reads depend on.
-const std::vector<EnvRead>& reads_in(const SourceFile& file) {
-    struct LastFile {
-        std::string text;
-        Language language = Language::other;
-        std::vector<EnvRead> reads;
-    };
-    thread_local LastFile last;
-    std::string_view text = file.text;
-    if (last.language != file.language || last.text != text) {
-        last.reads = env_reads(file);
-        last.text.assign(text);
-        last.language = file.language;
-    }
-    return last.reads;
-}
-
 }  // namespace
 
 bool env_rules_may_need(const SourceFile& file, const AuditConfig& config) {
@@ -54,9 +35,9 @@ std::vector<LocatedEnvRead> prefixed_env_reads(const SourceFile& file, const Aud
                                                const EnvRegistry& registry) {
     std::vector<LocatedEnvRead> found;
     if (file.path == registry.path || !may_read_prefixed(file, config.env_prefix)) return found;
-    for (const auto& read : reads_in(file))
+    for (auto& read : env_reads(file))
         if (read.name.starts_with(config.env_prefix) && !allowed(read.name, config))
-            found.push_back({&file, read});
+            found.push_back({&file, std::move(read)});
     return found;
 }
 

@@ -17,19 +17,14 @@ constexpr std::int64_t kTabWidth = 8;
 
 // ASCII by hand: std::isalpha is a call per byte (and depends on the locale, which Python's
 // identifiers do not).
-constexpr bool is_identifier_start(char c) {
+bool is_identifier_start(char c) {
     auto byte = static_cast<unsigned char>(c);
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
            byte >= 0x80;  // non-ASCII: Unicode names
 }
 
-// is_identifier_start or a digit, as a table for the lexer's hottest loop (the letters of every
-// word).
-constexpr std::array<bool, 256> identifier_char_table() {
-    std::array<bool, 256> table{};
-    for (int c = 0; c < 256; ++c)
-        table[c] = is_identifier_start(static_cast<char>(c)) || is_digit(static_cast<char>(c));
-    return table;
+bool is_identifier_char(char c) {
+    return is_identifier_start(c) || is_digit(c);
 }
 
 bool is_python_string_prefix(std::string_view word) {
@@ -107,9 +102,7 @@ class PythonLexer {
 
     void push(TokenKind kind, std::size_t begin, std::size_t end, std::int64_t line,
               std::int64_t column) {
-        // No substr: its range check costs as much as the rest, and [begin, end) is in the text.
-        tokens_.push_back(
-            {kind, std::string_view(text_.data() + begin, end - begin), line, column});
+        tokens_.push_back({kind, text_.substr(begin, end - begin), line, column});
     }
 
     // Length of a line break at `offset` (\n, \r\n, a lone \r), 0 when there is none.
@@ -182,7 +175,7 @@ class PythonLexer {
 
     void lex_one() {
         char c = peek();
-        if (c == ' ' || c == '\t' || c == '\f') return skip_spaces();
+        if (c == ' ' || c == '\t' || c == '\f') return void(++pos_);
         if (c == '#') return skip_comment();
         if (c == '\\' && break_length(pos_ + 1) > 0)
             return advance_break(1 + break_length(pos_ + 1));
@@ -193,16 +186,8 @@ class PythonLexer {
         lex_operator();
     }
 
-    // A run at once: one call per blank rather than one per byte, the spaces between the words
-    // of a line being a fifth of a kernel's bytes.
-    void skip_spaces() {
-        while (pos_ < text_.size() &&
-               (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\f'))
-            ++pos_;
-    }
-
     void skip_comment() {
-        while (pos_ < text_.size() && text_[pos_] != '\n' && text_[pos_] != '\r') ++pos_;
+        while (pos_ < text_.size() && break_length(pos_) == 0) ++pos_;
     }
 
     void end_physical_line() {
@@ -215,9 +200,7 @@ class PythonLexer {
 
     void lex_word() {
         std::size_t begin = pos_;
-        static constexpr auto kIdentifierChar = identifier_char_table();
-        while (pos_ < text_.size() && kIdentifierChar[static_cast<unsigned char>(text_[pos_])])
-            ++pos_;
+        while (pos_ < text_.size() && is_identifier_char(text_[pos_])) ++pos_;
         std::string_view word = text_.substr(begin, pos_ - begin);
         if ((peek() == '"' || peek() == '\'') && is_python_string_prefix(word))
             return lex_string(begin, pos_);

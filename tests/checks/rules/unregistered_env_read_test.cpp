@@ -137,9 +137,9 @@ TEST(UnregisteredEnvRead, DemoUpstreamReadsOnlyRegisteredNames) {
     EXPECT_TRUE(check(tree, config.audit).empty());
 }
 
-// Both env rules share the reads of the file they look at in turn (prefixed_env_reads.cpp keeps
-// the last file's per thread): a file of the same path and size but another text, checked next
-// on the same thread, must get its own reads, not the kept ones.
+// Two trees audited one after the other on one thread, with a file of the same path and size
+// but another text: the second gets its own reads (nothing about a file is kept from one
+// audit to the next).
 TEST(UnregisteredEnvRead, SamePathAndSizeWithAnotherTextGetsItsOwnReads) {
     auto config = fixture_config();
     config.env_registry = "envs.py";
