@@ -181,12 +181,22 @@ bool forms_no_product(Operand left, Operand right) {
     return holds_no_id(left) && holds_no_id(right);
 }
 
+// `+= … gridDim …` up to the end of the statement or the for header.
+bool steps_by_grid(std::span<const Token> tokens, std::size_t plus_equals, std::size_t end) {
+    for (std::size_t i = plus_equals + 1; i < end; ++i) {
+        if (is_op(tokens[i], ";") || is_op(tokens[i], ")") || is_op(tokens[i], "{")) return false;
+        if (tokens[i].kind == TokenKind::identifier && tokens[i].text == "gridDim") return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 bool may_scale_block_id(const FunctionInfo& function, std::span<const Token> tokens,
                         const std::vector<std::size_t>& brackets, const TypeAliases& aliases) {
     OperandReader operands(function, tokens, brackets, aliases);
     for (std::size_t i = function.body_begin + 1; i + 1 < function.body_end; ++i) {
+        if (is_op(tokens[i], "+=") && steps_by_grid(tokens, i, function.body_end)) return true;
         bool star = is_op(tokens[i], "*") && is_binary_star(tokens, i) &&
                     !is_declarator(function, tokens, i);
         if (!star && !is_op(tokens[i], "<<")) continue;

@@ -72,6 +72,8 @@ struct Value {
     // Held in a variable that was given such a bound (`int grid_stride = blockDim.x *
     // gridDim.x`): not a runtime size, so a product with it is no element count.
     bool launch_bounded = false;
+    // Holds gridDim (`blockDim.x * gridDim.x`): the step of a grid-stride loop.
+    bool grid_step = false;
     std::string_view pointer_name;  // a pointer: the variable it starts from
     // A pointer offset by a value read from memory (`cache + block * stride`): into the block
     // or row that id selects, so block-id terms beside it are offsets inside it.
@@ -154,6 +156,7 @@ Value merge(Value a, const Value& b) {
     a.from_kernel = a.from_kernel || b.from_kernel;
     a.pool = a.pool || b.pool;
     a.constant = a.constant && b.constant;
+    a.grid_step = a.grid_step || b.grid_step;
     if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
     a.size_product.reset();  // a sum, a choice or a bound of counts is no product of sizes
     add_products(a.products, b.products);
@@ -261,7 +264,11 @@ class FunctionAnalysis {
         std::string index_text, count_text;
     };
     std::map<std::size_t, CountBound> count_bounds_;  // by the count's '*'
-    std::optional<std::size_t> read_site_;            // evaluating the offset of this table read
+    // A 32-bit thread index variable compared with a 64-bit bound (`i < num_elems`), by the
+    // variable's declaration; reported when the variable also steps by the grid.
+    std::map<std::size_t, CountBound> wide_bounds_;
+    std::set<std::size_t> grid_strided_;    // variables given `+= … gridDim …`
+    std::optional<std::size_t> read_site_;  // evaluating the offset of this table read
     // The accessor whose multi-dimensional subscript is being read (its name's token).
     std::optional<std::size_t> coordinate_chain_;
     std::set<std::size_t> reported_;
@@ -387,6 +394,7 @@ class FunctionAnalysis {
         if (held.width == IntWidth::wide) return held;
         held.size_product = value.size_product;
         held.launch_bounded = value.constant || value.launch_bounded;
+        held.grid_step = value.grid_step;
         held.products = value.products;
         for (auto& product : held.products) {
             product.needs_narrow_store = false;  // surely 32-bit
@@ -423,6 +431,7 @@ class FunctionAnalysis {
         if (held.pointer && (op == "+=" || op == "-=")) sink(value, decl->name);
         if (held.pointer) return held;
         if (op == "=") return held = assigned_value(*decl, value);
+        if (op == "+=" && value.grid_step) grid_strided_.insert(decl->token);
         if (op == "+=" || op == "-=") return held = assigned_value(*decl, merge(held, value));
         return held = declared_value(*decl);
     }
@@ -494,6 +503,7 @@ class FunctionAnalysis {
         }
         // gridDim is a count of blocks: a block id times it is still a block id.
         value.constant = builtin == "threadIdx" || builtin == "blockDim" || builtin == "gridDim";
+        value.grid_step = builtin == "gridDim";
         return value;
     }
 
@@ -619,6 +629,23 @@ class FunctionAnalysis {
         };
         note(lhs, *expr.operands[0], rhs, *expr.operands[1]);
         note(rhs, *expr.operands[1], lhs, *expr.operands[0]);
+        note_wide_bound(lhs, *expr.operands[0], rhs, *expr.operands[1]);
+        note_wide_bound(rhs, *expr.operands[1], lhs, *expr.operands[0]);
+    }
+
+    // `for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < num_elems; i += blockDim.x *
+    // gridDim.x)` with an int64_t bound: the index walks to the bound in steps of the whole
+    // grid and wraps once the bound passes 2^31 - 1 (vLLM #6838). Only a variable that steps by
+    // the grid: a 64-bit bound of another loop is as often a dimension as an element count.
+    void note_wide_bound(const Value& index, const CppExpr& index_expr, const Value& bound,
+                         const CppExpr& bound_expr) {
+        if (!is_thread_index(index) || index.width != IntWidth::narrow ||
+            bound.width != IntWidth::wide || index_expr.kind != CppExpr::Kind::name)
+            return;
+        const auto* decl = lookup(tokens_[index_expr.token].text, index_expr.token);
+        if (!decl) return;
+        wide_bounds_.try_emplace(decl->token,
+                                 CountBound{index.taint->token, decl->name, text_of(bound_expr)});
     }
 
     static bool is_thread_index(const Value& value) {
@@ -683,6 +710,7 @@ class FunctionAnalysis {
         result.products = lhs.products;
         add_products(result.products, rhs.products);
         result.constant = lhs.constant && rhs.constant;
+        result.grid_step = lhs.grid_step || rhs.grid_step;
         result.from_memory = lhs.from_memory || rhs.from_memory;
         result.from_kernel = lhs.from_kernel || rhs.from_kernel;
         bool index_left = can_wrap(lhs) && rhs.width != IntWidth::wide;
@@ -1105,6 +1133,32 @@ class FunctionAnalysis {
             if (!lookup_only) emit(use.product, use.addressed);
         }
         for (const auto& [op, bound] : count_bounds_) emit_count(op, bound);
+        for (const auto& [decl, bound] : wide_bounds_)
+            if (grid_strided_.count(decl)) emit_grid_index(decl, bound);
+    }
+
+    // A grid-stride index kept in 32 bits, bounded by a 64-bit count: reported at its
+    // declaration, where `int64_t` fixes it. The loop's own index wraps (an overflow of a
+    // signed int, then a negative offset), whatever it addresses.
+    void emit_grid_index(std::size_t decl, const CountBound& bound) {
+        if (guarded_32bit_ || !reported_.insert(decl).second) return;
+        const Token& name = tokens_[decl];
+        const Token& block_id = tokens_[bound.block_id];
+        Finding finding;
+        finding.rule = kIndexStrideRule;
+        finding.severity = tensor_reach_severity(config_);
+        finding.path = file_.path;
+        finding.line = name.line;
+        finding.column = name.column;
+        finding.message = "grid-stride index '" + bound.index_text + "' (blockIdx at line " +
+                          std::to_string(block_id.line) + ") is kept in 32 bits but walks up to '" +
+                          bound.count_text + "', a 64-bit count: it wraps once " +
+                          bound.count_text + " passes what 32 bits hold";
+        finding.related.push_back(RelatedLocation{file_.path, block_id.line, block_id.column,
+                                                  "block id (blockIdx) here"});
+        finding.fix_hint = "declare '" + bound.index_text + "' int64_t, as its bound is";
+        finding.source_line = std::string(file_.line_text(name.line));
+        findings_->push_back(std::move(finding));
     }
 
     // A thread index bounded by a 32-bit element count, when the index addresses memory.
