@@ -1142,23 +1142,14 @@ class FunctionAnalysis {
     // signed int, then a negative offset), whatever it addresses.
     void emit_grid_index(std::size_t decl, const CountBound& bound) {
         if (guarded_32bit_ || !reported_.insert(decl).second) return;
-        const Token& name = tokens_[decl];
         const Token& block_id = tokens_[bound.block_id];
-        Finding finding;
-        finding.rule = kIndexStrideRule;
-        finding.severity = tensor_reach_severity(config_);
-        finding.path = file_.path;
-        finding.line = name.line;
-        finding.column = name.column;
-        finding.message = "grid-stride index '" + bound.index_text + "' (blockIdx at line " +
-                          std::to_string(block_id.line) + ") is kept in 32 bits but walks up to '" +
-                          bound.count_text + "', a 64-bit count: it wraps once " +
-                          bound.count_text + " passes what 32 bits hold";
-        finding.related.push_back(RelatedLocation{file_.path, block_id.line, block_id.column,
-                                                  "block id (blockIdx) here"});
-        finding.fix_hint = "declare '" + bound.index_text + "' int64_t, as its bound is";
-        finding.source_line = std::string(file_.line_text(name.line));
-        findings_->push_back(std::move(finding));
+        std::string message = "grid-stride index '" + bound.index_text + "' (blockIdx at line " +
+                              std::to_string(block_id.line) +
+                              ") is kept in 32 bits but walks up to '" + bound.count_text +
+                              "', a 64-bit count: it wraps once " + bound.count_text +
+                              " passes what 32 bits hold";
+        emit_by_reach(tokens_[decl], block_id, std::move(message),
+                      "declare '" + bound.index_text + "' int64_t, as its bound is");
     }
 
     // A thread index bounded by a 32-bit element count, when the index addresses memory.
@@ -1166,20 +1157,27 @@ class FunctionAnalysis {
         auto tensor = index_tensors_.find(bound.block_id);
         if (tensor == index_tensors_.end() || guarded_32bit_) return;
         if (!reported_.insert(op).second) return;
-        const Token& star = tokens_[op];
         const Token& block_id = tokens_[bound.block_id];
+        emit_by_reach(
+            tokens_[op], block_id, count_message(bound, block_id.line, tensor->second),
+            "count in 64 bits (`1LL * " + bound.count_text + "`) and keep the index in an int64_t");
+    }
+
+    // A finding at `at` about a thread index, its severity by reach, the blockIdx it comes from
+    // as its related location.
+    void emit_by_reach(const Token& at, const Token& block_id, std::string message,
+                       std::string fix_hint) {
         Finding finding;
         finding.rule = kIndexStrideRule;
         finding.severity = tensor_reach_severity(config_);
         finding.path = file_.path;
-        finding.line = star.line;
-        finding.column = star.column;
-        finding.message = count_message(bound, block_id.line, tensor->second);
+        finding.line = at.line;
+        finding.column = at.column;
+        finding.message = std::move(message);
         finding.related.push_back(RelatedLocation{file_.path, block_id.line, block_id.column,
                                                   "block id (blockIdx) here"});
-        finding.fix_hint =
-            "count in 64 bits (`1LL * " + bound.count_text + "`) and keep the index in an int64_t";
-        finding.source_line = std::string(file_.line_text(star.line));
+        finding.fix_hint = std::move(fix_hint);
+        finding.source_line = std::string(file_.line_text(at.line));
         findings_->push_back(std::move(finding));
     }
 
