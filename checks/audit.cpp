@@ -51,7 +51,8 @@ std::vector<Finding> rule_findings(const AuditTree& tree, const AuditConfig& con
         const auto& file = tree.files[i];
         if (file.declarations_only || (scope && scope->count(file.path) == 0)) return;
         per_file[i].resize(runs.size());
-        for (std::size_t r = 0; r < runs.size(); ++r) runs[r]->check_file(file, per_file[i][r]);
+        const FileCheck check(file);
+        for (std::size_t r = 0; r < runs.size(); ++r) runs[r]->check_file(check, per_file[i][r]);
     });
     // One allocation of the final size: a finding is 368 bytes, and a vector grown by doubling
     // would move thousands of them into fresh memory at each step.

@@ -31,13 +31,14 @@ bool env_rules_may_need(const SourceFile& file, const AuditConfig& config) {
     return file.path == config.env_registry || may_read_prefixed(file, config.env_prefix);
 }
 
-std::vector<LocatedEnvRead> prefixed_env_reads(const SourceFile& file, const AuditConfig& config,
+std::vector<LocatedEnvRead> prefixed_env_reads(const FileCheck& check, const AuditConfig& config,
                                                const EnvRegistry& registry) {
     std::vector<LocatedEnvRead> found;
+    const SourceFile& file = check.file();
     if (file.path == registry.path || !may_read_prefixed(file, config.env_prefix)) return found;
-    for (auto& read : env_reads(file))
+    for (const auto& read : check.env_reads())
         if (read.name.starts_with(config.env_prefix) && !allowed(read.name, config))
-            found.push_back({&file, std::move(read)});
+            found.push_back({&file, read});
     return found;
 }
 

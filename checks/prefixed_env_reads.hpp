@@ -8,6 +8,7 @@
 #include "checks/env_reads.hpp"
 #include "checks/env_registry.hpp"
 #include "checks/finding.hpp"
+#include "checks/rules/file_check.hpp"
 
 namespace patchbay {
 
@@ -18,7 +19,7 @@ struct LocatedEnvRead {
 
 // The reads in one file of the tree. A file whose text has no `prefix` or no getenv/environ is
 // not tokenized: a read by a plain literal name spells both.
-std::vector<LocatedEnvRead> prefixed_env_reads(const SourceFile& file, const AuditConfig& config,
+std::vector<LocatedEnvRead> prefixed_env_reads(const FileCheck& file, const AuditConfig& config,
                                                const EnvRegistry& registry);
 
 // Whether an env rule can use `file`: it is the registry, or it may read a `prefix` variable

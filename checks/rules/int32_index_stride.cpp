@@ -87,7 +87,8 @@ class Int32IndexStrideRun : public RuleRun {
     Int32IndexStrideRun(const AuditTree& tree, const AuditConfig& config)
         : config_(config), tree_types_(tree_types(tree)) {}
 
-    void check_file(const SourceFile& file, std::vector<Finding>& findings) const override {
+    void check_file(const FileCheck& check, std::vector<Finding>& findings) const override {
+        const SourceFile& file = check.file();
         if (file.language == Language::other || cannot_match(file)) return;
         auto found = file.language == Language::python
                          ? triton_index_stride_findings(file, config_)

@@ -14,8 +14,8 @@ class RawEnvReadRun : public RuleRun {
     RawEnvReadRun(const Rule& rule, const AuditTree& tree, const AuditConfig& config)
         : rule_(rule), config_(config), registry_(load_env_registry(tree, config)) {}
 
-    void check_file(const SourceFile& file, std::vector<Finding>& findings) const override {
-        if (!registry_ || file.language != Language::python) return;
+    void check_file(const FileCheck& file, std::vector<Finding>& findings) const override {
+        if (!registry_ || file.file().language != Language::python) return;
         for (const auto& read : prefixed_env_reads(file, config_, *registry_))
             if (registry_->has(read.read.name)) findings.push_back(finding_for(read));
     }

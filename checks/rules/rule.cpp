@@ -8,7 +8,7 @@ void Rule::check(const AuditTree& tree, const AuditConfig& config,
                  std::vector<Finding>& findings) const {
     auto run = start(tree, config);
     for (const auto& file : tree.files)
-        if (!file.declarations_only) run->check_file(file, findings);
+        if (!file.declarations_only) run->check_file(FileCheck(file), findings);
 }
 
 // The rules first: a file one of them keeps (most C/C++ files) needs no search for a

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "checks/finding.hpp"
+#include "checks/rules/file_check.hpp"
 #include "checks/source_file.hpp"
 #include "config/config.hpp"
 
@@ -19,8 +20,8 @@ namespace patchbay {
 class RuleRun {
   public:
     virtual ~RuleRun() = default;
-    // Appends the findings in `file` (a file of the tree the run started on).
-    virtual void check_file(const SourceFile& file, std::vector<Finding>& findings) const = 0;
+    // Appends the findings in `file.file()` (a file of the tree the run started on).
+    virtual void check_file(const FileCheck& file, std::vector<Finding>& findings) const = 0;
 };
 
 class Rule {
