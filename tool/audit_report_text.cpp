@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <iterator>
 #include <string_view>
@@ -33,6 +34,15 @@ void append_elided(std::string& out, std::string_view text, std::size_t limit = 
         out += text;
     else
         out += elide(text, limit);
+}
+
+// `:N`, appended without a format string: a large tree's report has two or three per finding,
+// and parsing ":{}:{}:" for each was a third of the report's cost.
+void append_number(std::string& out, char before, std::int64_t number) {
+    char digits[24];
+    digits[0] = before;
+    auto end = std::to_chars(digits + 1, digits + sizeof digits, number).ptr;
+    out.append(digits, end);
 }
 
 // Spaces up to the column of `shown` (the source line as printed), keeping the line's tabs so
@@ -69,7 +79,7 @@ void render_origin(const Finding& finding, std::string& out) {
     if (finding.patch.empty()) return;
     out += "    added by ";
     append_elided(out, finding.patch_file, kElidePathLimit);
-    if (finding.patch_line > 0) fmt::format_to(std::back_inserter(out), ":{}", finding.patch_line);
+    if (finding.patch_line > 0) append_number(out, ':', finding.patch_line);
     out += '\n';
 }
 
@@ -82,13 +92,16 @@ std::string finding_location(const Finding& finding) {
 void append_location(const Finding& finding, const Palette& palette, std::string& out) {
     if (palette.enabled) return void(out += palette.bold(finding_location(finding)));
     append_elided(out, finding.path, kElidePathLimit);
-    fmt::format_to(std::back_inserter(out), ":{}:{}:", finding.line, finding.column);
+    append_number(out, ':', finding.line);
+    append_number(out, ':', finding.column);
+    out += ':';
 }
 
 void render_related(const RelatedLocation& related, std::string& out) {
     out += "    ";
     append_elided(out, related.path, kElidePathLimit);
-    fmt::format_to(std::back_inserter(out), ":{}: note: ", related.line);
+    append_number(out, ':', related.line);
+    out += ": note: ";
     append_elided(out, related.message, kElideMessageLimit);
     out += '\n';
 }
