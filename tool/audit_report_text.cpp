@@ -48,10 +48,12 @@ void append_number(std::string& out, char before, std::int64_t number) {
 // Spaces up to the column of `shown` (the source line as printed), keeping the line's tabs so
 // the caret lines up in a terminal.
 void append_caret_pad(std::string& out, std::string_view shown, std::int64_t column) {
-    for (std::int64_t i = 0; i + 1 < column; ++i) {
-        auto index = static_cast<std::size_t>(i);
-        out += index < shown.size() && shown[index] == '\t' ? '\t' : ' ';
-    }
+    const auto width = static_cast<std::size_t>(std::max<std::int64_t>(column - 1, 0));
+    const std::size_t start = out.size();
+    out.append(width, ' ');  // most lines have no tab before the column: one append
+    for (std::size_t i = shown.find('\t'); i < width && i < shown.size();
+         i = shown.find('\t', i + 1))
+        out[start + i] = '\t';
 }
 
 // The source line, elided when long (a minified or generated file can be one 100 MB line),

@@ -20,12 +20,33 @@ namespace {
 
 constexpr std::int64_t kFirstWrappingElement = std::int64_t{1} << 31;
 
-std::string tensor_name(std::string_view pointer) {
+// The tensor a pointer addresses, by its name less a pointer suffix.
+std::string_view tensor_name(std::string_view pointer) {
     if (pointer.empty()) return "the tensor it addresses";
     for (std::string_view suffix : {"_ptrs", "_ptr", "_Ptr", "Ptr"})
         if (pointer.size() > suffix.size() && pointer.ends_with(suffix))
-            return std::string(pointer.substr(0, pointer.size() - suffix.size()));
-    return std::string(pointer);
+            return pointer.substr(0, pointer.size() - suffix.size());
+    return pointer;
+}
+
+// "it wraps once x has more than 2^31 elements: ", then the caller's WHAT, then
+// configured_size(). Appended into one string: a large tree has one per finding, tens of
+// thousands, and each `a + b` made a string of its own.
+std::string wraps_start(std::string_view tensor, std::size_t room) {
+    std::string text;
+    text.reserve(96 + tensor.size() + room);
+    return text.append("it wraps once ")
+        .append(tensor_name(tensor))
+        .append(" has more than 2^31 elements: ");
+}
+
+// What the configured size says about the wrap, if one is configured.
+void append_configured_size(std::string& text, const AuditConfig& config) {
+    if (config.max_elements <= 0) return;
+    const bool reached = config.max_elements >= kFirstWrappingElement;
+    text.append(reached ? " ([audit] max_elements = " : " (not with [audit] max_elements = ")
+        .append(std::to_string(config.max_elements))
+        .append(")");
 }
 
 }  // namespace
@@ -35,28 +56,20 @@ Severity tensor_reach_severity(const AuditConfig& config) {
     return config.max_elements >= kFirstWrappingElement ? Severity::error : Severity::note;
 }
 
-namespace {
-
-// "it wraps once x has more than 2^31 elements: WHAT", and what the configured size says.
-std::string wraps_text(std::string_view tensor, std::string what, const AuditConfig& config) {
-    std::string text =
-        "it wraps once " + tensor_name(tensor) + " has more than 2^31 elements: " + std::move(what);
-    if (config.max_elements <= 0) return text;
-    const bool reached = config.max_elements >= kFirstWrappingElement;
-    return text + (reached ? " ([audit] max_elements = " : " (not with [audit] max_elements = ") +
-           std::to_string(config.max_elements) + ")";
-}
-
-}  // namespace
-
 std::string tensor_reach_text(std::string_view tensor, std::string_view index,
                               std::string_view other, const AuditConfig& config) {
-    return wraps_text(tensor, std::string(index) + " × " + std::string(other), config);
+    std::string text = wraps_start(tensor, index.size() + other.size());
+    text.append(index).append(" × ").append(other);
+    append_configured_size(text, config);
+    return text;
 }
 
 std::string tensor_count_text(std::string_view tensor, std::string_view count,
                               const AuditConfig& config) {
-    return wraps_text(tensor, std::string(count), config);
+    std::string text = wraps_start(tensor, count.size());
+    text.append(count);
+    append_configured_size(text, config);
+    return text;
 }
 
 }  // namespace patchbay
