@@ -5,6 +5,7 @@
 #include <array>
 #include <cctype>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -15,16 +16,50 @@ namespace {
 
 constexpr std::int64_t kTabWidth = 8;
 
-// ASCII by hand: std::isalpha is a call per byte (and depends on the locale, which Python's
-// identifiers do not).
-bool is_identifier_start(char c) {
-    auto byte = static_cast<unsigned char>(c);
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-           byte >= 0x80;  // non-ASCII: Unicode names
+// What lex_one does at a byte: one table lookup and a jump, where a chain of tests per token
+// (blank? comment? word? digit? quote?) cost a dozen compares before most operators.
+enum class ByteClass : std::uint8_t {
+    other,  // an operator or punctuation
+    blank,
+    comment,
+    backslash,
+    line_break,
+    word,  // letters, '_', and non-ASCII bytes (Unicode names)
+    digit,
+    dot,
+    quote,
+    open_bracket,
+    close_bracket,
+};
+
+constexpr std::array<ByteClass, 256> byte_classes() {
+    std::array<ByteClass, 256> classes{};
+    auto mark = [&](std::string_view bytes, ByteClass byte_class) {
+        for (char c : bytes) classes[static_cast<unsigned char>(c)] = byte_class;
+    };
+    for (int c = 0x80; c < 0x100; ++c) classes[static_cast<std::size_t>(c)] = ByteClass::word;
+    mark("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_", ByteClass::word);
+    mark("0123456789", ByteClass::digit);
+    mark(" \t\f", ByteClass::blank);
+    mark("#", ByteClass::comment);
+    mark("\\", ByteClass::backslash);
+    mark("\r\n", ByteClass::line_break);
+    mark(".", ByteClass::dot);
+    mark("\"'", ByteClass::quote);
+    mark("([{", ByteClass::open_bracket);
+    mark(")]}", ByteClass::close_bracket);
+    return classes;
+}
+
+constexpr auto kByteClasses = byte_classes();
+
+ByteClass byte_class(char c) {
+    return kByteClasses[static_cast<unsigned char>(c)];
 }
 
 bool is_identifier_char(char c) {
-    return is_identifier_start(c) || is_digit(c);
+    ByteClass byte = byte_class(c);
+    return byte == ByteClass::word || byte == ByteClass::digit;
 }
 
 bool is_python_string_prefix(std::string_view word) {
@@ -102,7 +137,9 @@ class PythonLexer {
 
     void push(TokenKind kind, std::size_t begin, std::size_t end, std::int64_t line,
               std::int64_t column) {
-        tokens_.push_back({kind, text_.substr(begin, end - begin), line, column});
+        // Not substr: its range check is a branch per token on offsets the lexer made itself.
+        tokens_.push_back(
+            {kind, std::string_view(text_.data() + begin, end - begin), line, column});
     }
 
     // Length of a line break at `offset` (\n, \r\n, a lone \r), 0 when there is none.
@@ -174,16 +211,37 @@ class PythonLexer {
     }
 
     void lex_one() {
-        char c = peek();
-        if (c == ' ' || c == '\t' || c == '\f') return void(++pos_);
-        if (c == '#') return skip_comment();
-        if (c == '\\' && break_length(pos_ + 1) > 0)
-            return advance_break(1 + break_length(pos_ + 1));
-        if (break_length(pos_) > 0) return end_physical_line();
-        if (is_identifier_start(c)) return lex_word();
-        if (is_digit(c) || (c == '.' && is_digit(peek(1)))) return lex_number();
-        if (c == '"' || c == '\'') return lex_string(pos_, pos_);
-        lex_operator();
+        switch (byte_class(text_[pos_])) {
+            case ByteClass::blank:
+                return skip_blanks();
+            case ByteClass::comment:
+                return skip_comment();
+            case ByteClass::backslash:
+                if (break_length(pos_ + 1) == 0) return lex_operator();
+                return advance_break(1 + break_length(pos_ + 1));
+            case ByteClass::line_break:
+                return end_physical_line();
+            case ByteClass::word:
+                return lex_word();
+            case ByteClass::digit:
+                return lex_number();
+            case ByteClass::dot:
+                return is_digit(peek(1)) ? lex_number() : lex_operator();
+            case ByteClass::quote:
+                return lex_string(pos_, pos_);
+            case ByteClass::open_bracket:
+                ++depth_;
+                return lex_operator();
+            case ByteClass::close_bracket:
+                if (depth_ > 0) --depth_;
+                return lex_operator();
+            case ByteClass::other:
+                return lex_operator();
+        }
+    }
+
+    void skip_blanks() {
+        while (pos_ < text_.size() && byte_class(text_[pos_]) == ByteClass::blank) ++pos_;
     }
 
     void skip_comment() {
@@ -271,9 +329,6 @@ class PythonLexer {
 
     void lex_operator() {
         std::size_t length = operator_length(text_.substr(pos_));
-        char c = peek();
-        if (c == '(' || c == '[' || c == '{') ++depth_;
-        if ((c == ')' || c == ']' || c == '}') && depth_ > 0) --depth_;
         push(TokenKind::op, pos_, pos_ + length, line_, column_of(pos_));
         pos_ += length;
     }
