@@ -18,11 +18,15 @@ bool is_augmented_operator(std::string_view op) {
     return false;
 }
 
-Stmt make_stmt(StmtKind kind, const Token& first) {
-    Stmt stmt;
+void start(Stmt& stmt, StmtKind kind, const Token& first) {
     stmt.kind = kind;
     stmt.line = first.line;
     stmt.column = first.column;
+}
+
+Stmt make_stmt(StmtKind kind, const Token& first) {
+    Stmt stmt;
+    start(stmt, kind, first);
     return stmt;
 }
 
@@ -127,15 +131,15 @@ std::optional<Stmt> PythonParser::while_statement() {
 }
 
 // Simple statements separated by ';' up to the NEWLINE; a failure skips the rest of the line.
+// Each is parsed in its place in `out`: a Stmt is some 300 bytes, two moves per line of a kernel.
 void PythonParser::simple_line(StmtList& out) {
     while (true) {
         const Token& first = peek();
-        auto stmt = simple_statement();
-        if (!stmt) {
-            out.push_back(skipped_statement(first));
+        Stmt& stmt = out.emplace_back();
+        if (!simple_statement(stmt)) {
+            stmt = skipped_statement(first);
             return;
         }
-        out.push_back(std::move(*stmt));
         if (accept_op(";") && !at(TokenKind::newline) && !at_end()) continue;
         if (at(TokenKind::newline))
             take();
@@ -145,52 +149,49 @@ void PythonParser::simple_line(StmtList& out) {
     }
 }
 
-std::optional<Stmt> PythonParser::simple_statement() {
+// Into `stmt`, fresh; false when the statement does not parse.
+bool PythonParser::simple_statement(Stmt& stmt) {
     const Token& first = peek();
     if (at_word("pass") || at_word("break") || at_word("continue")) {
-        Stmt stmt = make_stmt(StmtKind::pass, take());
+        start(stmt, StmtKind::pass, take());
         stmt.op = std::string(first.text);
-        return stmt;
+        return true;
     }
     if (at_word("return")) {
-        Stmt stmt = make_stmt(StmtKind::return_, take());
-        if (!at(TokenKind::newline) && !at_op(";") && !at_end()) {
-            stmt.value = expression_list();
-            if (!stmt.value) return std::nullopt;
-        }
-        return stmt;
+        start(stmt, StmtKind::return_, take());
+        if (!at(TokenKind::newline) && !at_op(";") && !at_end())
+            return (stmt.value = expression_list()).has_value();
+        return true;
     }
     if (first.kind == TokenKind::identifier && is_reserved_word(first.text) &&
         first.text != "not" && first.text != "lambda")
-        return std::nullopt;
-    return assignment_or_expression(first);
+        return false;
+    return assignment_or_expression(first, stmt);
 }
 
-std::optional<Stmt> PythonParser::assignment_or_expression(const Token& first) {
+bool PythonParser::assignment_or_expression(const Token& first, Stmt& stmt) {
     auto head = expression_list();
-    if (!head) return std::nullopt;
+    if (!head) return false;
     if (accept_op(":")) {
-        Stmt stmt = make_stmt(StmtKind::ann_assign, first);
+        start(stmt, StmtKind::ann_assign, first);
         stmt.targets.push_back(std::move(*head));
         stmt.annotation = expression();
-        if (!stmt.annotation) return std::nullopt;
-        if (accept_op("=") && !(stmt.value = expression_list())) return std::nullopt;
-        return stmt;
+        if (!stmt.annotation) return false;
+        return !accept_op("=") || (stmt.value = expression_list());
     }
     if (at(TokenKind::op) && is_augmented_operator(peek().text)) {
-        Stmt stmt = make_stmt(StmtKind::aug_assign, first);
+        start(stmt, StmtKind::aug_assign, first);
         stmt.op = std::string(take().text);
         stmt.targets.push_back(std::move(*head));
-        if (!(stmt.value = expression_list())) return std::nullopt;
-        return stmt;
+        return (stmt.value = expression_list()).has_value();
     }
-    Stmt stmt = make_stmt(at_op("=") ? StmtKind::assign : StmtKind::expr, first);
+    start(stmt, at_op("=") ? StmtKind::assign : StmtKind::expr, first);
     while (accept_op("=")) {
         stmt.targets.push_back(std::move(*head));
-        if (!(head = expression_list())) return std::nullopt;
+        if (!(head = expression_list())) return false;
     }
     stmt.value = std::move(*head);
-    return stmt;
+    return true;
 }
 
 std::optional<FunctionDef> PythonParser::function(std::vector<Expr> decorators) {
