@@ -11,18 +11,18 @@ namespace {
 // lattice is tiny (a few booleans per name), two passes cover `x = x + load` chains.
 constexpr int kLoopPasses = 2;
 
-bool is_annotated(const Parameter& param, std::string_view type) {
-    if (!param.annotation) return false;
+// The triton.language type a parameter is annotated with: "int64" for `x: tl.int64`, "" when
+// there is none. Read once per parameter: each spelling of it builds a string.
+std::string triton_annotation(const Parameter& param) {
+    if (!param.annotation) return {};
     const Expr& annotation = *param.annotation;
     // `BLOCK: "tl.constexpr"`: a string annotation spells the same type.
     const bool quoted = annotation.kind == ExprKind::string && annotation.text.size() >= 2;
-    const std::string name =
-        quoted ? std::string(annotation.text.substr(1, annotation.text.size() - 2))
-               : dotted_name(annotation);
-    const std::string_view spelled = name;
+    std::string name = quoted ? std::string(annotation.text.substr(1, annotation.text.size() - 2))
+                              : dotted_name(annotation);
     for (std::string_view module : {"tl.", "triton.language."})
-        if (spelled.starts_with(module) && spelled.substr(module.size()) == type) return true;
-    return false;
+        if (std::string_view(name).starts_with(module)) return name.substr(module.size());
+    return {};
 }
 
 // A CuTe DSL parameter that is a tensor in global memory: annotated `cute.Tensor`, or not
@@ -91,8 +91,9 @@ void TritonInterpreter::bind_parameters(TaintEnv arguments) {
     for (const auto& param : def_.parameters) {
         auto given = arguments.find(param.name);
         TaintValue value = given == arguments.end() ? TaintValue{} : std::move(given->second);
-        if (is_annotated(param, "int64") || is_annotated(param, "uint64")) value.wide = true;
-        if (is_annotated(param, "constexpr")) value.constant = true;
+        const std::string type = triton_annotation(param);
+        if (type == "int64" || type == "uint64") value.wide = true;
+        if (type == "constexpr") value.constant = true;
         if (param.annotation && points_to_wide_integers(*param.annotation)) {
             value.pointer = true;
             value.wide_elements = true;
@@ -103,7 +104,7 @@ void TritonInterpreter::bind_parameters(TaintEnv arguments) {
             if (value.pointer_name.empty()) value.pointer_name = param.name;
         }
         if (def_.dialect == KernelDialect::cute && is_global_tensor(param)) value.pointer = true;
-        if (file_.table_names->matches(param.name) && !value.origin) {
+        if (!value.origin && file_.table_names->matches(param.name)) {
             value.pointer = true;
             if (value.index_table.empty()) value.index_table = param.name;
         }
