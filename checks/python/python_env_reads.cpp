@@ -76,8 +76,9 @@ class PythonScanner {
     std::size_t os_member_end(std::size_t i, std::string_view member,
                               const std::set<std::string, std::less<>>& aliases) const {
         if (at(i).kind != TokenKind::identifier || after_dot(i)) return 0;
-        if (names_.os.count(at(i).text) && op(i + 1, ".") && name(i + 2, member)) return i + 3;
-        if (aliases.count(at(i).text)) return i + 1;
+        // The tokens around first, the sets last: every name of the file passes here twice.
+        if (op(i + 1, ".") && name(i + 2, member) && names_.os.count(at(i).text)) return i + 3;
+        if (!aliases.empty() && aliases.count(at(i).text)) return i + 1;
         return 0;
     }
     std::size_t environ_end(std::size_t i) const {
