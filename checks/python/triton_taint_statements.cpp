@@ -50,35 +50,38 @@ bool triton_member(const Expr& callee) {
     return !module_member(callee, {"tl", "triton.language"}).empty();
 }
 
+// The calls in `expr`. A node without children (a name, a number) is no call and is not
+// entered: those are about half the nodes of a kernel, walked at every interpretation.
 template <class Visit>
-void visit_expr(const Expr& expr, const Visit& visit) {
-    visit(expr);
-    for (const auto& child : expr.children) visit_expr(child, visit);
+void visit_calls(const Expr& expr, const Visit& visit) {
+    if (expr.kind == ExprKind::call) visit(expr);
+    for (const auto& child : expr.children)
+        if (!child.children.empty()) visit_calls(child, visit);
 }
 
 template <class Visit>
-void visit_statements(const StmtList& statements, const Visit& visit) {
+void visit_calls(const StmtList& statements, const Visit& visit) {
     for (const auto& stmt : statements) {
-        for (const auto& target : stmt.targets) visit_expr(target, visit);
-        if (stmt.value) visit_expr(*stmt.value, visit);
-        visit_statements(stmt.body, visit);
-        visit_statements(stmt.orelse, visit);
+        for (const auto& target : stmt.targets) visit_calls(target, visit);
+        if (stmt.value) visit_calls(*stmt.value, visit);
+        visit_calls(stmt.body, visit);
+        visit_calls(stmt.orelse, visit);
     }
 }
 
 // Parameters passed as the pointer of tl.load/tl.store/tl.atomic_* (`tl.load(K + offs)`).
 std::set<std::string> parameters_used_as_pointers(const FunctionDef& def) {
     std::set<std::string> names;
-    visit_statements(def.body, [&](const Expr& expr) {
-        if (expr.kind != ExprKind::call || expr.children.size() < 2) return;
+    visit_calls(def.body, [&](const Expr& call) {
+        if (call.children.size() < 2) return;
         // `tl.load`, `tl.store`, `tl.atomic_*`, read off the tree (no dotted string per call).
-        const Expr& callee = expr.children[0];
+        const Expr& callee = call.children[0];
         const std::string_view member = callee.text;
         bool memory = callee.kind == ExprKind::attribute &&
                       callee.children[0].kind == ExprKind::name &&
                       callee.children[0].text == "tl" &&
                       (member == "load" || member == "store" || member.starts_with("atomic_"));
-        const Expr* base = memory ? pointer_base(expr.children[1]) : nullptr;
+        const Expr* base = memory ? pointer_base(call.children[1]) : nullptr;
         if (base && def.parameter(base->text)) names.emplace(base->text);
     });
     return names;
