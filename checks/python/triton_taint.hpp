@@ -146,6 +146,8 @@ class CandidateTable {
     // The line of the first row-number product `value` holds, 0 when none.
     std::int64_t scaled_row_line(const TaintValue& value) const;
     const std::vector<CandidateProduct>& all() const { return candidates_; }
+    // In source order (line, then column), one per position: the order of the findings.
+    std::vector<const CandidateProduct*> in_source_order() const;
     // One block of the geometry passes 2^31 - 1 elements: offsets inside it can wrap too.
     bool bounded_values_can_wrap = false;
 

@@ -146,6 +146,13 @@ void CandidateTable::mark_index_load(const TaintValue& value) {
     for (const auto& element : value.elements) mark_index_load(element);
 }
 
+std::vector<const CandidateProduct*> CandidateTable::in_source_order() const {
+    std::vector<const CandidateProduct*> ordered;
+    ordered.reserve(candidates_.size());
+    for (const auto& [position, id] : by_position_) ordered.push_back(&candidates_[id]);
+    return ordered;
+}
+
 bool CandidateTable::reported(const CandidateProduct& candidate) const {
     if (candidate.data_address) return true;
     for (const auto& site : candidate.loaded_through)
