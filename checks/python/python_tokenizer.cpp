@@ -19,7 +19,8 @@ constexpr std::int64_t kTabWidth = 8;
 // What lex_one does at a byte: one table lookup and a jump, where a chain of tests per token
 // (blank? comment? word? digit? quote?) cost a dozen compares before most operators.
 enum class ByteClass : std::uint8_t {
-    other,  // an operator or punctuation
+    other,           // a one-byte operator or punctuation: ',' ';' '~', anything unknown
+    operator_start,  // may start a longer operator ("**", "//=", "->")
     blank,
     comment,
     backslash,
@@ -46,6 +47,7 @@ constexpr std::array<ByteClass, 256> byte_classes() {
     mark("\r\n", ByteClass::line_break);
     mark(".", ByteClass::dot);
     mark("\"'", ByteClass::quote);
+    mark("*/<>-:+=!%&|^@", ByteClass::operator_start);
     mark("([{", ByteClass::open_bracket);
     mark(")]}", ByteClass::close_bracket);
     return classes;
@@ -60,6 +62,10 @@ ByteClass byte_class(char c) {
 bool is_identifier_char(char c) {
     ByteClass byte = byte_class(c);
     return byte == ByteClass::word || byte == ByteClass::digit;
+}
+
+bool is_not_line_break(char c) {
+    return byte_class(c) != ByteClass::line_break;
 }
 
 bool is_python_string_prefix(std::string_view word) {
@@ -135,6 +141,14 @@ class PythonLexer {
         return static_cast<std::int64_t>(offset - line_begin_) + 1;
     }
 
+    // The first offset from `at` whose byte fails `test` (or the end). The cursor is a local:
+    // `++pos_` stored the member back at every byte of these loops, a name's the longest.
+    template <class Test>
+    std::size_t scan(std::size_t at, Test test) const {
+        while (at < text_.size() && test(text_[at])) ++at;
+        return at;
+    }
+
     void push(TokenKind kind, std::size_t begin, std::size_t end, std::int64_t line,
               std::int64_t column) {
         // Not substr: its range check is a branch per token on offsets the lexer made itself.
@@ -190,7 +204,7 @@ class PythonLexer {
     }
 
     void skip_blank_line() {
-        while (pos_ < text_.size() && break_length(pos_) == 0) ++pos_;
+        pos_ = scan(pos_, is_not_line_break);
         if (pos_ < text_.size()) advance_break(break_length(pos_));
     }
 
@@ -231,22 +245,22 @@ class PythonLexer {
                 return lex_string(pos_, pos_);
             case ByteClass::open_bracket:
                 ++depth_;
-                return lex_operator();
+                return push_operator(1);
             case ByteClass::close_bracket:
                 if (depth_ > 0) --depth_;
+                return push_operator(1);
+            case ByteClass::operator_start:
                 return lex_operator();
             case ByteClass::other:
-                return lex_operator();
+                return push_operator(1);
         }
     }
 
     void skip_blanks() {
-        while (pos_ < text_.size() && byte_class(text_[pos_]) == ByteClass::blank) ++pos_;
+        pos_ = scan(pos_, [](char c) { return byte_class(c) == ByteClass::blank; });
     }
 
-    void skip_comment() {
-        while (pos_ < text_.size() && break_length(pos_) == 0) ++pos_;
-    }
+    void skip_comment() { pos_ = scan(pos_, is_not_line_break); }
 
     void end_physical_line() {
         if (depth_ == 0) {
@@ -258,7 +272,7 @@ class PythonLexer {
 
     void lex_word() {
         std::size_t begin = pos_;
-        while (pos_ < text_.size() && is_identifier_char(text_[pos_])) ++pos_;
+        pos_ = scan(pos_, is_identifier_char);
         std::string_view word = text_.substr(begin, pos_ - begin);
         if ((peek() == '"' || peek() == '\'') && is_python_string_prefix(word))
             return lex_string(begin, pos_);
@@ -327,8 +341,9 @@ class PythonLexer {
         return at + 2 < text_.size() && text_[at + 1] == quote && text_[at + 2] == quote;
     }
 
-    void lex_operator() {
-        std::size_t length = operator_length(text_.substr(pos_));
+    void lex_operator() { push_operator(operator_length(text_.substr(pos_))); }
+
+    void push_operator(std::size_t length) {
         push(TokenKind::op, pos_, pos_ + length, line_, column_of(pos_));
         pos_ += length;
     }
