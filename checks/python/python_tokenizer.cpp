@@ -182,10 +182,11 @@ class PythonLexer {
     }
 
     void begin_line() {
-        std::size_t start = pos_;
+        const std::size_t start = pos_;
         std::int64_t width = 0;
-        for (; pos_ < text_.size(); ++pos_) {
-            char c = text_[pos_];
+        std::size_t at = start;  // a local cursor, as in scan()
+        for (; at < text_.size(); ++at) {
+            char c = text_[at];
             if (c == ' ')
                 ++width;
             else if (c == '\t')
@@ -193,6 +194,7 @@ class PythonLexer {
             else if (c != '\f')
                 break;
         }
+        pos_ = at;
         if (is_blank_rest()) return skip_blank_line();
         at_line_start_ = false;
         set_indent(width, start);
