@@ -51,6 +51,11 @@ std::size_t arithmetic_level(std::string_view t) {
     return kNoOperator;
 }
 
+// A token's line or column as an Expr keeps it.
+std::int32_t position(std::int64_t line_or_column) {
+    return static_cast<std::int32_t>(line_or_column);
+}
+
 // A node that starts where `first` does, with `first` moved in as its first child: the
 // children are moved, never copied (a copy of a subtree is one allocation per node in it).
 Expr node(ExprKind kind, Expr&& first, std::string_view text = {}) {
@@ -74,8 +79,8 @@ void wrap(Expr& expr, ExprKind kind, std::string_view text = {}) {
 // `left` becomes `left op right`.
 void add_operand(Expr& left, ExprKind kind, const Token& op, std::string_view text, Expr&& right) {
     wrap(left, kind, text);
-    left.op_line = op.line;
-    left.op_column = op.column;
+    left.op_line = position(op.line);
+    left.op_column = position(op.column);
     left.children.push_back(std::move(right));
 }
 
@@ -85,8 +90,8 @@ Expr make_expr(ExprKind kind, const Token& at, std::string_view text) {
     Expr out;
     out.kind = kind;
     out.text = text;
-    out.line = at.line;
-    out.column = at.column;
+    out.line = position(at.line);
+    out.column = position(at.column);
     return out;
 }
 
@@ -327,7 +332,7 @@ bool PythonParser::call(Expr& expr) {
         expr.children.push_back(std::move(*argument));
         if (!accept_op(",") && !at_op(")")) return false;
     }
-    expr.end_line = take().line;  // ")"
+    expr.end_line = position(take().line);  // ")"
     return true;
 }
 
@@ -426,8 +431,8 @@ std::optional<Expr> PythonParser::parenthesised() {
     auto inner = expression_list();
     if (!inner || !accept_op(")")) return std::nullopt;
     if (inner->kind == ExprKind::tuple) {  // the tuple starts at its parenthesis
-        inner->line = open.line;
-        inner->column = open.column;
+        inner->line = position(open.line);
+        inner->column = position(open.column);
     }
     return inner;
 }
