@@ -1,6 +1,8 @@
 // Statements and calls of the Triton taint interpreter: parameters, assignments in order,
 // branches and loops joined, helper calls interpreted with the caller's argument values.
 
+#include <algorithm>
+
 #include "checks/python/triton_taint.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 
@@ -70,8 +72,10 @@ void visit_calls(const StmtList& statements, const Visit& visit) {
 }
 
 // Parameters passed as the pointer of tl.load/tl.store/tl.atomic_* (`tl.load(K + offs)`).
-std::set<std::string> parameters_used_as_pointers(const FunctionDef& def) {
-    std::set<std::string> names;
+// Views of the tree's names, repeated once per use: a kernel has a handful, and a set of strings
+// allocated a node and a string for each.
+std::vector<std::string_view> parameters_used_as_pointers(const FunctionDef& def) {
+    std::vector<std::string_view> names;
     visit_calls(def.body, [&](const Expr& call) {
         if (call.children.size() < 2) return;
         // `tl.load`, `tl.store`, `tl.atomic_*`, read off the tree (no dotted string per call).
@@ -82,7 +86,7 @@ std::set<std::string> parameters_used_as_pointers(const FunctionDef& def) {
                       callee.children[0].text == "tl" &&
                       (member == "load" || member == "store" || member.starts_with("atomic_"));
         const Expr* base = memory ? pointer_base(call.children[1]) : nullptr;
-        if (base && def.parameter(base->text)) names.emplace(base->text);
+        if (base && def.parameter(base->text)) names.push_back(base->text);
     });
     return names;
 }
@@ -102,7 +106,8 @@ void TritonInterpreter::bind_parameters(TaintEnv arguments) {
             value.wide_elements = true;
             if (value.pointer_name.empty()) value.pointer_name = param.name;
         }
-        if (has_pointer_name(param.name) || pointer_parameters.contains(param.name)) {
+        if (has_pointer_name(param.name) ||
+            std::ranges::find(pointer_parameters, param.name) != pointer_parameters.end()) {
             value.pointer = true;
             if (value.pointer_name.empty()) value.pointer_name = param.name;
         }
