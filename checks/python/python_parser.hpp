@@ -110,7 +110,7 @@ class PythonParser {
     void indented_statements(StmtList& out);
     Stmt skipped_statement(const Token& first);
     std::optional<std::vector<Parameter>> parameters();
-    std::optional<Parameter> parameter();
+    bool parameter(Parameter& param);
 };
 
 // Expr helpers shared by the two halves.

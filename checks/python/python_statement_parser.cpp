@@ -215,30 +215,29 @@ std::optional<FunctionDef> PythonParser::function(std::vector<Expr> decorators) 
 // After "(" up to and including ")". A bare `*` or `/` separator is dropped.
 std::optional<std::vector<Parameter>> PythonParser::parameters() {
     std::vector<Parameter> out;
+    // A kernel takes a dozen or more (pointers, strides, sizes): room for them at once spares
+    // moving each 200-byte Parameter again as the list doubles.
+    out.reserve(16);
     while (!accept_op(")")) {
         bool separator = (at_op("*") || at_op("/")) && (peek(1).text == "," || peek(1).text == ")");
-        if (separator) {
+        if (separator)
             take();
-        } else {
-            auto found = parameter();
-            if (!found) return std::nullopt;
-            out.push_back(std::move(*found));
-        }
+        else if (!parameter(out.emplace_back()))  // parsed in its place, as statements are
+            return std::nullopt;
         if (!accept_op(",") && !at_op(")")) return std::nullopt;
     }
     return out;
 }
 
-std::optional<Parameter> PythonParser::parameter() {
-    Parameter param;
+// Into `param`, fresh; false when it does not parse.
+bool PythonParser::parameter(Parameter& param) {
     param.line = peek().line;
     param.column = peek().column;
     if (at_op("*") || at_op("**")) param.name = std::string(take().text);
-    if (!at(TokenKind::identifier)) return std::nullopt;
+    if (!at(TokenKind::identifier)) return false;
     param.name += take().text;
-    if (accept_op(":") && !(param.annotation = expression())) return std::nullopt;
-    if (accept_op("=") && !(param.default_value = expression())) return std::nullopt;
-    return param;
+    if (accept_op(":") && !(param.annotation = expression())) return false;
+    return !accept_op("=") || (param.default_value = expression());
 }
 
 }  // namespace patchbay
