@@ -69,6 +69,9 @@ StmtList PythonParser::block() {
     take();
     if (at(TokenKind::indent)) {
         take();
+        // Room for a few statements at once spares moving the 270-byte Stmts through the first
+        // doublings; 16 would pass the node pool's largest block (measured slower).
+        body.reserve(8);
         indented_statements(body);
     }
     return body;
