@@ -237,7 +237,7 @@ std::optional<std::string_view> PythonParser::comparison_operator() {
         if (accept_op(op)) return op;
     if (accept_word("in")) return "in";
     if (at_word("not") && peek(1).kind == TokenKind::identifier && peek(1).text == "in") {
-        pos_ += 2;
+        current_ += 2;
         return "not in";
     }
     if (accept_word("is")) return accept_word("not") ? "is not" : "is";

@@ -21,19 +21,20 @@ namespace patchbay {
 class PythonParser {
   public:
     // `tokens` as the tokenizer gives them: never empty, `end` last.
-    explicit PythonParser(std::span<const Token> tokens) : tokens_(tokens) {}
+    explicit PythonParser(std::span<const Token> tokens)
+        : current_(tokens.data()), last_(&tokens.back()) {}
 
     // Cursor. Inline, so that the literals it is asked about are compared in place (no memcmp
     // call): the parser asks these several times per token.
-    // The cursor never passes the last token, `end` (take() stays there): no bounds check.
-    const Token& peek() const { return tokens_[pos_]; }
+    // The cursor is a pointer that never passes the last token, `end` (take() stays there):
+    // peek() is one load, with no bounds check and no index to scale.
+    const Token& peek() const { return *current_; }
     const Token& peek(std::size_t ahead) const {
-        std::size_t at = pos_ + ahead;
-        return at < tokens_.size() ? tokens_[at] : tokens_.back();
+        return ahead < static_cast<std::size_t>(last_ - current_) ? current_[ahead] : *last_;
     }
     const Token& take() {
-        const Token& token = peek();
-        if (pos_ + 1 < tokens_.size()) ++pos_;
+        const Token& token = *current_;
+        if (current_ != last_) ++current_;
         return token;
     }
     bool at(TokenKind kind) const { return peek().kind == kind; }
@@ -63,8 +64,8 @@ class PythonParser {
     std::optional<FunctionDef> function(std::vector<Expr> decorators);  // at `def`
 
   private:
-    std::span<const Token> tokens_;
-    std::size_t pos_ = 0;
+    const Token* current_;
+    const Token* last_;
 
     // The first byte is compared before the rest: most tokens differ there.
     bool at_text(TokenKind kind, std::string_view text) const {
