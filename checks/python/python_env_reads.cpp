@@ -23,6 +23,7 @@ class PythonScanner {
     std::vector<EnvRead> scan() {
         bind_imports();
         for (std::size_t i = 0; i < tokens_.size(); ++i) {
+            if (tokens_[i].kind != TokenKind::identifier) continue;  // a read starts at a name
             if (auto end = environ_end(i)) environ_read(i, end);
             if (auto end = getenv_end(i)) call_read(end);
         }
@@ -47,6 +48,7 @@ class PythonScanner {
 
     void bind_imports() {
         for (std::size_t i = 0; i < tokens_.size(); ++i) {
+            if (tokens_[i].kind != TokenKind::identifier) continue;
             if (name(i, "import") && !after_dot(i)) bind_module_aliases(i + 1);
             if (name(i, "from") && name(i + 1, "os") && name(i + 2, "import")) bind_from_os(i + 3);
         }
