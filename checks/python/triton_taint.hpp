@@ -225,6 +225,7 @@ class TritonInterpreter {
     void statement(const Stmt& stmt);
     void branch(const Stmt& stmt);
     void loop(const Stmt& stmt);
+    void assignment(const Stmt& stmt);
     void assign(const Expr& target, const TaintValue& value);
     void add_return(TaintValue value);
     void augmented(const Stmt& stmt);

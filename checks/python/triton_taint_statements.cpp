@@ -126,11 +126,8 @@ void TritonInterpreter::run(const StmtList& statements) {
 
 void TritonInterpreter::statement(const Stmt& stmt) {
     switch (stmt.kind) {
-        case StmtKind::assign: {
-            TaintValue value = eval(*stmt.value);
-            for (const auto& target : stmt.targets) assign(target, value);
-            return;
-        }
+        case StmtKind::assign:
+            return assignment(stmt);
         case StmtKind::aug_assign:
             return augmented(stmt);
         case StmtKind::ann_assign:
@@ -151,6 +148,15 @@ void TritonInterpreter::statement(const Stmt& stmt) {
         case StmtKind::other:
             return run(stmt.body);
     }
+}
+
+// `x = ...`, most of a kernel's statements: the name takes the value itself, not a copy.
+void TritonInterpreter::assignment(const Stmt& stmt) {
+    TaintValue value = eval(*stmt.value);
+    if (stmt.targets.size() == 1 && stmt.targets[0].kind == ExprKind::name)
+        env_[stmt.targets[0].text] = std::move(value);
+    else
+        for (const auto& target : stmt.targets) assign(target, value);
 }
 
 // The first return sets the value; later ones join it (a clean start would undo a widening).
