@@ -23,6 +23,7 @@ class PythonScanner {
     std::vector<EnvRead> scan() {
         bind_imports();
         for (std::size_t i = 0; i < tokens_.size(); ++i) {
+            if (tokens_[i].kind != TokenKind::identifier) continue;  // a read starts at a name
             if (auto end = environ_end(i)) environ_read(i, end);
             if (auto end = getenv_end(i)) call_read(end);
         }
@@ -47,6 +48,7 @@ class PythonScanner {
 
     void bind_imports() {
         for (std::size_t i = 0; i < tokens_.size(); ++i) {
+            if (tokens_[i].kind != TokenKind::identifier) continue;
             if (name(i, "import") && !after_dot(i)) bind_module_aliases(i + 1);
             if (name(i, "from") && name(i + 1, "os") && name(i + 2, "import")) bind_from_os(i + 3);
         }
@@ -76,8 +78,9 @@ class PythonScanner {
     std::size_t os_member_end(std::size_t i, std::string_view member,
                               const std::set<std::string, std::less<>>& aliases) const {
         if (at(i).kind != TokenKind::identifier || after_dot(i)) return 0;
-        if (names_.os.count(at(i).text) && op(i + 1, ".") && name(i + 2, member)) return i + 3;
-        if (aliases.count(at(i).text)) return i + 1;
+        // The tokens around first, the sets last: every name of the file passes here twice.
+        if (op(i + 1, ".") && name(i + 2, member) && names_.os.count(at(i).text)) return i + 3;
+        if (!aliases.empty() && aliases.count(at(i).text)) return i + 1;
         return 0;
     }
     std::size_t environ_end(std::size_t i) const {

@@ -51,9 +51,14 @@ std::size_t arithmetic_level(std::string_view t) {
     return kNoOperator;
 }
 
+// A token's line or column as an Expr keeps it.
+std::int32_t position(std::int64_t line_or_column) {
+    return static_cast<std::int32_t>(line_or_column);
+}
+
 // A node that starts where `first` does, with `first` moved in as its first child: the
 // children are moved, never copied (a copy of a subtree is one allocation per node in it).
-Expr node(ExprKind kind, Expr first, std::string_view text = {}) {
+Expr node(ExprKind kind, Expr&& first, std::string_view text = {}) {
     Expr out;
     out.kind = kind;
     out.text = text;
@@ -64,12 +69,19 @@ Expr node(ExprKind kind, Expr first, std::string_view text = {}) {
     return out;
 }
 
-Expr operator_node(ExprKind kind, Expr left, const Token& op, std::string_view text, Expr right) {
-    Expr out = node(kind, std::move(left), text);
-    out.op_line = op.line;
-    out.op_column = op.column;
-    out.children.push_back(std::move(right));
-    return out;
+// `expr` becomes the first child of a new node in its place. Each grammar level a name passes
+// through used to move its 88-byte node into a parameter, a node and a return value; in place,
+// a trailer or an operator moves it twice.
+void wrap(Expr& expr, ExprKind kind, std::string_view text = {}) {
+    expr = node(kind, std::move(expr), text);
+}
+
+// `left` becomes `left op right`.
+void add_operand(Expr& left, ExprKind kind, const Token& op, std::string_view text, Expr&& right) {
+    wrap(left, kind, text);
+    left.op_line = position(op.line);
+    left.op_column = position(op.column);
+    left.children.push_back(std::move(right));
 }
 
 }  // namespace
@@ -78,8 +90,8 @@ Expr make_expr(ExprKind kind, const Token& at, std::string_view text) {
     Expr out;
     out.kind = kind;
     out.text = text;
-    out.line = at.line;
-    out.column = at.column;
+    out.line = position(at.line);
+    out.column = position(at.column);
     return out;
 }
 
@@ -124,33 +136,44 @@ bool is_reserved_word(std::string_view w) {
     }
 }
 
+// The hot rules return one named optional on every path, so that it is built in the caller's
+// slot (NRVO) rather than moved out level by level; a rare continuation edits it in place.
 std::optional<Expr> PythonParser::expression() {
     const Token& first = peek();
     auto value = conditional();
-    if (!value || !at_op(":=")) return value;
-    take();
+    if (value && accept_op(":=")) named(first, value);
+    return value;
+}
+
+// After `target :=`: `target` becomes the named expression, or nullopt.
+void PythonParser::named(const Token& first, std::optional<Expr>& target) {
     auto assigned = expression();
-    if (!assigned) return std::nullopt;
+    if (!assigned) return target.reset();
     Expr named = make_expr(ExprKind::named, first);
     named.children.reserve(2);
-    named.children.push_back(std::move(*value));
+    named.children.push_back(std::move(*target));
     named.children.push_back(std::move(*assigned));
-    return named;
+    target = std::move(named);
 }
 
 std::optional<Expr> PythonParser::expression_list() {
     const Token& first = peek();
     auto item = starred_or_expression();
-    if (!item || !at_op(",")) return item;
+    if (item && at_op(",")) rest_of_tuple(first, item);
+    return item;
+}
+
+// At the comma after a tuple's first item: `item` becomes the tuple, or nullopt.
+void PythonParser::rest_of_tuple(const Token& first, std::optional<Expr>& item) {
     Expr tuple = make_expr(ExprKind::tuple, first);
     tuple.children.push_back(std::move(*item));
     while (accept_op(",")) {
         if (at(TokenKind::newline) || at_op("=") || at_op(")") || at_op(":") || at_op(";")) break;
         auto next = starred_or_expression();
-        if (!next) return std::nullopt;
+        if (!next) return item.reset();
         tuple.children.push_back(std::move(*next));
     }
-    return tuple;
+    item = std::move(tuple);
 }
 
 std::optional<Expr> PythonParser::target_list() {
@@ -179,18 +202,20 @@ std::optional<Expr> PythonParser::starred_or_expression() {
 }
 
 std::optional<Expr> PythonParser::conditional() {
-    if (at_word("lambda")) return std::nullopt;
-    auto body = binary(kOr);
-    if (!body || !at_word("if")) return body;
-    take();
+    auto body = at_word("lambda") ? std::optional<Expr>() : binary(kOr);
+    if (body && accept_word("if")) if_else(body);
+    return body;
+}
+
+// After `body if`: `body` becomes the conditional expression, or nullopt.
+void PythonParser::if_else(std::optional<Expr>& body) {
     auto test = binary(kOr);
-    if (!test || !accept_word("else")) return std::nullopt;
+    if (!test || !accept_word("else")) return body.reset();
     auto orelse = conditional();
-    if (!orelse) return std::nullopt;
-    Expr out = node(ExprKind::conditional, std::move(*body), "if");
-    out.children.push_back(std::move(*test));
-    out.children.push_back(std::move(*orelse));
-    return out;
+    if (!orelse) return body.reset();
+    wrap(*body, ExprKind::conditional, "if");
+    body->children.push_back(std::move(*test));
+    body->children.push_back(std::move(*orelse));
 }
 
 // The level of the operator at the cursor (`not in` and `is not` included), or kNoOperator.
@@ -212,7 +237,7 @@ std::optional<std::string_view> PythonParser::comparison_operator() {
         if (accept_op(op)) return op;
     if (accept_word("in")) return "in";
     if (at_word("not") && peek(1).kind == TokenKind::identifier && peek(1).text == "in") {
-        pos_ += 2;
+        current_ += 2;
         return "not in";
     }
     if (accept_word("is")) return accept_word("not") ? "is not" : "is";
@@ -233,11 +258,14 @@ std::optional<Expr> PythonParser::binary(std::size_t level) {
         else
             text = take().text;
         auto right = binary(op_level + 1);
-        if (!right) return std::nullopt;
+        if (!right) {
+            left.reset();
+            break;
+        }
         ExprKind kind = op_level <= kAnd          ? ExprKind::boolean
                         : op_level == kComparison ? ExprKind::compare
                                                   : ExprKind::binary;
-        left = operator_node(kind, std::move(*left), op, text, std::move(*right));
+        add_operand(*left, kind, op, text, std::move(*right));
     }
     return left;
 }
@@ -265,38 +293,47 @@ std::optional<Expr> PythonParser::factor() {
 
 std::optional<Expr> PythonParser::power() {
     auto base = primary();
-    if (!base || !at_op("**")) return base;
+    if (base && at_op("**")) exponent(base);
+    return base;
+}
+
+// At `**` after `base`: `base` becomes the power, or nullopt.
+void PythonParser::exponent(std::optional<Expr>& base) {
     const Token& op = take();
     auto exponent = factor();  // right-associative, binds tighter than a unary on its left
-    if (!exponent) return std::nullopt;
-    return operator_node(ExprKind::binary, std::move(*base), op, "**", std::move(*exponent));
+    if (!exponent) return base.reset();
+    add_operand(*base, ExprKind::binary, op, "**", std::move(*exponent));
 }
 
 std::optional<Expr> PythonParser::primary() {
     auto value = atom();
-    while (value && (at_op(".") || at_op("(") || at_op("["))) value = trailer(std::move(*value));
+    while (value && (at_op(".") || at_op("(") || at_op("[")))
+        if (!trailer(*value)) value.reset();
     return value;
 }
 
-std::optional<Expr> PythonParser::trailer(Expr base) {
-    if (at_op("(")) return call(std::move(base));
-    if (at_op("[")) return subscript(std::move(base));
+// `expr` becomes the call, subscript or attribute of the trailer at the cursor; false when it
+// does not parse.
+bool PythonParser::trailer(Expr& expr) {
+    if (at_op("(")) return call(expr);
+    if (at_op("[")) return subscript(expr);
     take();  // "."
-    if (!at(TokenKind::identifier)) return std::nullopt;
-    return node(ExprKind::attribute, std::move(base), take().text);
+    if (!at(TokenKind::identifier)) return false;
+    wrap(expr, ExprKind::attribute, take().text);
+    return true;
 }
 
-std::optional<Expr> PythonParser::call(Expr callee) {
+bool PythonParser::call(Expr& expr) {
     take();  // "("
-    Expr out = node(ExprKind::call, std::move(callee));
+    wrap(expr, ExprKind::call);
     while (!at_op(")")) {
         auto argument = call_argument();
-        if (!argument || at_word("for")) return std::nullopt;
-        out.children.push_back(std::move(*argument));
-        if (!accept_op(",") && !at_op(")")) return std::nullopt;
+        if (!argument || at_word("for")) return false;
+        expr.children.push_back(std::move(*argument));
+        if (!accept_op(",") && !at_op(")")) return false;
     }
-    out.end_line = take().line;  // ")"
-    return out;
+    expr.end_line = position(take().line);  // ")"
+    return true;
 }
 
 std::optional<Expr> PythonParser::call_argument() {
@@ -313,13 +350,13 @@ std::optional<Expr> PythonParser::call_argument() {
     return out;
 }
 
-std::optional<Expr> PythonParser::subscript(Expr value) {
+bool PythonParser::subscript(Expr& expr) {
     take();  // "["
     auto items = items_until("]", true);
-    if (!items || items->size() != 1) return std::nullopt;
-    Expr out = node(ExprKind::subscript, std::move(value));
-    out.children.push_back(std::move(items->front()));
-    return out;
+    if (!items || items->size() != 1) return false;
+    wrap(expr, ExprKind::subscript);
+    expr.children.push_back(std::move(items->front()));
+    return true;
 }
 
 std::optional<Expr> PythonParser::subscript_item() {
@@ -394,8 +431,8 @@ std::optional<Expr> PythonParser::parenthesised() {
     auto inner = expression_list();
     if (!inner || !accept_op(")")) return std::nullopt;
     if (inner->kind == ExprKind::tuple) {  // the tuple starts at its parenthesis
-        inner->line = open.line;
-        inner->column = open.column;
+        inner->line = position(open.line);
+        inner->column = position(open.column);
     }
     return inner;
 }

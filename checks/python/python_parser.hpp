@@ -20,19 +20,36 @@ namespace patchbay {
 
 class PythonParser {
   public:
-    explicit PythonParser(std::span<const Token> tokens) : tokens_(tokens) {}
+    // `tokens` as the tokenizer gives them: never empty, `end` last.
+    explicit PythonParser(std::span<const Token> tokens)
+        : current_(tokens.data()), last_(&tokens.back()) {}
 
-    // Cursor. Inline: the parser asks these several times per token.
-    const Token& peek(std::size_t ahead = 0) const {
-        std::size_t at = pos_ + ahead;
-        return at < tokens_.size() ? tokens_[at] : tokens_.back();  // the last token is `end`
+    // Cursor. Inline, so that the literals it is asked about are compared in place (no memcmp
+    // call): the parser asks these several times per token.
+    // The cursor is a pointer that never passes the last token, `end` (take() stays there):
+    // peek() is one load, with no bounds check and no index to scale.
+    const Token& peek() const { return *current_; }
+    const Token& peek(std::size_t ahead) const {
+        return ahead < static_cast<std::size_t>(last_ - current_) ? current_[ahead] : *last_;
     }
-    const Token& take();
+    const Token& take() {
+        const Token& token = *current_;
+        if (current_ != last_) ++current_;
+        return token;
+    }
     bool at(TokenKind kind) const { return peek().kind == kind; }
     bool at_op(std::string_view op) const { return at_text(TokenKind::op, op); }
     bool at_word(std::string_view word) const { return at_text(TokenKind::identifier, word); }
-    bool accept_op(std::string_view op);
-    bool accept_word(std::string_view word);
+    bool accept_op(std::string_view op) {
+        if (!at_op(op)) return false;
+        take();
+        return true;
+    }
+    bool accept_word(std::string_view word) {
+        if (!at_word(word)) return false;
+        take();
+        return true;
+    }
     bool at_end() const { return at(TokenKind::end); }
     void skip_line();  // past the next NEWLINE (or to the end)
 
@@ -47,8 +64,8 @@ class PythonParser {
     std::optional<FunctionDef> function(std::vector<Expr> decorators);  // at `def`
 
   private:
-    std::span<const Token> tokens_;
-    std::size_t pos_ = 0;
+    const Token* current_;
+    const Token* last_;
 
     // The first byte is compared before the rest: most tokens differ there.
     bool at_text(TokenKind kind, std::string_view text) const {
@@ -69,10 +86,14 @@ class PythonParser {
     std::optional<Expr> braced();
     std::optional<Expr> strings();
     std::optional<Expr> starred_or_expression();
-    std::optional<Expr> trailer(Expr base);
-    std::optional<Expr> call(Expr callee);
+    bool trailer(Expr& expr);
+    bool call(Expr& expr);
     std::optional<Expr> call_argument();
-    std::optional<Expr> subscript(Expr value);
+    bool subscript(Expr& expr);
+    void named(const Token& first, std::optional<Expr>& target);
+    void rest_of_tuple(const Token& first, std::optional<Expr>& item);
+    void if_else(std::optional<Expr>& body);
+    void exponent(std::optional<Expr>& base);
     std::optional<Expr> subscript_item();
     std::optional<Expr> slice_part();
     std::optional<ExprList> items_until(std::string_view closing, bool in_subscript);
@@ -83,14 +104,14 @@ class PythonParser {
     std::optional<Stmt> if_statement();
     std::optional<Stmt> for_statement();
     std::optional<Stmt> while_statement();
-    std::optional<Stmt> simple_statement();
-    std::optional<Stmt> assignment_or_expression(const Token& first);
+    bool simple_statement(Stmt& stmt);
+    bool assignment_or_expression(const Token& first, Stmt& stmt);
     bool else_block(Stmt& stmt);
     void simple_line(StmtList& out);
     void indented_statements(StmtList& out);
     Stmt skipped_statement(const Token& first);
     std::optional<std::vector<Parameter>> parameters();
-    std::optional<Parameter> parameter();
+    bool parameter(Parameter& param);
 };
 
 // Expr helpers shared by the two halves.

@@ -7,24 +7,6 @@
 
 namespace patchbay {
 
-const Token& PythonParser::take() {
-    const Token& token = peek();
-    if (pos_ + 1 < tokens_.size()) ++pos_;
-    return token;
-}
-
-bool PythonParser::accept_op(std::string_view op) {
-    if (!at_op(op)) return false;
-    take();
-    return true;
-}
-
-bool PythonParser::accept_word(std::string_view word) {
-    if (!at_word(word)) return false;
-    take();
-    return true;
-}
-
 void PythonParser::skip_line() {
     while (!at_end() && !at(TokenKind::newline)) take();
     if (at(TokenKind::newline)) take();

@@ -5,6 +5,7 @@
 #include <array>
 #include <cctype>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -15,16 +16,56 @@ namespace {
 
 constexpr std::int64_t kTabWidth = 8;
 
-// ASCII by hand: std::isalpha is a call per byte (and depends on the locale, which Python's
-// identifiers do not).
-bool is_identifier_start(char c) {
-    auto byte = static_cast<unsigned char>(c);
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-           byte >= 0x80;  // non-ASCII: Unicode names
+// What lex_one does at a byte: one table lookup and a jump, where a chain of tests per token
+// (blank? comment? word? digit? quote?) cost a dozen compares before most operators.
+enum class ByteClass : std::uint8_t {
+    other,           // a one-byte operator or punctuation: ',' ';' '~', anything unknown
+    operator_start,  // may start a longer operator ("**", "//=", "->")
+    blank,
+    comment,
+    backslash,
+    line_break,
+    word,  // letters, '_', and non-ASCII bytes (Unicode names)
+    digit,
+    dot,
+    quote,
+    open_bracket,
+    close_bracket,
+};
+
+constexpr std::array<ByteClass, 256> byte_classes() {
+    std::array<ByteClass, 256> classes{};
+    auto mark = [&](std::string_view bytes, ByteClass byte_class) {
+        for (char c : bytes) classes[static_cast<unsigned char>(c)] = byte_class;
+    };
+    for (int c = 0x80; c < 0x100; ++c) classes[static_cast<std::size_t>(c)] = ByteClass::word;
+    mark("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_", ByteClass::word);
+    mark("0123456789", ByteClass::digit);
+    mark(" \t\f", ByteClass::blank);
+    mark("#", ByteClass::comment);
+    mark("\\", ByteClass::backslash);
+    mark("\r\n", ByteClass::line_break);
+    mark(".", ByteClass::dot);
+    mark("\"'", ByteClass::quote);
+    mark("*/<>-:+=!%&|^@", ByteClass::operator_start);
+    mark("([{", ByteClass::open_bracket);
+    mark(")]}", ByteClass::close_bracket);
+    return classes;
+}
+
+constexpr auto kByteClasses = byte_classes();
+
+ByteClass byte_class(char c) {
+    return kByteClasses[static_cast<unsigned char>(c)];
 }
 
 bool is_identifier_char(char c) {
-    return is_identifier_start(c) || is_digit(c);
+    ByteClass byte = byte_class(c);
+    return byte == ByteClass::word || byte == ByteClass::digit;
+}
+
+bool is_not_line_break(char c) {
+    return byte_class(c) != ByteClass::line_break;
 }
 
 bool is_python_string_prefix(std::string_view word) {
@@ -100,9 +141,19 @@ class PythonLexer {
         return static_cast<std::int64_t>(offset - line_begin_) + 1;
     }
 
+    // The first offset from `at` whose byte fails `test` (or the end). The cursor is a local:
+    // `++pos_` stored the member back at every byte of these loops, a name's the longest.
+    template <class Test>
+    std::size_t scan(std::size_t at, Test test) const {
+        while (at < text_.size() && test(text_[at])) ++at;
+        return at;
+    }
+
     void push(TokenKind kind, std::size_t begin, std::size_t end, std::int64_t line,
               std::int64_t column) {
-        tokens_.push_back({kind, text_.substr(begin, end - begin), line, column});
+        // Not substr: its range check is a branch per token on offsets the lexer made itself.
+        tokens_.push_back(
+            {kind, std::string_view(text_.data() + begin, end - begin), line, column});
     }
 
     // Length of a line break at `offset` (\n, \r\n, a lone \r), 0 when there is none.
@@ -131,10 +182,11 @@ class PythonLexer {
     }
 
     void begin_line() {
-        std::size_t start = pos_;
+        const std::size_t start = pos_;
         std::int64_t width = 0;
-        for (; pos_ < text_.size(); ++pos_) {
-            char c = text_[pos_];
+        std::size_t at = start;  // a local cursor, as in scan()
+        for (; at < text_.size(); ++at) {
+            char c = text_[at];
             if (c == ' ')
                 ++width;
             else if (c == '\t')
@@ -142,6 +194,7 @@ class PythonLexer {
             else if (c != '\f')
                 break;
         }
+        pos_ = at;
         if (is_blank_rest()) return skip_blank_line();
         at_line_start_ = false;
         set_indent(width, start);
@@ -153,7 +206,7 @@ class PythonLexer {
     }
 
     void skip_blank_line() {
-        while (pos_ < text_.size() && break_length(pos_) == 0) ++pos_;
+        pos_ = scan(pos_, is_not_line_break);
         if (pos_ < text_.size()) advance_break(break_length(pos_));
     }
 
@@ -174,21 +227,42 @@ class PythonLexer {
     }
 
     void lex_one() {
-        char c = peek();
-        if (c == ' ' || c == '\t' || c == '\f') return void(++pos_);
-        if (c == '#') return skip_comment();
-        if (c == '\\' && break_length(pos_ + 1) > 0)
-            return advance_break(1 + break_length(pos_ + 1));
-        if (break_length(pos_) > 0) return end_physical_line();
-        if (is_identifier_start(c)) return lex_word();
-        if (is_digit(c) || (c == '.' && is_digit(peek(1)))) return lex_number();
-        if (c == '"' || c == '\'') return lex_string(pos_, pos_);
-        lex_operator();
+        switch (byte_class(text_[pos_])) {
+            case ByteClass::blank:
+                return skip_blanks();
+            case ByteClass::comment:
+                return skip_comment();
+            case ByteClass::backslash:
+                if (break_length(pos_ + 1) == 0) return lex_operator();
+                return advance_break(1 + break_length(pos_ + 1));
+            case ByteClass::line_break:
+                return end_physical_line();
+            case ByteClass::word:
+                return lex_word();
+            case ByteClass::digit:
+                return lex_number();
+            case ByteClass::dot:
+                return is_digit(peek(1)) ? lex_number() : lex_operator();
+            case ByteClass::quote:
+                return lex_string(pos_, pos_);
+            case ByteClass::open_bracket:
+                ++depth_;
+                return push_operator(1);
+            case ByteClass::close_bracket:
+                if (depth_ > 0) --depth_;
+                return push_operator(1);
+            case ByteClass::operator_start:
+                return lex_operator();
+            case ByteClass::other:
+                return push_operator(1);
+        }
     }
 
-    void skip_comment() {
-        while (pos_ < text_.size() && break_length(pos_) == 0) ++pos_;
+    void skip_blanks() {
+        pos_ = scan(pos_, [](char c) { return byte_class(c) == ByteClass::blank; });
     }
+
+    void skip_comment() { pos_ = scan(pos_, is_not_line_break); }
 
     void end_physical_line() {
         if (depth_ == 0) {
@@ -200,7 +274,7 @@ class PythonLexer {
 
     void lex_word() {
         std::size_t begin = pos_;
-        while (pos_ < text_.size() && is_identifier_char(text_[pos_])) ++pos_;
+        pos_ = scan(pos_, is_identifier_char);
         std::string_view word = text_.substr(begin, pos_ - begin);
         if ((peek() == '"' || peek() == '\'') && is_python_string_prefix(word))
             return lex_string(begin, pos_);
@@ -269,11 +343,9 @@ class PythonLexer {
         return at + 2 < text_.size() && text_[at + 1] == quote && text_[at + 2] == quote;
     }
 
-    void lex_operator() {
-        std::size_t length = operator_length(text_.substr(pos_));
-        char c = peek();
-        if (c == '(' || c == '[' || c == '{') ++depth_;
-        if ((c == ')' || c == ']' || c == '}') && depth_ > 0) --depth_;
+    void lex_operator() { push_operator(operator_length(text_.substr(pos_))); }
+
+    void push_operator(std::size_t length) {
         push(TokenKind::op, pos_, pos_ + length, line_, column_of(pos_));
         pos_ += length;
     }

@@ -20,7 +20,6 @@
 #include <utility>
 #include <vector>
 
-#include "checks/name_order.hpp"
 #include "checks/python/python_syntax.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "config/config.hpp"
@@ -120,8 +119,22 @@ struct CandidateProduct {
     bool used() const { return data_address || !loaded_through.empty(); }
 };
 
+// ShorterNameFirst's order (checks/name_order.hpp), names of one length compared byte by byte
+// in place: a kernel's names are short and many share a length, and each step of a lookup in
+// an environment was a memcmp call.
+struct KernelNameOrder {
+    using is_transparent = void;
+    bool operator()(std::string_view a, std::string_view b) const {
+        if (a.size() != b.size()) return a.size() < b.size();
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (a[i] != b[i])
+                return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+        return false;
+    }
+};
+
 // join() merges environments by name: their order is never observable.
-using TaintEnv = std::map<std::string_view, TaintValue, ShorterNameFirst,
+using TaintEnv = std::map<std::string_view, TaintValue, KernelNameOrder,
                           PoolAllocator<std::pair<const std::string_view, TaintValue>>>;
 
 // Candidates of one file, shared by every function interpreted in it.
@@ -146,6 +159,8 @@ class CandidateTable {
     // The line of the first row-number product `value` holds, 0 when none.
     std::int64_t scaled_row_line(const TaintValue& value) const;
     const std::vector<CandidateProduct>& all() const { return candidates_; }
+    // In source order (line, then column), one per position: the order of the findings.
+    std::vector<const CandidateProduct*> in_source_order() const;
     // One block of the geometry passes 2^31 - 1 elements: offsets inside it can wrap too.
     bool bounded_values_can_wrap = false;
 
@@ -210,6 +225,7 @@ class TritonInterpreter {
     void statement(const Stmt& stmt);
     void branch(const Stmt& stmt);
     void loop(const Stmt& stmt);
+    void assignment(const Stmt& stmt);
     void assign(const Expr& target, const TaintValue& value);
     void add_return(TaintValue value);
     void augmented(const Stmt& stmt);

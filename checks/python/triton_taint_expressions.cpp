@@ -156,8 +156,9 @@ TaintValue TritonInterpreter::evaluate_children(const Expr& expr) {
 TaintValue TritonInterpreter::name(const Expr& expr) {
     auto found = env_.find(expr.text);
     TaintValue value = found == env_.end() ? TaintValue{} : found->second;
-    bool table_name = file_.table_names->matches(expr.text);
-    if (table_name && !value.origin && value.index_table.empty()) {
+    // The name is matched last, only for a value without an origin or a table: the cheap tests
+    // first.
+    if (!value.origin && value.index_table.empty() && file_.table_names->matches(expr.text)) {
         value.pointer = true;
         value.index_table = expr.text;
     }

@@ -1,6 +1,8 @@
 // Statements and calls of the Triton taint interpreter: parameters, assignments in order,
 // branches and loops joined, helper calls interpreted with the caller's argument values.
 
+#include <algorithm>
+
 #include "checks/python/triton_taint.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 
@@ -11,18 +13,18 @@ namespace {
 // lattice is tiny (a few booleans per name), two passes cover `x = x + load` chains.
 constexpr int kLoopPasses = 2;
 
-bool is_annotated(const Parameter& param, std::string_view type) {
-    if (!param.annotation) return false;
+// The triton.language type a parameter is annotated with: "int64" for `x: tl.int64`, "" when
+// there is none. Read once per parameter: each spelling of it builds a string.
+std::string triton_annotation(const Parameter& param) {
+    if (!param.annotation) return {};
     const Expr& annotation = *param.annotation;
     // `BLOCK: "tl.constexpr"`: a string annotation spells the same type.
     const bool quoted = annotation.kind == ExprKind::string && annotation.text.size() >= 2;
-    const std::string name =
-        quoted ? std::string(annotation.text.substr(1, annotation.text.size() - 2))
-               : dotted_name(annotation);
-    const std::string_view spelled = name;
+    std::string name = quoted ? std::string(annotation.text.substr(1, annotation.text.size() - 2))
+                              : dotted_name(annotation);
     for (std::string_view module : {"tl.", "triton.language."})
-        if (spelled.starts_with(module) && spelled.substr(module.size()) == type) return true;
-    return false;
+        if (std::string_view(name).starts_with(module)) return name.substr(module.size());
+    return {};
 }
 
 // A CuTe DSL parameter that is a tensor in global memory: annotated `cute.Tensor`, or not
@@ -50,36 +52,41 @@ bool triton_member(const Expr& callee) {
     return !module_member(callee, {"tl", "triton.language"}).empty();
 }
 
+// The calls in `expr`. A node without children (a name, a number) is no call and is not
+// entered: those are about half the nodes of a kernel, walked at every interpretation.
 template <class Visit>
-void visit_expr(const Expr& expr, const Visit& visit) {
-    visit(expr);
-    for (const auto& child : expr.children) visit_expr(child, visit);
+void visit_calls(const Expr& expr, const Visit& visit) {
+    if (expr.kind == ExprKind::call) visit(expr);
+    for (const auto& child : expr.children)
+        if (!child.children.empty()) visit_calls(child, visit);
 }
 
 template <class Visit>
-void visit_statements(const StmtList& statements, const Visit& visit) {
+void visit_calls(const StmtList& statements, const Visit& visit) {
     for (const auto& stmt : statements) {
-        for (const auto& target : stmt.targets) visit_expr(target, visit);
-        if (stmt.value) visit_expr(*stmt.value, visit);
-        visit_statements(stmt.body, visit);
-        visit_statements(stmt.orelse, visit);
+        for (const auto& target : stmt.targets) visit_calls(target, visit);
+        if (stmt.value) visit_calls(*stmt.value, visit);
+        visit_calls(stmt.body, visit);
+        visit_calls(stmt.orelse, visit);
     }
 }
 
 // Parameters passed as the pointer of tl.load/tl.store/tl.atomic_* (`tl.load(K + offs)`).
-std::set<std::string> parameters_used_as_pointers(const FunctionDef& def) {
-    std::set<std::string> names;
-    visit_statements(def.body, [&](const Expr& expr) {
-        if (expr.kind != ExprKind::call || expr.children.size() < 2) return;
+// Views of the tree's names, repeated once per use: a kernel has a handful, and a set of strings
+// allocated a node and a string for each.
+std::vector<std::string_view> parameters_used_as_pointers(const FunctionDef& def) {
+    std::vector<std::string_view> names;
+    visit_calls(def.body, [&](const Expr& call) {
+        if (call.children.size() < 2) return;
         // `tl.load`, `tl.store`, `tl.atomic_*`, read off the tree (no dotted string per call).
-        const Expr& callee = expr.children[0];
+        const Expr& callee = call.children[0];
         const std::string_view member = callee.text;
         bool memory = callee.kind == ExprKind::attribute &&
                       callee.children[0].kind == ExprKind::name &&
                       callee.children[0].text == "tl" &&
                       (member == "load" || member == "store" || member.starts_with("atomic_"));
-        const Expr* base = memory ? pointer_base(expr.children[1]) : nullptr;
-        if (base && def.parameter(base->text)) names.emplace(base->text);
+        const Expr* base = memory ? pointer_base(call.children[1]) : nullptr;
+        if (base && def.parameter(base->text)) names.push_back(base->text);
     });
     return names;
 }
@@ -91,19 +98,21 @@ void TritonInterpreter::bind_parameters(TaintEnv arguments) {
     for (const auto& param : def_.parameters) {
         auto given = arguments.find(param.name);
         TaintValue value = given == arguments.end() ? TaintValue{} : std::move(given->second);
-        if (is_annotated(param, "int64") || is_annotated(param, "uint64")) value.wide = true;
-        if (is_annotated(param, "constexpr")) value.constant = true;
+        const std::string type = triton_annotation(param);
+        if (type == "int64" || type == "uint64") value.wide = true;
+        if (type == "constexpr") value.constant = true;
         if (param.annotation && points_to_wide_integers(*param.annotation)) {
             value.pointer = true;
             value.wide_elements = true;
             if (value.pointer_name.empty()) value.pointer_name = param.name;
         }
-        if (has_pointer_name(param.name) || pointer_parameters.contains(param.name)) {
+        if (has_pointer_name(param.name) ||
+            std::ranges::find(pointer_parameters, param.name) != pointer_parameters.end()) {
             value.pointer = true;
             if (value.pointer_name.empty()) value.pointer_name = param.name;
         }
         if (def_.dialect == KernelDialect::cute && is_global_tensor(param)) value.pointer = true;
-        if (file_.table_names->matches(param.name) && !value.origin) {
+        if (!value.origin && file_.table_names->matches(param.name)) {
             value.pointer = true;
             if (value.index_table.empty()) value.index_table = param.name;
         }
@@ -117,11 +126,8 @@ void TritonInterpreter::run(const StmtList& statements) {
 
 void TritonInterpreter::statement(const Stmt& stmt) {
     switch (stmt.kind) {
-        case StmtKind::assign: {
-            TaintValue value = eval(*stmt.value);
-            for (const auto& target : stmt.targets) assign(target, value);
-            return;
-        }
+        case StmtKind::assign:
+            return assignment(stmt);
         case StmtKind::aug_assign:
             return augmented(stmt);
         case StmtKind::ann_assign:
@@ -142,6 +148,15 @@ void TritonInterpreter::statement(const Stmt& stmt) {
         case StmtKind::other:
             return run(stmt.body);
     }
+}
+
+// `x = ...`, most of a kernel's statements: the name takes the value itself, not a copy.
+void TritonInterpreter::assignment(const Stmt& stmt) {
+    TaintValue value = eval(*stmt.value);
+    if (stmt.targets.size() == 1 && stmt.targets[0].kind == ExprKind::name)
+        env_[stmt.targets[0].text] = std::move(value);
+    else
+        for (const auto& target : stmt.targets) assign(target, value);
 }
 
 // The first return sets the value; later ones join it (a clean start would undo a widening).

@@ -111,10 +111,13 @@ TaintEnv join(const TaintEnv& a, const TaintEnv& b) {
 
 std::size_t CandidateTable::add(CandidateProduct candidate) {
     auto key = std::make_pair(candidate.line, candidate.column);
-    auto found = by_position_.find(key);
-    if (found != by_position_.end()) return found->second;
+    auto slot = by_position_.lower_bound(key);  // one walk of the tree, for the insert too
+    if (slot != by_position_.end() && slot->first == key) return slot->second;
+    // A kernel file holds a few dozen: room for them at once spares the products' moves as
+    // the table grows.
+    if (candidates_.empty()) candidates_.reserve(32);
     candidates_.push_back(std::move(candidate));
-    by_position_.emplace(key, candidates_.size() - 1);
+    by_position_.emplace_hint(slot, key, candidates_.size() - 1);
     return candidates_.size() - 1;
 }
 
@@ -144,6 +147,13 @@ void CandidateTable::mark_used(const TaintValue& value, const std::optional<Load
 void CandidateTable::mark_index_load(const TaintValue& value) {
     if (value.origin) index_loads_.insert({value.origin->line, value.origin->column});
     for (const auto& element : value.elements) mark_index_load(element);
+}
+
+std::vector<const CandidateProduct*> CandidateTable::in_source_order() const {
+    std::vector<const CandidateProduct*> ordered;
+    ordered.reserve(candidates_.size());
+    for (const auto& [position, id] : by_position_) ordered.push_back(&candidates_[id]);
+    return ordered;
 }
 
 bool CandidateTable::reported(const CandidateProduct& candidate) const {
