@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "checks/text_contains.hpp"
@@ -33,52 +34,82 @@ constexpr std::array<std::string_view, 28> kNotTypes = {
     "case",   "default", "break", "continue", "goto",          "throw",    "delete",
     "new",    "sizeof",  "using", "typedef",  "namespace",     "template", "operator",
     "this",   "true",    "false", "nullptr",  "static_assert", "decltype", "asm"};
+// Listed words with flags, in an open-addressed table hashed by length and first and last bytes:
+// a word is told apart from the listed ones by one or two compares, where walking the lists
+// (memcmp on each word of the same length) took a tenth of the declaration scanner's and most
+// of builtin_width's instructions.
+struct ListedWord {
+    std::string_view word;
+    unsigned flags = 0;
+};
+using WordTable = std::array<ListedWord, 256>;
+
+constexpr std::size_t word_slot(std::string_view word) {
+    return (word.size() * 31 + static_cast<unsigned char>(word.front()) * 7 +
+            static_cast<unsigned char>(word.back())) %
+           std::tuple_size_v<WordTable>;
+}
+
+template <std::size_t N>
+constexpr void add_words(WordTable& table, const std::array<std::string_view, N>& words,
+                         unsigned flag) {
+    for (auto word : words) {
+        std::size_t slot = word_slot(word);
+        while (!table[slot].word.empty() && table[slot].word != word)
+            slot = (slot + 1) % table.size();
+        table[slot].word = word;
+        table[slot].flags |= flag;
+    }
+}
+
+// The flags of `word`, 0 when it is not listed.
+unsigned word_flags(const WordTable& table, std::string_view word) {
+    if (word.empty()) return 0;
+    for (std::size_t slot = word_slot(word); !table[slot].word.empty();
+         slot = (slot + 1) % table.size())
+        if (table[slot].word == word) return table[slot].flags;
+    return 0;
+}
+
 // Which of the three lists above a word is in: the declaration scanner asks for every word of
-// every function body, most of them no listed word.
+// every function body.
 enum DeclarationWordFlags : unsigned {
     kQualifierWord = 1,
     kBuiltinTypeWord = 2,
     kNotTypeWord = 4,
 };
 
-// The listed words in an open-addressed table hashed by length and first and last bytes: a word
-// is told apart from the listed ones by one or two compares, where a walk over the listed
-// words that share its first byte took a tenth of the declaration scanner's instructions.
-struct ListedWord {
-    std::string_view word;
-    unsigned flags = 0;
-};
-constexpr std::size_t kListedSlots = 256;
-
-constexpr std::size_t listed_slot(std::string_view word) {
-    return (word.size() * 31 + static_cast<unsigned char>(word.front()) * 7 +
-            static_cast<unsigned char>(word.back())) %
-           kListedSlots;
-}
-
-constexpr void add_listed(std::array<ListedWord, kListedSlots>& table, std::string_view word,
-                          unsigned flag) {
-    std::size_t slot = listed_slot(word);
-    while (!table[slot].word.empty() && table[slot].word != word) slot = (slot + 1) % kListedSlots;
-    table[slot].word = word;
-    table[slot].flags |= flag;
-}
-
-constexpr std::array<ListedWord, kListedSlots> listed_words() {
-    std::array<ListedWord, kListedSlots> table{};
-    for (auto w : kQualifiers) add_listed(table, w, kQualifierWord);
-    for (auto w : kBuiltinTypeWords) add_listed(table, w, kBuiltinTypeWord);
-    for (auto w : kNotTypes) add_listed(table, w, kNotTypeWord);
+constexpr WordTable declaration_words() {
+    WordTable table{};
+    add_words(table, kQualifiers, kQualifierWord);
+    add_words(table, kBuiltinTypeWords, kBuiltinTypeWord);
+    add_words(table, kNotTypes, kNotTypeWord);
     return table;
 }
 
 unsigned declaration_word_flags(std::string_view word) {
-    static constexpr auto kListed = listed_words();
-    if (word.empty()) return 0;
-    for (std::size_t slot = listed_slot(word); !kListed[slot].word.empty();
-         slot = (slot + 1) % kListedSlots)
-        if (kListed[slot].word == word) return kListed[slot].flags;
-    return 0;
+    static constexpr WordTable kDeclarationWords = declaration_words();
+    return word_flags(kDeclarationWords, word);
+}
+
+// What builtin_width knows of a word: the width lists above.
+enum WidthWordFlags : unsigned {
+    kIntegerWord = 1,
+    kWideName = 2,
+    kNarrowName = 4,
+};
+
+constexpr WordTable width_words() {
+    WordTable table{};
+    add_words(table, kIntegerWords, kIntegerWord);
+    add_words(table, kWideNames, kWideName);
+    add_words(table, kNarrowNames, kNarrowName);
+    return table;
+}
+
+unsigned width_word_flags(std::string_view word) {
+    static constexpr WordTable kWidthWords = width_words();
+    return word_flags(kWidthWords, word);
 }
 
 constexpr std::array<std::string_view, 9> kNotFunctionNames = {
@@ -405,19 +436,20 @@ bool may_declare_alias(const SourceFile& file) {
 // between single spaces, read in place (this runs for every declaration of every function).
 IntWidth builtin_width(std::string_view type) {
     std::size_t count = 0;
-    std::string_view first;
+    unsigned first = 0;
     bool all_integer = true;
     bool has_long = false;
     for (std::string_view rest = type; !rest.empty();) {
         auto space = rest.find(' ');
         auto word = rest.substr(0, space);
-        if (count++ == 0) first = word;
-        all_integer = all_integer && one_of(word, kIntegerWords);
+        const unsigned flags = width_word_flags(word);
+        if (count++ == 0) first = flags;
+        all_integer = all_integer && (flags & kIntegerWord) != 0;
         has_long = has_long || word == "long";
         rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
     }
-    if (count == 1 && one_of(first, kWideNames)) return IntWidth::wide;
-    if (count == 1 && one_of(first, kNarrowNames)) return IntWidth::narrow;
+    if (count == 1 && (first & kWideName) != 0) return IntWidth::wide;
+    if (count == 1 && (first & kNarrowName) != 0) return IntWidth::narrow;
     if (!all_integer || count == 0) return IntWidth::unknown;
     return has_long ? IntWidth::wide : IntWidth::narrow;
 }
