@@ -1332,7 +1332,10 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
     tokenize_cpp(file.text, tokens);
     auto brackets = match_brackets(tokens);
     TypeAliases aliases(&tree_aliases);  // the file's own win over the tree's
-    add_type_aliases(tokens, aliases);
+    // Only a file that spells one of the keywords has aliases of its own: no walk over the
+    // tokens of the others.
+    if (text_contains(file.text, "typedef") || text_contains(file.text, "using"))
+        add_type_aliases(tokens, aliases);
     FileMembers members(tokens, tree_members);
     IndexTableNames table_names(config);
     // Made for the first function analysed: most kernel files have none, and the guard is six
