@@ -62,12 +62,16 @@ constexpr void add_words(WordTable& table, const std::array<std::string_view, N>
     }
 }
 
-// The flags of `word`, 0 when it is not listed.
-unsigned word_flags(const WordTable& table, std::string_view word) {
+// The flags of `word`, 0 when it is not listed. Inline, and without a memcmp call for a word
+// that differs in length or first byte: most words asked about are no listed word.
+inline unsigned word_flags(const WordTable& table, std::string_view word) {
     if (word.empty()) return 0;
     for (std::size_t slot = word_slot(word); !table[slot].word.empty();
-         slot = (slot + 1) % table.size())
-        if (table[slot].word == word) return table[slot].flags;
+         slot = (slot + 1) % table.size()) {
+        const std::string_view listed = table[slot].word;
+        if (listed.size() == word.size() && listed[0] == word[0] && listed == word)
+            return table[slot].flags;
+    }
     return 0;
 }
 
