@@ -125,6 +125,10 @@ bool is_word(const Token& token) {
 
 // The spelled type of tokens [begin, end): qualifiers, namespaces and */& dropped.
 std::string normalise_type(std::span<const Token> tokens, std::size_t begin, std::size_t end) {
+    // One word ("int", "T"), as most types are spelled: the word, without building a string.
+    if (end == begin + 1 && is_word(tokens[begin]) &&
+        (declaration_word_flags(tokens[begin].text) & kQualifierWord) == 0)
+        return std::string(tokens[begin].text);
     std::string type;
     for (std::size_t i = begin; i < end; ++i) {
         const auto& token = tokens[i];
