@@ -513,10 +513,25 @@ std::vector<std::size_t> match_brackets(std::span<const Token> tokens) {
         return tokens[i].kind == TokenKind::op && text.size() == 1 ? text[0] : '\0';
     };
     for (std::size_t i = 0; i < tokens.size(); ++i) {
-        const char c = bracket(i);
-        if (c == '(' || c == '[' || c == '{') open.push_back(i);
-        if (c != ')' && c != ']' && c != '}') continue;
-        const char opener = c == ')' ? '(' : c == ']' ? '[' : '{';
+        char opener = '\0';
+        switch (bracket(i)) {
+            case '(':
+            case '[':
+            case '{':
+                open.push_back(i);
+                continue;
+            case ')':
+                opener = '(';
+                break;
+            case ']':
+                opener = '[';
+                break;
+            case '}':
+                opener = '{';
+                break;
+            default:
+                continue;
+        }
         // An unbalanced closer is skipped; openers it passes over stay unmatched.
         auto it = std::find_if(open.rbegin(), open.rend(),
                                [&](std::size_t o) { return bracket(o) == opener; });
