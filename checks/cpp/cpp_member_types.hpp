@@ -74,7 +74,7 @@ struct TreeTypes {
     TypeAliases aliases;
     MemberTypes members;
     // The tokens of the files read here that `keep_tokens` asked for, by file: a header that is
-    // audited as well need not be tokenized a second time (a tenth of the C/C++ tokenizing).
+    // audited as well need not be tokenized a second time (a fifth of the C/C++ tokenizing).
     std::unordered_map<const SourceFile*, std::vector<Token>> tokens;
 };
 // One pass over the tree: a header that declares aliases is tokenized once for both.
