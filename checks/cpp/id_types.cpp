@@ -1,17 +1,22 @@
 #include "checks/cpp/id_types.hpp"
 
+#include <array>
 #include <cctype>
 #include <set>
 #include <string>
 
+#include "checks/token.hpp"
+
 namespace patchbay {
 
+// A walk over the names, most of them told apart by their length: a std::set compared bytes
+// at every level and was most of the cost of unseen_type_holds_ids.
 bool is_non_integer_type(std::string_view type) {
-    static const std::set<std::string_view> kNames = {
+    static constexpr std::array<std::string_view, 19> kNames = {
         "float",         "double",         "half",     "half2",  "bool",   "void",   "auto",
         "nv_bfloat16",   "nv_bfloat162",   "bfloat16", "bf16",   "fp16",   "__half", "__half2",
         "__nv_bfloat16", "__nv_bfloat162", "float2",   "float4", "double2"};
-    return kNames.count(type) > 0 || type.find("fp8") != std::string_view::npos ||
+    return one_of(type, kNames) || type.find("fp8") != std::string_view::npos ||
            type.find("float") != std::string_view::npos;
 }
 
