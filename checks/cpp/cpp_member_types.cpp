@@ -3,8 +3,6 @@
 
 #include "checks/cpp/cpp_member_types.hpp"
 
-#include <utility>
-
 #include "checks/cpp/cpp_declarations.hpp"
 #include "checks/text_contains.hpp"
 
@@ -215,7 +213,7 @@ void add_member_types(std::span<const Token> tokens, MemberTypes& members) {
     }
 }
 
-TreeTypes tree_types(const AuditTree& tree, bool (*keep_tokens)(const SourceFile&)) {
+TreeTypes tree_types(const AuditTree& tree) {
     TreeTypes types;
     for (const auto& file : tree.files) {
         bool aliases = may_declare_alias(file);
@@ -224,7 +222,6 @@ TreeTypes tree_types(const AuditTree& tree, bool (*keep_tokens)(const SourceFile
         auto tokens = tokenize_cpp(file.text);
         if (aliases) add_type_aliases(tokens, types.aliases);
         if (members) add_member_types(tokens, types.members);
-        if (keep_tokens && keep_tokens(file)) types.tokens.emplace(&file, std::move(tokens));
     }
     return types;
 }

@@ -11,8 +11,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <vector>
 
 #include "checks/cpp/cpp_declarations.hpp"
 #include "checks/name_order.hpp"
@@ -73,12 +71,9 @@ void add_member_types(std::span<const Token> tokens, MemberTypes& members);
 struct TreeTypes {
     TypeAliases aliases;
     MemberTypes members;
-    // The tokens of the files read here that `keep_tokens` asked for, by file: a header that is
-    // audited as well need not be tokenized a second time (a fifth of the C/C++ tokenizing).
-    std::unordered_map<const SourceFile*, std::vector<Token>> tokens;
 };
 // One pass over the tree: a header that declares aliases is tokenized once for both.
-TreeTypes tree_types(const AuditTree& tree, bool (*keep_tokens)(const SourceFile&) = nullptr);
+TreeTypes tree_types(const AuditTree& tree);
 
 // Whether `file` is a header that may declare members (it spells `struct`, `class` or `union`):
 // one that no rule could otherwise use is still read for them.

@@ -1330,14 +1330,6 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
     // One token buffer per thread, reused file after file: no fresh pages for each file's.
     thread_local std::vector<Token> tokens;
     tokenize_cpp(file.text, tokens);
-    return cuda_index_stride_findings(file, tokens, tree_aliases, tree_members, config);
-}
-
-std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
-                                                std::span<const Token> tokens,
-                                                const TypeAliases& tree_aliases,
-                                                const MemberTypes& tree_members,
-                                                const AuditConfig& config) {
     auto brackets = match_brackets(tokens);
     TypeAliases aliases(&tree_aliases);  // the file's own win over the tree's
     // Only a file that spells one of the keywords has aliases of its own: no walk over the

@@ -4,7 +4,6 @@
 // message, related (the index-table load), fix_hint and source_line filled in; the rule adds
 // the reach.
 
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,12 +30,6 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file, const Au
 // The same with the tree's aliases and members already gathered (tree_types), as the rule
 // does once per audit.
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
-                                                const TypeAliases& tree_aliases,
-                                                const MemberTypes& tree_members,
-                                                const AuditConfig& config);
-// The same with `file` already tokenized.
-std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
-                                                std::span<const Token> tokens,
                                                 const TypeAliases& tree_aliases,
                                                 const MemberTypes& tree_members,
                                                 const AuditConfig& config);

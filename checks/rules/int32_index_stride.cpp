@@ -85,33 +85,21 @@ bool cannot_match(const SourceFile& file) {
 class Int32IndexStrideRun : public RuleRun {
   public:
     Int32IndexStrideRun(const AuditTree& tree, const AuditConfig& config)
-        : config_(config), tree_types_(tree_types(tree, will_audit)) {}
+        : config_(config), tree_types_(tree_types(tree)) {}
 
     void check_file(const FileCheck& check, std::vector<Finding>& findings) const override {
         const SourceFile& file = check.file();
         if (file.language == Language::other || cannot_match(file)) return;
-        auto found = file.language == Language::python ? triton_index_stride_findings(file, config_)
-                                                       : cuda_findings(file);
+        auto found = file.language == Language::python
+                         ? triton_index_stride_findings(file, config_)
+                         : cuda_index_stride_findings(file, tree_types_.aliases,
+                                                      tree_types_.members, config_);
         for (auto& finding : found) findings.push_back(std::move(finding));
     }
 
   private:
     const AuditConfig& config_;
     TreeTypes tree_types_;
-
-    // A C/C++ file check_file goes on with: its tokens are kept when the tree's types are read.
-    static bool will_audit(const SourceFile& file) {
-        return file.language == Language::cuda && !file.declarations_only && !cannot_match(file);
-    }
-
-    std::vector<Finding> cuda_findings(const SourceFile& file) const {
-        auto kept = tree_types_.tokens.find(&file);
-        if (kept == tree_types_.tokens.end())
-            return cuda_index_stride_findings(file, tree_types_.aliases, tree_types_.members,
-                                              config_);
-        return cuda_index_stride_findings(file, kept->second, tree_types_.aliases,
-                                          tree_types_.members, config_);
-    }
 };
 
 class Int32IndexStrideRule : public Rule {
