@@ -210,7 +210,8 @@ class TritonInterpreter {
 
     void bind_parameters(TaintEnv arguments);
     void run(const StmtList& statements);
-    const TaintValue& returned() const { return returned_; }
+    // Moved out: the interpreter is done with it.
+    TaintValue take_returned() { return std::move(returned_); }
 
     TaintValue eval(const Expr& expr);
 

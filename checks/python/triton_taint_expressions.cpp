@@ -48,6 +48,25 @@ CallValue call_value(std::string_view function) {
     return CallValue::fresh;
 }
 
+// What a tl.* call of `kind` gives back. Its arguments are evaluated in order (for what they do
+// too) and each kept only as far as that value needs it: a vector of the values was allocated
+// at each call.
+TaintValue call_result(TritonInterpreter& interpreter, CallValue kind, const Expr& call) {
+    const std::size_t count = call.children.size() - 1;
+    const bool selected = kind == CallValue::selected;
+    TaintValue out;
+    for (std::size_t i = 0; i < count; ++i) {
+        TaintValue value = interpreter.eval(call.children[i + 1]);
+        if (selected && count < 3) continue;  // tl.where without both values: nothing kept
+        if (i == (selected ? 1u : 0u))
+            out = std::move(value);
+        else if ((selected && i == 2) || (!selected && kind == CallValue::combined))
+            out = promote(out, value);
+    }
+    if (kind == CallValue::accumulated) out.bounded = false;
+    return out;
+}
+
 bool is_wide_type(std::string_view type) {
     return type == "int64" || type == "uint64";
 }
@@ -372,23 +391,7 @@ TaintValue TritonInterpreter::triton_call(std::string_view function, const Expr&
     const CallValue kind = call_value(function);
     // Arguments are evaluated for what they do (helper calls, loads) even when dropped.
     if (kind == CallValue::fresh) return evaluate_children_after_callee(expr);
-    std::vector<TaintValue> values;
-    for (std::size_t i = 1; i < expr.children.size(); ++i) values.push_back(eval(expr.children[i]));
-    if (values.empty()) return {};
-    switch (kind) {
-        case CallValue::selected:
-            return values.size() >= 3 ? promote(values[1], values[2]) : TaintValue{};
-        case CallValue::accumulated:
-            values[0].bounded = false;
-            return values[0];
-        case CallValue::combined: {
-            TaintValue out = values[0];
-            for (std::size_t i = 1; i < values.size(); ++i) out = promote(out, values[i]);
-            return out;
-        }
-        default:
-            return values[0];
-    }
+    return call_result(*this, kind, expr);
 }
 
 TaintValue TritonInterpreter::evaluate_children_after_callee(const Expr& call) {

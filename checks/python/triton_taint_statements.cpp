@@ -14,16 +14,16 @@ namespace {
 constexpr int kLoopPasses = 2;
 
 // The triton.language type a parameter is annotated with: "int64" for `x: tl.int64`, "" when
-// there is none. Read once per parameter: each spelling of it builds a string.
-std::string triton_annotation(const Parameter& param) {
+// there is none. Read off the tree: a dotted string per parameter was built at every call.
+std::string_view triton_annotation(const Parameter& param) {
     if (!param.annotation) return {};
     const Expr& annotation = *param.annotation;
     // `BLOCK: "tl.constexpr"`: a string annotation spells the same type.
-    const bool quoted = annotation.kind == ExprKind::string && annotation.text.size() >= 2;
-    std::string name = quoted ? std::string(annotation.text.substr(1, annotation.text.size() - 2))
-                              : dotted_name(annotation);
+    if (annotation.kind != ExprKind::string || annotation.text.size() < 2)
+        return module_member(annotation, {"tl", "triton.language"});
+    std::string_view name = annotation.text.substr(1, annotation.text.size() - 2);
     for (std::string_view module : {"tl.", "triton.language."})
-        if (std::string_view(name).starts_with(module)) return name.substr(module.size());
+        if (name.starts_with(module)) return name.substr(module.size());
     return {};
 }
 
@@ -98,7 +98,7 @@ void TritonInterpreter::bind_parameters(TaintEnv arguments) {
     for (const auto& param : def_.parameters) {
         auto given = arguments.find(param.name);
         TaintValue value = given == arguments.end() ? TaintValue{} : std::move(given->second);
-        const std::string type = triton_annotation(param);
+        const std::string_view type = triton_annotation(param);
         if (type == "int64" || type == "uint64") value.wide = true;
         if (type == "constexpr") value.constant = true;
         if (param.annotation && points_to_wide_integers(*param.annotation)) {
@@ -328,7 +328,7 @@ TaintValue interpret_function(TritonFile& file, const FunctionDef& def, TaintEnv
     interpreter.bind_parameters(std::move(arguments));
     interpreter.run(def.body);
     file.active.pop_back();
-    return interpreter.returned();
+    return interpreter.take_returned();
 }
 
 }  // namespace patchbay
