@@ -15,13 +15,15 @@ namespace {
 // The hint and the subject are appended piece by piece into one string: a Triton tree can give
 // tens of thousands of findings, and each `a + b` made a string of its own.
 std::string fix_hint(const CandidateProduct& product) {
-    std::string hint = "widen before the multiply: ";
     const auto& index = product.index_operand;
+    std::string hint;
+    // Reserved before the first piece, which alone outgrows a string's inline buffer.
+    hint.reserve(2 * index.size() + product.other_operand.size() + 80);
+    hint.append("widen before the multiply: ");
     if (product.cute) {
         if (product.index_is_name) hint.append(index).append(" = ");
         return hint.append("cutlass.Int64(").append(index).append(")");
     }
-    hint.reserve(hint.size() + 2 * index.size() + product.other_operand.size() + 48);
     if (product.index_is_name) hint.append(index).append(" = ");
     hint.append(index).append(".to(tl.int64)");
     if (product.other_is_unannotated_parameter)
@@ -30,11 +32,11 @@ std::string fix_hint(const CandidateProduct& product) {
 }
 
 // "program id 'row'", "index 'blk' (loaded from bt_ptr at line 9)", "position '(q_start + ri)'
-// (loaded from qsl_ptr at line 9, offset by program ids)".
-std::string subject(const CandidateProduct& product) {
+// (loaded from qsl_ptr at line 9, offset by program ids)". `room`: what the caller appends.
+std::string subject(const CandidateProduct& product, std::size_t room) {
     const std::string line = std::to_string(product.origin.line);
     std::string out;
-    out.reserve(product.index_operand.size() + product.origin.table.size() + 64);
+    out.reserve(product.index_operand.size() + product.origin.table.size() + 64 + room);
     if (!product.tensor_reach)
         out.append(index_noun(product.origin.table)).append(" '");
     else if (!product.from_memory)
@@ -80,11 +82,14 @@ Finding to_finding(const CandidateProduct& product, const SourceFile& file,
     finding.path = file.path;
     finding.line = product.line;
     finding.column = product.column;
-    finding.message = subject(product);
+    // The message's room taken at once: appending the wrap grew it a second time.
+    const std::string wrap = wraps(product, config);
+    finding.message = subject(product, product.other_operand.size() + wrap.size() + 40);
     finding.message.append(" times '")
         .append(product.other_operand)
         .append("' is computed in 32 bits: ")
-        .append(wraps(product, config));
+        .append(wrap);
+    finding.related.reserve(3);  // the load, the scaling, the load's end
     finding.related.push_back(
         {file.path, product.origin.line, product.origin.column, related_message(product)});
     if (product.scaled_at_line > 0 && product.scaled_at_line != product.line)
