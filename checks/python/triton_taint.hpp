@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "checks/python/name_table.hpp"
 #include "checks/python/python_syntax.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "config/config.hpp"
@@ -119,23 +120,8 @@ struct CandidateProduct {
     bool used() const { return data_address || !loaded_through.empty(); }
 };
 
-// ShorterNameFirst's order (checks/name_order.hpp), names of one length compared byte by byte
-// in place: a kernel's names are short and many share a length, and each step of a lookup in
-// an environment was a memcmp call.
-struct KernelNameOrder {
-    using is_transparent = void;
-    bool operator()(std::string_view a, std::string_view b) const {
-        if (a.size() != b.size()) return a.size() < b.size();
-        for (std::size_t i = 0; i < a.size(); ++i)
-            if (a[i] != b[i])
-                return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
-        return false;
-    }
-};
-
 // join() merges environments by name: their order is never observable.
-using TaintEnv = std::map<std::string_view, TaintValue, KernelNameOrder,
-                          PoolAllocator<std::pair<const std::string_view, TaintValue>>>;
+using TaintEnv = NameTable<TaintValue>;
 
 // Candidates of one file, shared by every function interpreted in it.
 class CandidateTable {

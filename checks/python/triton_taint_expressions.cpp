@@ -160,8 +160,7 @@ TaintValue TritonInterpreter::compare(const Expr& expr) {
     bool below = expr.text == "<" || expr.text == "<=";
     const Expr& lanes = left.kind == ExprKind::subscript ? left.children[0] : left;
     if (below && b.constant && lanes.kind == ExprKind::name && acts_as_program_id(a) && a.lanes) {
-        auto held = env_.find(lanes.text);
-        if (held != env_.end()) held->second.bounded = true;
+        if (TaintValue* held = env_.find(lanes.text)) held->bounded = true;
     }
     return {};
 }
@@ -173,8 +172,8 @@ TaintValue TritonInterpreter::evaluate_children(const Expr& expr) {
 }
 
 TaintValue TritonInterpreter::name(const Expr& expr) {
-    auto found = env_.find(expr.text);
-    TaintValue value = found == env_.end() ? TaintValue{} : found->second;
+    const TaintValue* found = env_.find(expr.text);
+    TaintValue value = found ? *found : TaintValue{};
     // The name is matched last, only for a value without an origin or a table: the cheap tests
     // first.
     if (!value.origin && value.index_table.empty() && file_.table_names->matches(expr.text)) {

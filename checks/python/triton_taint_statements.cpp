@@ -96,8 +96,8 @@ std::vector<std::string_view> parameters_used_as_pointers(const FunctionDef& def
 void TritonInterpreter::bind_parameters(TaintEnv arguments) {
     const auto pointer_parameters = parameters_used_as_pointers(def_);
     for (const auto& param : def_.parameters) {
-        auto given = arguments.find(param.name);
-        TaintValue value = given == arguments.end() ? TaintValue{} : std::move(given->second);
+        TaintValue* given = arguments.find(param.name);
+        TaintValue value = given ? std::move(*given) : TaintValue{};
         const std::string_view type = triton_annotation(param);
         if (type == "int64" || type == "uint64") value.wide = true;
         if (type == "constexpr") value.constant = true;
@@ -236,8 +236,8 @@ TaintValue TritonInterpreter::iterated(const Stmt& loop) {
 bool TritonInterpreter::compile_time(const Expr& expr, const TaintValue& value) const {
     if (value.constant || expr.kind == ExprKind::number) return true;
     if (expr.kind == ExprKind::name) {
-        auto found = env_.find(expr.text);
-        return found != env_.end() && found->second.constant;
+        const TaintValue* found = env_.find(expr.text);
+        return found && found->constant;
     }
     if (expr.kind != ExprKind::binary && expr.kind != ExprKind::unary) return false;
     for (const auto& child : expr.children)

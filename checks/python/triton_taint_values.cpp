@@ -99,12 +99,11 @@ TaintValue join(const TaintValue& a, const TaintValue& b) {
 
 TaintEnv join(const TaintEnv& a, const TaintEnv& b) {
     TaintEnv out = a;
-    for (const auto& [name, value] : b) {
-        auto found = out.find(name);
-        if (found == out.end())
-            out.emplace(name, value);
+    for (const auto& [name, value] : b.entries()) {
+        if (TaintValue* found = out.find(name))
+            *found = join(*found, value);
         else
-            found->second = join(found->second, value);
+            out[name] = value;
     }
     return out;
 }
