@@ -4,6 +4,7 @@
 // message, related (the index-table load), fix_hint and source_line filled in; the rule adds
 // the reach.
 
+#include <bitset>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,11 @@ class IndexTableNames {
   private:
     std::vector<std::string> prefixes_;
     std::vector<std::string> globs_;
+    // What a matching name starts with and how long it is at least (any byte and any length
+    // where a glob could match it): most names are turned away by these two tests, where the
+    // loop over the prefixes cost a Triton kernel's reads as much as their environment lookups.
+    std::bitset<256> first_bytes_;
+    std::size_t shortest_ = 0;
 };
 
 // What a value read from `table` is, for messages only (detection never reads names): "block

@@ -3,7 +3,9 @@
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 
 #include "checks/cpp/cpp_declarations.hpp"
@@ -15,16 +17,26 @@
 namespace patchbay {
 
 IndexTableNames::IndexTableNames(const AuditConfig& config) {
+    shortest_ = SIZE_MAX;  // no pattern: no name matches
     for (const auto& pattern : config.index_tables) {
         auto wildcard = pattern.find_first_of("*?[\\");
-        if (wildcard + 1 == pattern.size() && pattern.back() == '*')
+        const bool prefix = wildcard + 1 == pattern.size() && pattern.back() == '*';
+        if (prefix)
             prefixes_.push_back(pattern.substr(0, wildcard));
         else
             globs_.push_back(pattern);
+        // A glob can match a name shorter than itself (`bt?*`): it lets any length through.
+        shortest_ = std::min(shortest_, prefix ? wildcard : std::size_t{0});
+        if (wildcard == 0 || pattern.empty())
+            first_bytes_.set();
+        else
+            first_bytes_.set(static_cast<unsigned char>(pattern[0]));
     }
 }
 
 bool IndexTableNames::matches(std::string_view name) const {
+    if (name.size() < shortest_) return false;
+    if (!name.empty() && !first_bytes_[static_cast<unsigned char>(name[0])]) return false;
     for (const auto& prefix : prefixes_)
         if (name.starts_with(prefix)) return true;
     if (globs_.empty()) return false;
