@@ -22,7 +22,8 @@ std::string fix_hint(const CandidateProduct& product) {
     hint.append("widen before the multiply: ");
     if (product.cute) {
         if (product.index_is_name) hint.append(index).append(" = ");
-        return hint.append("cutlass.Int64(").append(index).append(")");
+        hint.append("cutlass.Int64(").append(index).append(")");
+        return hint;
     }
     if (product.index_is_name) hint.append(index).append(" = ");
     hint.append(index).append(".to(tl.int64)");
@@ -48,7 +49,8 @@ std::string subject(const CandidateProduct& product, std::size_t room) {
                : !product.from_memory ? "' ("
                                       : "' (from ");
     out.append(product.origin.table).append(" at line ").append(line);
-    return out.append(product.tensor_reach && product.from_memory ? " and the program ids)" : ")");
+    out.append(product.tensor_reach && product.from_memory ? " and the program ids)" : ")");
+    return out;  // itself, not `out.append(...)`: that returned a copy without the room
 }
 
 std::string related_message(const CandidateProduct& product) {

@@ -305,7 +305,8 @@ std::string TritonInterpreter::describe(const Expr& expr) const {
             // Appended, not `"(" + temporary`: GCC 12 bug 105329 (-Wrestrict at -O3).
             std::string text = "(";
             text.append(describe(expr.children[0])).append(" ").append(expr.text).append(" ");
-            return text.append(describe(expr.children[1])).append(")");
+            text.append(describe(expr.children[1])).append(")");
+            return text;
         }
         case ExprKind::unary:
             return std::string(expr.text) + describe(expr.children[0]);
