@@ -67,18 +67,39 @@ std::string wraps(const CandidateProduct& product, const AuditConfig& config) {
     return product.bounded ? kBoundedProductWraps : kIndexProductWraps;
 }
 
-// The text of 1-based `line` of a file split into `lines`, as SourceFile::line_text gives it.
-// A file is split once for all its findings: looked up from its start, a kernel file of many
-// findings was read again for each.
-std::string_view line_text(const std::vector<std::string_view>& lines, std::int64_t line) {
-    const auto index = static_cast<std::size_t>(std::max<std::int64_t>(line, 1) - 1);
-    return index < lines.size() ? without_terminator(lines[index]) : std::string_view();
-}
+// The lines of a file read forward, as SourceFile::line_text gives them, for findings in
+// source order: each line is found from the one before. Splitting the whole file listed every
+// line of it, for a few findings near its kernels.
+class LineCursor {
+  public:
+    explicit LineCursor(std::string_view text) : text_(text) {}
 
-Finding to_finding(const CandidateProduct& product, const SourceFile& file,
-                   const std::vector<std::string_view>& lines, const AuditConfig& config,
-                   const std::optional<Reach>& reach) {
-    Finding finding;
+    // 1-based; "" past the end.
+    std::string_view text(std::int64_t line) {
+        line = std::max<std::int64_t>(line, 1);
+        if (line < line_) {  // not in source order after all: from the top again
+            line_ = 1;
+            start_ = 0;
+        }
+        for (; line_ < line && start_ < text_.size(); ++line_) start_ = next_start();
+        if (line_ < line || start_ >= text_.size()) return {};
+        return without_terminator(text_.substr(start_, next_start() - start_));
+    }
+
+  private:
+    std::string_view text_;
+    std::int64_t line_ = 1;  // the line that starts at start_
+    std::size_t start_ = 0;
+
+    std::size_t next_start() const {
+        const std::size_t newline = text_.find('\n', start_);
+        return newline == std::string_view::npos ? text_.size() : newline + 1;
+    }
+};
+
+// Into a fresh `finding`, built in its place in the list (a Finding moved is 368 bytes).
+void fill_finding(Finding& finding, const CandidateProduct& product, const SourceFile& file,
+                  LineCursor& lines, const AuditConfig& config, const std::optional<Reach>& reach) {
     finding.rule = kIndexStrideRule;
     finding.severity = product.tensor_reach ? tensor_reach_severity(config) : Severity::error;
     finding.path = file.path;
@@ -102,10 +123,9 @@ Finding to_finding(const CandidateProduct& product, const SourceFile& file,
         finding.related.push_back({file.path, product.origin.end_line, 0,
                                    "the load ends here: widen it with .to(tl.int64)"});
     finding.fix_hint = fix_hint(product);
-    finding.source_line = std::string(line_text(lines, product.line));
+    finding.source_line = std::string(lines.text(product.line));
     // The geometry's block reach is about a pool of blocks, not a tensor of rows.
     if (!product.tensor_reach) finding.reach = reach;
-    return finding;
 }
 
 }  // namespace
@@ -124,12 +144,10 @@ std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
     // Built in source order, one per position: sorting the 368-byte findings afterwards moved
     // each through the sort.
     std::vector<Finding> findings;
-    std::vector<std::string_view> lines;
-    for (const CandidateProduct* product : triton.candidates.in_source_order()) {
-        if (!triton.candidates.reported(*product)) continue;
-        if (lines.empty()) lines = split_lines(file.text);
-        findings.push_back(to_finding(*product, file, lines, config, reach));
-    }
+    LineCursor lines(file.text);
+    for (const CandidateProduct* product : triton.candidates.in_source_order())
+        if (triton.candidates.reported(*product))
+            fill_finding(findings.emplace_back(), *product, file, lines, config, reach);
     return findings;
 }
 
