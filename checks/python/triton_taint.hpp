@@ -230,6 +230,7 @@ class TritonInterpreter {
         std::int64_t column = 0;
     };
     TaintValue binary(const Expr& expr);
+    const TaintValue* read_in_place(const Expr& expr) const;
     TaintValue compare(const Expr& expr);
     TaintValue arithmetic(std::string_view op, const Operands& operands);
     TaintValue multiply(const Operands& operands);

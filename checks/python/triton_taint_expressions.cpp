@@ -202,12 +202,29 @@ TaintValue TritonInterpreter::sequence(const Expr& expr) {
     return out;
 }
 
+// A right operand that is a name or a number (most are: `pid * BLOCK`, `offs + 1`) is read in
+// place rather than copied; it is evaluated after the left one, so nothing changes under it.
 TaintValue TritonInterpreter::binary(const Expr& expr) {
     const Expr& left = expr.children[0];
     const Expr& right = expr.children[1];
-    TaintValue a = eval(left);
-    TaintValue b = eval(right);
-    return arithmetic(expr.text, {left, a, right, b, expr.op_line, expr.op_column});
+    const TaintValue a = eval(left);
+    const auto op = [&](const TaintValue& b) {
+        return arithmetic(expr.text, {left, a, right, b, expr.op_line, expr.op_column});
+    };
+    if (const TaintValue* b = read_in_place(right)) return op(*b);
+    return op(eval(right));
+}
+
+// What eval() would give for a number or a name, without a copy; null where it builds a new
+// value (a name not bound, or one that names an index table).
+const TaintValue* TritonInterpreter::read_in_place(const Expr& expr) const {
+    static const TaintValue kNumber;  // a literal carries nothing
+    if (expr.kind == ExprKind::number) return &kNumber;
+    if (expr.kind != ExprKind::name) return nullptr;
+    const TaintValue* held = env_.find(expr.text);
+    const bool renamed =
+        held && !held->origin && held->index_table.empty() && file_.table_names->matches(expr.text);
+    return renamed ? nullptr : held;
 }
 
 TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& operands) {
