@@ -153,7 +153,10 @@ class CandidateTable {
   private:
     std::vector<CandidateProduct> candidates_;
     std::set<LoadSite> index_loads_;
-    std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> by_position_;
+    // (line and column of the `*`, index into candidates_), sorted: candidates mostly come in
+    // source order, so each goes at the end, where a map allocated a node for it.
+    using Positioned = std::pair<std::pair<std::int64_t, std::int64_t>, std::size_t>;
+    std::vector<Positioned> by_position_;
 };
 
 // Arithmetic promotion (`a + b`): 64-bit when either side is; an unbounded origin wins over a

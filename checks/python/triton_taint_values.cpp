@@ -1,5 +1,7 @@
 // The value lattice of the Triton taint interpreter: promotion, joins and the candidate table.
 
+#include <algorithm>
+
 #include "checks/python/triton_taint.hpp"
 
 namespace patchbay {
@@ -109,14 +111,14 @@ TaintEnv join(const TaintEnv& a, const TaintEnv& b) {
 }
 
 std::size_t CandidateTable::add(CandidateProduct candidate) {
-    auto key = std::make_pair(candidate.line, candidate.column);
-    auto slot = by_position_.lower_bound(key);  // one walk of the tree, for the insert too
+    const std::pair key{candidate.line, candidate.column};
+    auto slot = std::ranges::lower_bound(by_position_, key, {}, &Positioned::first);
     if (slot != by_position_.end() && slot->first == key) return slot->second;
     // A kernel file holds a few dozen: room for them at once spares the products' moves as
     // the table grows.
     if (candidates_.empty()) candidates_.reserve(32);
     candidates_.push_back(std::move(candidate));
-    by_position_.emplace_hint(slot, key, candidates_.size() - 1);
+    by_position_.insert(slot, {key, candidates_.size() - 1});
     return candidates_.size() - 1;
 }
 
