@@ -101,10 +101,10 @@ struct CandidateProduct {
     std::string other_operand;  // how the other side reads ("stride_kb")
     bool other_is_unannotated_parameter = false;
     IndexOrigin origin;
-    bool bounded = false;               // only made when the geometry lets a bounded value wrap
-    bool cute = false;                  // in a CuTe DSL kernel: widened with cutlass.Int64(...)
-    bool data_address = false;          // reached an address that is not a load's pointer
-    std::set<LoadSite> loaded_through;  // the loads whose pointer it reached
+    bool bounded = false;                  // only made when the geometry lets a bounded value wrap
+    bool cute = false;                     // in a CuTe DSL kernel: widened with cutlass.Int64(...)
+    bool data_address = false;             // reached an address that is not a load's pointer
+    std::vector<LoadSite> loaded_through;  // the loads whose pointer it reached, sorted
     // A product of program ids, or of a position built from them: it wraps once the tensor it
     // addresses (`addressed`, the pointer it was added to) passes 2^31 elements.
     bool tensor_reach = false;
@@ -152,7 +152,7 @@ class CandidateTable {
 
   private:
     std::vector<CandidateProduct> candidates_;
-    std::set<LoadSite> index_loads_;
+    std::vector<LoadSite> index_loads_;  // sorted
     // (line and column of the `*`, index into candidates_), sorted: candidates mostly come in
     // source order, so each goes at the end, where a map allocated a node for it.
     using Positioned = std::pair<std::pair<std::int64_t, std::int64_t>, std::size_t>;

@@ -63,6 +63,13 @@ void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
     out.products.insert(b.products.begin(), b.products.end());
 }
 
+// Into a sorted list of load sites, once. A file has a few dozen loads, a value reaches a
+// handful: a std::set allocated a node for each.
+void add_site(std::vector<LoadSite>& sites, LoadSite site) {
+    const auto at = std::ranges::lower_bound(sites, site);
+    if (at == sites.end() || *at != site) sites.insert(at, site);
+}
+
 }  // namespace
 
 TaintValue promote(const TaintValue& a, const TaintValue& b) {
@@ -136,7 +143,7 @@ void CandidateTable::mark_used(const TaintValue& value, const std::optional<Load
         // loop bounds, a row's columns in practice: only a runtime stride makes it a row.
         if (candidate.scaled_row && candidate.origin.table == kLoopCounter) continue;
         if (site)
-            candidate.loaded_through.insert(*site);
+            add_site(candidate.loaded_through, *site);
         else
             candidate.data_address = true;
         if (candidate.addressed.empty()) candidate.addressed = tensor;
@@ -146,7 +153,7 @@ void CandidateTable::mark_used(const TaintValue& value, const std::optional<Load
 }
 
 void CandidateTable::mark_index_load(const TaintValue& value) {
-    if (value.origin) index_loads_.insert({value.origin->line, value.origin->column});
+    if (value.origin) add_site(index_loads_, {value.origin->line, value.origin->column});
     for (const auto& element : value.elements) mark_index_load(element);
 }
 
@@ -160,7 +167,7 @@ std::vector<const CandidateProduct*> CandidateTable::in_source_order() const {
 bool CandidateTable::reported(const CandidateProduct& candidate) const {
     if (candidate.data_address) return true;
     for (const auto& site : candidate.loaded_through)
-        if (!index_loads_.contains(site)) return true;
+        if (!std::ranges::binary_search(index_loads_, site)) return true;
     return false;
 }
 
