@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace patchbay {
@@ -28,15 +29,16 @@ class NameTable {
         const std::int32_t at = entry_of(name);
         return at < 0 ? nullptr : &entries_[static_cast<std::size_t>(at)].value;
     }
-    // The value of `name`, a default one added when it has none.
-    Value& operator[](std::string_view name) {
+    // `name` bound to `value`: moved into a new entry, or over the value it had.
+    void set(std::string_view name, Value&& value) {
         if (2 * (entries_.size() + 1) > index_.size()) grow();
         std::int32_t& at = index_[slot_of(name)];
-        if (at < 0) {
-            at = static_cast<std::int32_t>(entries_.size());
-            entries_.emplace_back().name = name;  // built in place: no value moved in
+        if (at >= 0) {
+            entries_[static_cast<std::size_t>(at)].value = std::move(value);
+            return;
         }
-        return entries_[static_cast<std::size_t>(at)].value;
+        at = static_cast<std::int32_t>(entries_.size());
+        entries_.emplace_back(name, std::move(value));  // built in place, the value moved once
     }
     const std::vector<Entry>& entries() const { return entries_; }
 

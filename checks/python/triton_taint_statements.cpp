@@ -116,7 +116,7 @@ void TritonInterpreter::bind_parameters(TaintEnv arguments) {
             value.pointer = true;
             if (value.index_table.empty()) value.index_table = param.name;
         }
-        env_[param.name] = std::move(value);
+        env_.set(param.name, std::move(value));
     }
 }
 
@@ -154,7 +154,7 @@ void TritonInterpreter::statement(const Stmt& stmt) {
 void TritonInterpreter::assignment(const Stmt& stmt) {
     TaintValue value = eval(*stmt.value);
     if (stmt.targets.size() == 1 && stmt.targets[0].kind == ExprKind::name)
-        env_[stmt.targets[0].text] = std::move(value);
+        env_.set(stmt.targets[0].text, std::move(value));
     else
         for (const auto& target : stmt.targets) assign(target, value);
 }
@@ -167,7 +167,7 @@ void TritonInterpreter::add_return(TaintValue value) {
 
 void TritonInterpreter::assign(const Expr& target, const TaintValue& value) {
     if (target.kind == ExprKind::name) {
-        env_[target.text] = value;
+        env_.set(target.text, TaintValue(value));
         return;
     }
     if (target.kind == ExprKind::starred) return assign(target.children[0], value);
@@ -276,9 +276,9 @@ TaintValue TritonInterpreter::helper_call(const FunctionDef& helper, const Expr&
         const Expr& arg = expr.children[i];
         TaintValue value = eval(arg);
         if (arg.kind == ExprKind::keyword)
-            arguments[arg.text] = std::move(value);
+            arguments.set(arg.text, std::move(value));
         else if (arg.kind != ExprKind::starred && positional < helper.parameters.size())
-            arguments[helper.parameters[positional++].name] = std::move(value);
+            arguments.set(helper.parameters[positional++].name, std::move(value));
     }
     return interpret_function(file_, helper, std::move(arguments));
 }

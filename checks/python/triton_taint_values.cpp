@@ -112,7 +112,7 @@ TaintEnv join(const TaintEnv& a, const TaintEnv& b) {
         if (TaintValue* found = out.find(name))
             *found = join(*found, value);
         else
-            out[name] = value;
+            out.set(name, TaintValue(value));
     }
     return out;
 }
