@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "checks/python/name_table.hpp"
+#include "checks/python/product_set.hpp"
 #include "checks/python/python_syntax.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "config/config.hpp"
@@ -40,10 +41,6 @@ struct IndexOrigin {
     std::int64_t column = 0;
     std::int64_t end_line = 0;  // of its closing parenthesis, where `.to(tl.int64)` goes
 };
-
-// The candidate products a value carries, from the parser's pool (the interpreter copies and
-// merges these sets at every operation).
-using ProductSet = std::set<std::size_t, std::less<>, PoolAllocator<std::size_t>>;
 
 struct TaintValue {
     std::optional<IndexOrigin> origin;  // read from memory or a program id (scaled, offset)

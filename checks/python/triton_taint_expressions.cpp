@@ -384,7 +384,7 @@ TaintValue TritonInterpreter::call(const Expr& expr) {
     }
     TaintValue out;  // an unknown function: its result still carries what went in
     for (std::size_t i = 1; i < expr.children.size(); ++i)
-        out.products.merge(eval(expr.children[i]).products);
+        out.products.insert(eval(expr.children[i]).products);
     return out;
 }
 
@@ -506,7 +506,7 @@ void TritonInterpreter::drop_row_numbers(TaintValue& value, const Expr& offsets,
         // the base already holds: never a flat view's element.
         if (compile_time(shape.children[i], {}) || !unit || coordinate.stands_for_program_id)
             file_.candidates.drop_scaled_rows(coordinate);
-        value.products.insert(coordinate.products.begin(), coordinate.products.end());
+        value.products.insert(coordinate.products);
     }
 }
 

@@ -60,7 +60,7 @@ void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
     out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
     out.pointer_name = a.pointer_name.empty() ? b.pointer_name : a.pointer_name;
     out.products = a.products;
-    out.products.insert(b.products.begin(), b.products.end());
+    out.products.insert(b.products);
 }
 
 // Into a sorted list of load sites, once. A file has a few dozen loads, a value reaches a
@@ -188,7 +188,7 @@ std::int64_t CandidateTable::scaled_row_line(const TaintValue& value) const {
 }
 
 void CandidateTable::drop_scaled_rows(TaintValue& value) const {
-    std::erase_if(value.products, [&](std::size_t id) { return candidates_[id].scaled_row; });
+    value.products.erase_if([&](std::size_t id) { return candidates_[id].scaled_row; });
 }
 
 std::string_view TritonFile::intern(std::string name) {
