@@ -143,10 +143,14 @@ std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
     for (const auto& def : triton.functions) interpret_function(triton, def, {});
     // Built in source order, one per position: sorting the 368-byte findings afterwards moved
     // each through the sort.
+    const auto products = triton.candidates.in_source_order();
+    const auto reported = [&](const CandidateProduct* p) { return triton.candidates.reported(*p); };
     std::vector<Finding> findings;
+    // Counted first: each growth of the list moved every finding built so far.
+    findings.reserve(static_cast<std::size_t>(std::ranges::count_if(products, reported)));
     LineCursor lines(file.text);
-    for (const CandidateProduct* product : triton.candidates.in_source_order())
-        if (triton.candidates.reported(*product))
+    for (const CandidateProduct* product : products)
+        if (reported(product))
             fill_finding(findings.emplace_back(), *product, file, lines, config, reach);
     return findings;
 }
