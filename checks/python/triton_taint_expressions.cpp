@@ -246,6 +246,8 @@ TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& op
 // evaluated, if any), and the load it came from is a table lookup.
 void TritonInterpreter::mark_address(const TaintValue& value, std::string_view tensor, bool final,
                                      bool pool, bool strided) {
+    // Most terms of an address carry neither (the pointer, a lane range): no call for them.
+    if (value.products.empty() && !value.origin && value.elements.empty()) return;
     file_.candidates.mark_used(value, load_pointer_, tensor, final, pool, strided);
     file_.candidates.mark_index_load(value);
 }
