@@ -23,6 +23,7 @@
 #include "checks/python/name_table.hpp"
 #include "checks/python/product_set.hpp"
 #include "checks/python/python_syntax.hpp"
+#include "checks/python/tuple_items.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "config/config.hpp"
 
@@ -69,10 +70,10 @@ struct TaintValue {
     // IS_VARLEN: i_t = tl.load(chunk_indices + ...)`, `else: i_t` stays tl.program_id): the
     // table gives the tile this program handles, so its products reach as far as the tensor.
     bool stands_for_program_id = false;
-    std::string_view index_table;      // pointer into this index table
-    std::string_view pointer_name;     // a pointer: the parameter it starts from ("x_ptr")
-    ProductSet products;               // candidate products flowing into this value
-    std::vector<TaintValue> elements;  // a tuple's items
+    std::string_view index_table;     // pointer into this index table
+    std::string_view pointer_name;    // a pointer: the parameter it starts from ("x_ptr")
+    ProductSet products;              // candidate products flowing into this value
+    TupleItems<TaintValue> elements;  // a tuple's items
 
     bool is_narrow_index() const { return origin.has_value() && !wide; }
     void forget_index() {

@@ -193,7 +193,7 @@ TaintValue TritonInterpreter::attribute(const Expr& expr) {
 // tl.program_id(0), tl.program_id(2)` gives each name its own value).
 TaintValue TritonInterpreter::sequence(const Expr& expr) {
     TaintValue out;
-    std::vector<TaintValue> items;
+    TupleItems<TaintValue> items;
     for (const auto& child : expr.children) {
         items.push_back(eval(child));
         out = promote(out, items.back());
