@@ -41,9 +41,16 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
 class IndexTableNames {
   public:
     explicit IndexTableNames(const AuditConfig& config);
-    bool matches(std::string_view name) const;
+    // The two cheap tests in place (the caller's loop), the patterns out of line.
+    bool matches(std::string_view name) const {
+        if (name.size() < shortest_) return false;
+        if (!name.empty() && !first_bytes_[static_cast<unsigned char>(name[0])]) return false;
+        return matches_pattern(name);
+    }
 
   private:
+    bool matches_pattern(std::string_view name) const;
+
     std::vector<std::string> prefixes_;
     std::vector<std::string> globs_;
     // What a matching name starts with and how long it is at least (any byte and any length

@@ -34,9 +34,7 @@ IndexTableNames::IndexTableNames(const AuditConfig& config) {
     }
 }
 
-bool IndexTableNames::matches(std::string_view name) const {
-    if (name.size() < shortest_) return false;
-    if (!name.empty() && !first_bytes_[static_cast<unsigned char>(name[0])]) return false;
+bool IndexTableNames::matches_pattern(std::string_view name) const {
     for (const auto& prefix : prefixes_)
         if (name.starts_with(prefix)) return true;
     if (globs_.empty()) return false;
