@@ -60,7 +60,7 @@ void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
     out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
     out.pointer_name = a.pointer_name.empty() ? b.pointer_name : a.pointer_name;
     out.products = a.products;
-    out.products.insert(b.products);
+    if (!b.products.empty()) out.products.insert(b.products);  // most values carry none
 }
 
 // Into a sorted list of load sites, once. A file has a few dozen loads, a value reaches a
