@@ -124,7 +124,7 @@ using TaintEnv = NameTable<TaintValue>;
 // Candidates of one file, shared by every function interpreted in it.
 class CandidateTable {
   public:
-    std::size_t add(CandidateProduct candidate);  // one entry per `*` position
+    std::size_t add(CandidateProduct&& candidate);  // one entry per `*` position
     // `value` reached an address: the pointer of the load at `site`, or (no site) another one.
     // `tensor` is the pointer it was added to, when known. `final` is the pointer a load or
     // store reads (`pool`: one offset by a read id); a pointer still being built is not

@@ -117,7 +117,7 @@ TaintEnv join(const TaintEnv& a, const TaintEnv& b) {
     return out;
 }
 
-std::size_t CandidateTable::add(CandidateProduct candidate) {
+std::size_t CandidateTable::add(CandidateProduct&& candidate) {
     const std::pair key{candidate.line, candidate.column};
     auto slot = std::ranges::lower_bound(by_position_, key, {}, &Positioned::first);
     if (slot != by_position_.end() && slot->first == key) return slot->second;
