@@ -53,6 +53,19 @@ std::string index_noun(std::string_view table) {
 }
 
 bool is_small_literal(std::string_view literal) {
+    // Most literals are floats (`0.5`) or plain decimals (`16`, `4096`): decided in place, no
+    // string built. strtoll stops at a float's point; a leading 0 (octal, or no number to it)
+    // and the rest take the full path.
+    if (literal.find('.') != std::string_view::npos) return false;
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    const bool plain = !literal.empty() && (literal[0] != '0' || literal.size() == 1) &&
+                       std::ranges::all_of(literal, digit);
+    if (plain && literal.size() > 3) return false;
+    if (plain) {
+        int value = 0;
+        for (char c : literal) value = value * 10 + (c - '0');
+        return value < 256;
+    }
     std::string digits;
     for (char c : literal)
         if (c != '_' && c != '\'') digits += c;
