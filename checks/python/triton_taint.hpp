@@ -221,6 +221,7 @@ class TritonInterpreter {
 
     TaintValue name(const Expr& expr);
     TaintValue attribute(const Expr& expr);
+    TaintValue subscript(const Expr& expr);
     // The two sides of an arithmetic operator, with their values, and where the operator is.
     struct Operands {
         const Expr& left;

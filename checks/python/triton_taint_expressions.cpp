@@ -124,10 +124,9 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
             return binary(expr);
         case ExprKind::subscript:
             if (def_.dialect == KernelDialect::cute) return cute_subscript(expr);
-            evaluate_children(expr);
-            return eval(expr.children[0]);
+            return subscript(expr);
         case ExprKind::unary:
-            if (expr.text == "not") return evaluate_children(expr), TaintValue{};
+            if (expr.text == "not") return evaluate_children(expr);
             return eval(expr.children[0]);
         case ExprKind::tuple:
         case ExprKind::list:
@@ -146,9 +145,18 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
         case ExprKind::starred:
             return eval(expr.children[0]);
         default:
-            evaluate_children(expr);
-            return {};
+            return evaluate_children(expr);
     }
+}
+
+// `offs[:, None]`: the base's value, read after the indices (which may bound it: `offs[offs <
+// N]`). The base is evaluated before them too, for what it does; a name does nothing when read,
+// and is read once.
+TaintValue TritonInterpreter::subscript(const Expr& expr) {
+    const Expr& base = expr.children[0];
+    if (base.kind != ExprKind::name) eval(base);
+    for (std::size_t i = 1; i < expr.children.size(); ++i) eval(expr.children[i]);
+    return eval(base);
 }
 
 // `o_d < D` with D a tl.constexpr: the kernel masks those lanes to a compile-time bound, so the
