@@ -97,6 +97,12 @@ class LineCursor {
     }
 };
 
+// A Triton candidate's operands, spelled now that it is reported.
+void spell_operands(CandidateProduct& product) {
+    if (product.index_expr) product.index_operand = describe(*product.index_expr);
+    if (product.other_expr) product.other_operand = describe(*product.other_expr);
+}
+
 // Into a fresh `finding`, built in its place in the list (a Finding moved is 368 bytes).
 void fill_finding(Finding& finding, const CandidateProduct& product, const SourceFile& file,
                   LineCursor& lines, const AuditConfig& config, const std::optional<Reach>& reach) {
@@ -149,9 +155,11 @@ std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
     // Counted first: each growth of the list moved every finding built so far.
     findings.reserve(static_cast<std::size_t>(std::ranges::count_if(products, reported)));
     LineCursor lines(file.text);
-    for (const CandidateProduct* product : products)
-        if (reported(product))
-            fill_finding(findings.emplace_back(), *product, file, lines, config, reach);
+    for (CandidateProduct* product : products) {
+        if (!reported(product)) continue;
+        spell_operands(*product);
+        fill_finding(findings.emplace_back(), *product, file, lines, config, reach);
+    }
     return findings;
 }
 

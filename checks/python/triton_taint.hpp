@@ -94,6 +94,10 @@ using LoadSite = std::pair<std::int64_t, std::int64_t>;
 struct CandidateProduct {
     std::int64_t line = 0;  // of the `*`
     std::int64_t column = 0;
+    // A Triton candidate's operands as parsed, spelled below only when it is reported (a third
+    // are not); a CuTe one is spelled at once.
+    const Expr* index_expr = nullptr;
+    const Expr* other_expr = nullptr;
     std::string index_operand;  // how the index side reads ("blk")
     bool index_is_name = false;
     std::string other_operand;  // how the other side reads ("stride_kb")
@@ -144,7 +148,7 @@ class CandidateTable {
     std::int64_t scaled_row_line(const TaintValue& value) const;
     const std::vector<CandidateProduct>& all() const { return candidates_; }
     // In source order (line, then column), one per position: the order of the findings.
-    std::vector<const CandidateProduct*> in_source_order() const;
+    std::vector<CandidateProduct*> in_source_order();
     // One block of the geometry passes 2^31 - 1 elements: offsets inside it can wrap too.
     bool bounded_values_can_wrap = false;
 
@@ -185,6 +189,9 @@ struct TritonFile {
 // Whether a type expression is a pointer to 64-bit integers: `tl.pointer_type(tl.int64)`,
 // `tl.const_pointer_type(tl.uint64)` (also spelled with triton.language).
 bool points_to_wide_integers(const Expr& type);
+
+// How an expression reads in a message: `blk`, `(q_start + ri)`, `tl.load(...)`.
+std::string describe(const Expr& expr);
 
 // Interprets one call of `def` with the given parameter values (absent ones start clean or
 // from their annotation) and returns the joined value of its return statements.
@@ -272,7 +279,6 @@ class TritonInterpreter {
     TaintValue helper_call(const FunctionDef& helper, const Expr& expr);
     TaintValue convert(TaintValue value, const Expr* dtype);
     const Expr* argument(const Expr& call, std::size_t index, const char* keyword) const;
-    std::string describe(const Expr& expr) const;
     bool is_unannotated_parameter(const Expr& expr) const;
 };
 

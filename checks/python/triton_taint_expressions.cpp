@@ -331,12 +331,12 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     candidate.scaled_at_line = file_.candidates.scaled_row_line(index);
     candidate.line = line;
     candidate.column = column;
-    candidate.index_operand = describe(index_expr);
+    candidate.index_expr = &index_expr;
     // `blk` and `blk[:, None]` are widened where `blk` is assigned.
     candidate.index_is_name =
         index_expr.kind == ExprKind::name ||
         (index_expr.kind == ExprKind::subscript && index_expr.children[0].kind == ExprKind::name);
-    candidate.other_operand = describe(other_expr);
+    candidate.other_expr = &other_expr;
     candidate.other_is_unannotated_parameter = is_unannotated_parameter(other_expr);
     candidate.origin = *index.origin;
     candidate.bounded = index.bounded;

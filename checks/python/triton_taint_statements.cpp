@@ -283,7 +283,7 @@ TaintValue TritonInterpreter::helper_call(const FunctionDef& helper, const Expr&
     return interpret_function(file_, helper, std::move(arguments));
 }
 
-std::string TritonInterpreter::describe(const Expr& expr) const {
+std::string describe(const Expr& expr) {
     switch (expr.kind) {
         case ExprKind::name:
         case ExprKind::number:

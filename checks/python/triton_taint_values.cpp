@@ -157,8 +157,8 @@ void CandidateTable::mark_index_load(const TaintValue& value) {
     for (const auto& element : value.elements) mark_index_load(element);
 }
 
-std::vector<const CandidateProduct*> CandidateTable::in_source_order() const {
-    std::vector<const CandidateProduct*> ordered;
+std::vector<CandidateProduct*> CandidateTable::in_source_order() {
+    std::vector<CandidateProduct*> ordered;
     ordered.reserve(candidates_.size());
     for (const auto& [position, id] : by_position_) ordered.push_back(&candidates_[id]);
     return ordered;
