@@ -18,8 +18,11 @@ std::string_view last_component(const std::string& dotted) {
 }
 
 // "tl.load" and "triton.language.load" -> "load"; "" for anything outside triton.language.
+// `tl.` itself, the spelling of nearly every call of a kernel, is tested in place.
 std::string_view triton_function(const Expr& callee) {
-    return module_member(callee, {"tl", "triton.language"});
+    const bool tl = callee.kind == ExprKind::attribute &&
+                    callee.children[0].kind == ExprKind::name && callee.children[0].text == "tl";
+    return tl ? callee.text : module_member(callee, {"tl", "triton.language"});
 }
 
 // What a tl.* call gives back, of the values of its arguments.
