@@ -71,10 +71,11 @@ void visit_calls(const StmtList& statements, const Visit& visit) {
     }
 }
 
-// Parameters passed as the pointer of tl.load/tl.store/tl.atomic_* (`tl.load(K + offs)`).
+// The names passed as the pointer of tl.load/tl.store/tl.atomic_* (`tl.load(K + offs)`), among
+// which bind_parameters() finds the parameters (asking the function of each name cost more).
 // Views of the tree's names, repeated once per use: a kernel has a handful, and a set of strings
 // allocated a node and a string for each.
-std::vector<std::string_view> parameters_used_as_pointers(const FunctionDef& def) {
+std::vector<std::string_view> names_used_as_pointers(const FunctionDef& def) {
     std::vector<std::string_view> names;
     visit_calls(def.body, [&](const Expr& call) {
         if (call.children.size() < 2) return;
@@ -86,7 +87,7 @@ std::vector<std::string_view> parameters_used_as_pointers(const FunctionDef& def
                       callee.children[0].text == "tl" &&
                       (member == "load" || member == "store" || member.starts_with("atomic_"));
         const Expr* base = memory ? pointer_base(call.children[1]) : nullptr;
-        if (base && def.parameter(base->text)) names.push_back(base->text);
+        if (base) names.push_back(base->text);
     });
     return names;
 }
@@ -94,7 +95,7 @@ std::vector<std::string_view> parameters_used_as_pointers(const FunctionDef& def
 }  // namespace
 
 void TritonInterpreter::bind_parameters(TaintEnv arguments) {
-    const auto pointer_parameters = parameters_used_as_pointers(def_);
+    const auto pointer_names = names_used_as_pointers(def_);
     for (const auto& param : def_.parameters) {
         TaintValue* given = arguments.find(param.name);
         TaintValue value = given ? std::move(*given) : TaintValue{};
@@ -107,7 +108,7 @@ void TritonInterpreter::bind_parameters(TaintEnv arguments) {
             if (value.pointer_name.empty()) value.pointer_name = param.name;
         }
         if (has_pointer_name(param.name) ||
-            std::ranges::find(pointer_parameters, param.name) != pointer_parameters.end()) {
+            std::ranges::find(pointer_names, param.name) != pointer_names.end()) {
             value.pointer = true;
             if (value.pointer_name.empty()) value.pointer_name = param.name;
         }
