@@ -15,13 +15,16 @@ namespace {
 // The hint and the subject are appended piece by piece into one string: a Triton tree can give
 // tens of thousands of findings, and each `a + b` made a string of its own.
 std::string fix_hint(const CandidateProduct& product) {
-    std::string hint = "widen before the multiply: ";
     const auto& index = product.index_operand;
+    std::string hint;
+    // Reserved before the first piece, which alone outgrows a string's inline buffer.
+    hint.reserve(2 * index.size() + product.other_operand.size() + 80);
+    hint.append("widen before the multiply: ");
     if (product.cute) {
         if (product.index_is_name) hint.append(index).append(" = ");
-        return hint.append("cutlass.Int64(").append(index).append(")");
+        hint.append("cutlass.Int64(").append(index).append(")");
+        return hint;
     }
-    hint.reserve(hint.size() + 2 * index.size() + product.other_operand.size() + 48);
     if (product.index_is_name) hint.append(index).append(" = ");
     hint.append(index).append(".to(tl.int64)");
     if (product.other_is_unannotated_parameter)
@@ -30,11 +33,11 @@ std::string fix_hint(const CandidateProduct& product) {
 }
 
 // "program id 'row'", "index 'blk' (loaded from bt_ptr at line 9)", "position '(q_start + ri)'
-// (loaded from qsl_ptr at line 9, offset by program ids)".
-std::string subject(const CandidateProduct& product) {
+// (loaded from qsl_ptr at line 9, offset by program ids)". `room`: what the caller appends.
+std::string subject(const CandidateProduct& product, std::size_t room) {
     const std::string line = std::to_string(product.origin.line);
     std::string out;
-    out.reserve(product.index_operand.size() + product.origin.table.size() + 64);
+    out.reserve(product.index_operand.size() + product.origin.table.size() + 64 + room);
     if (!product.tensor_reach)
         out.append(index_noun(product.origin.table)).append(" '");
     else if (!product.from_memory)
@@ -46,7 +49,8 @@ std::string subject(const CandidateProduct& product) {
                : !product.from_memory ? "' ("
                                       : "' (from ");
     out.append(product.origin.table).append(" at line ").append(line);
-    return out.append(product.tensor_reach && product.from_memory ? " and the program ids)" : ")");
+    out.append(product.tensor_reach && product.from_memory ? " and the program ids)" : ")");
+    return out;  // itself, not `out.append(...)`: that returned a copy without the room
 }
 
 std::string related_message(const CandidateProduct& product) {
@@ -63,28 +67,58 @@ std::string wraps(const CandidateProduct& product, const AuditConfig& config) {
     return product.bounded ? kBoundedProductWraps : kIndexProductWraps;
 }
 
-// The text of 1-based `line` of a file split into `lines`, as SourceFile::line_text gives it.
-// A file is split once for all its findings: looked up from its start, a kernel file of many
-// findings was read again for each.
-std::string_view line_text(const std::vector<std::string_view>& lines, std::int64_t line) {
-    const auto index = static_cast<std::size_t>(std::max<std::int64_t>(line, 1) - 1);
-    return index < lines.size() ? without_terminator(lines[index]) : std::string_view();
+// The lines of a file read forward, as SourceFile::line_text gives them, for findings in
+// source order: each line is found from the one before. Splitting the whole file listed every
+// line of it, for a few findings near its kernels.
+class LineCursor {
+  public:
+    explicit LineCursor(std::string_view text) : text_(text) {}
+
+    // 1-based; "" past the end.
+    std::string_view text(std::int64_t line) {
+        line = std::max<std::int64_t>(line, 1);
+        if (line < line_) {  // not in source order after all: from the top again
+            line_ = 1;
+            start_ = 0;
+        }
+        for (; line_ < line && start_ < text_.size(); ++line_) start_ = next_start();
+        if (line_ < line || start_ >= text_.size()) return {};
+        return without_terminator(text_.substr(start_, next_start() - start_));
+    }
+
+  private:
+    std::string_view text_;
+    std::int64_t line_ = 1;  // the line that starts at start_
+    std::size_t start_ = 0;
+
+    std::size_t next_start() const {
+        const std::size_t newline = text_.find('\n', start_);
+        return newline == std::string_view::npos ? text_.size() : newline + 1;
+    }
+};
+
+// A Triton candidate's operands, spelled now that it is reported.
+void spell_operands(CandidateProduct& product) {
+    if (product.index_expr) product.index_operand = describe(*product.index_expr);
+    if (product.other_expr) product.other_operand = describe(*product.other_expr);
 }
 
-Finding to_finding(const CandidateProduct& product, const SourceFile& file,
-                   const std::vector<std::string_view>& lines, const AuditConfig& config,
-                   const std::optional<Reach>& reach) {
-    Finding finding;
+// Into a fresh `finding`, built in its place in the list (a Finding moved is 368 bytes).
+void fill_finding(Finding& finding, const CandidateProduct& product, const SourceFile& file,
+                  LineCursor& lines, const AuditConfig& config, const std::optional<Reach>& reach) {
     finding.rule = kIndexStrideRule;
     finding.severity = product.tensor_reach ? tensor_reach_severity(config) : Severity::error;
     finding.path = file.path;
     finding.line = product.line;
     finding.column = product.column;
-    finding.message = subject(product);
+    // The message's room taken at once: appending the wrap grew it a second time.
+    const std::string wrap = wraps(product, config);
+    finding.message = subject(product, product.other_operand.size() + wrap.size() + 40);
     finding.message.append(" times '")
         .append(product.other_operand)
         .append("' is computed in 32 bits: ")
-        .append(wraps(product, config));
+        .append(wrap);
+    finding.related.reserve(3);  // the load, the scaling, the load's end
     finding.related.push_back(
         {file.path, product.origin.line, product.origin.column, related_message(product)});
     if (product.scaled_at_line > 0 && product.scaled_at_line != product.line)
@@ -95,10 +129,9 @@ Finding to_finding(const CandidateProduct& product, const SourceFile& file,
         finding.related.push_back({file.path, product.origin.end_line, 0,
                                    "the load ends here: widen it with .to(tl.int64)"});
     finding.fix_hint = fix_hint(product);
-    finding.source_line = std::string(line_text(lines, product.line));
+    finding.source_line = std::string(lines.text(product.line));
     // The geometry's block reach is about a pool of blocks, not a tensor of rows.
     if (!product.tensor_reach) finding.reach = reach;
-    return finding;
 }
 
 }  // namespace
@@ -116,12 +149,16 @@ std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
     for (const auto& def : triton.functions) interpret_function(triton, def, {});
     // Built in source order, one per position: sorting the 368-byte findings afterwards moved
     // each through the sort.
+    const auto products = triton.candidates.in_source_order();
+    const auto reported = [&](const CandidateProduct* p) { return triton.candidates.reported(*p); };
     std::vector<Finding> findings;
-    std::vector<std::string_view> lines;
-    for (const CandidateProduct* product : triton.candidates.in_source_order()) {
-        if (!triton.candidates.reported(*product)) continue;
-        if (lines.empty()) lines = split_lines(file.text);
-        findings.push_back(to_finding(*product, file, lines, config, reach));
+    // Counted first: each growth of the list moved every finding built so far.
+    findings.reserve(static_cast<std::size_t>(std::ranges::count_if(products, reported)));
+    LineCursor lines(file.text);
+    for (CandidateProduct* product : products) {
+        if (!reported(product)) continue;
+        spell_operands(*product);
+        fill_finding(findings.emplace_back(), *product, file, lines, config, reach);
     }
     return findings;
 }

@@ -20,7 +20,10 @@
 #include <utility>
 #include <vector>
 
+#include "checks/python/name_table.hpp"
+#include "checks/python/product_set.hpp"
 #include "checks/python/python_syntax.hpp"
+#include "checks/python/tuple_items.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "config/config.hpp"
 
@@ -39,10 +42,6 @@ struct IndexOrigin {
     std::int64_t column = 0;
     std::int64_t end_line = 0;  // of its closing parenthesis, where `.to(tl.int64)` goes
 };
-
-// The candidate products a value carries, from the parser's pool (the interpreter copies and
-// merges these sets at every operation).
-using ProductSet = std::set<std::size_t, std::less<>, PoolAllocator<std::size_t>>;
 
 struct TaintValue {
     std::optional<IndexOrigin> origin;  // read from memory or a program id (scaled, offset)
@@ -71,10 +70,10 @@ struct TaintValue {
     // IS_VARLEN: i_t = tl.load(chunk_indices + ...)`, `else: i_t` stays tl.program_id): the
     // table gives the tile this program handles, so its products reach as far as the tensor.
     bool stands_for_program_id = false;
-    std::string_view index_table;      // pointer into this index table
-    std::string_view pointer_name;     // a pointer: the parameter it starts from ("x_ptr")
-    ProductSet products;               // candidate products flowing into this value
-    std::vector<TaintValue> elements;  // a tuple's items
+    std::string_view index_table;     // pointer into this index table
+    std::string_view pointer_name;    // a pointer: the parameter it starts from ("x_ptr")
+    ProductSet products;              // candidate products flowing into this value
+    TupleItems<TaintValue> elements;  // a tuple's items
 
     bool is_narrow_index() const { return origin.has_value() && !wide; }
     void forget_index() {
@@ -95,15 +94,19 @@ using LoadSite = std::pair<std::int64_t, std::int64_t>;
 struct CandidateProduct {
     std::int64_t line = 0;  // of the `*`
     std::int64_t column = 0;
+    // A Triton candidate's operands as parsed, spelled below only when it is reported (a third
+    // are not); a CuTe one is spelled at once.
+    const Expr* index_expr = nullptr;
+    const Expr* other_expr = nullptr;
     std::string index_operand;  // how the index side reads ("blk")
     bool index_is_name = false;
     std::string other_operand;  // how the other side reads ("stride_kb")
     bool other_is_unannotated_parameter = false;
     IndexOrigin origin;
-    bool bounded = false;               // only made when the geometry lets a bounded value wrap
-    bool cute = false;                  // in a CuTe DSL kernel: widened with cutlass.Int64(...)
-    bool data_address = false;          // reached an address that is not a load's pointer
-    std::set<LoadSite> loaded_through;  // the loads whose pointer it reached
+    bool bounded = false;                  // only made when the geometry lets a bounded value wrap
+    bool cute = false;                     // in a CuTe DSL kernel: widened with cutlass.Int64(...)
+    bool data_address = false;             // reached an address that is not a load's pointer
+    std::vector<LoadSite> loaded_through;  // the loads whose pointer it reached, sorted
     // A product of program ids, or of a position built from them: it wraps once the tensor it
     // addresses (`addressed`, the pointer it was added to) passes 2^31 elements.
     bool tensor_reach = false;
@@ -119,28 +122,13 @@ struct CandidateProduct {
     bool used() const { return data_address || !loaded_through.empty(); }
 };
 
-// ShorterNameFirst's order (checks/name_order.hpp), names of one length compared byte by byte
-// in place: a kernel's names are short and many share a length, and each step of a lookup in
-// an environment was a memcmp call.
-struct KernelNameOrder {
-    using is_transparent = void;
-    bool operator()(std::string_view a, std::string_view b) const {
-        if (a.size() != b.size()) return a.size() < b.size();
-        for (std::size_t i = 0; i < a.size(); ++i)
-            if (a[i] != b[i])
-                return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
-        return false;
-    }
-};
-
 // join() merges environments by name: their order is never observable.
-using TaintEnv = std::map<std::string_view, TaintValue, KernelNameOrder,
-                          PoolAllocator<std::pair<const std::string_view, TaintValue>>>;
+using TaintEnv = NameTable<TaintValue>;
 
 // Candidates of one file, shared by every function interpreted in it.
 class CandidateTable {
   public:
-    std::size_t add(CandidateProduct candidate);  // one entry per `*` position
+    std::size_t add(CandidateProduct&& candidate);  // one entry per `*` position
     // `value` reached an address: the pointer of the load at `site`, or (no site) another one.
     // `tensor` is the pointer it was added to, when known. `final` is the pointer a load or
     // store reads (`pool`: one offset by a read id); a pointer still being built is not
@@ -160,14 +148,17 @@ class CandidateTable {
     std::int64_t scaled_row_line(const TaintValue& value) const;
     const std::vector<CandidateProduct>& all() const { return candidates_; }
     // In source order (line, then column), one per position: the order of the findings.
-    std::vector<const CandidateProduct*> in_source_order() const;
+    std::vector<CandidateProduct*> in_source_order();
     // One block of the geometry passes 2^31 - 1 elements: offsets inside it can wrap too.
     bool bounded_values_can_wrap = false;
 
   private:
     std::vector<CandidateProduct> candidates_;
-    std::set<LoadSite> index_loads_;
-    std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> by_position_;
+    std::vector<LoadSite> index_loads_;  // sorted
+    // (line and column of the `*`, index into candidates_), sorted: candidates mostly come in
+    // source order, so each goes at the end, where a map allocated a node for it.
+    using Positioned = std::pair<std::pair<std::int64_t, std::int64_t>, std::size_t>;
+    std::vector<Positioned> by_position_;
 };
 
 // Arithmetic promotion (`a + b`): 64-bit when either side is; an unbounded origin wins over a
@@ -199,6 +190,9 @@ struct TritonFile {
 // `tl.const_pointer_type(tl.uint64)` (also spelled with triton.language).
 bool points_to_wide_integers(const Expr& type);
 
+// How an expression reads in a message: `blk`, `(q_start + ri)`, `tl.load(...)`.
+std::string describe(const Expr& expr);
+
 // Interprets one call of `def` with the given parameter values (absent ones start clean or
 // from their annotation) and returns the joined value of its return statements.
 TaintValue interpret_function(TritonFile& file, const FunctionDef& def, TaintEnv arguments);
@@ -210,7 +204,8 @@ class TritonInterpreter {
 
     void bind_parameters(TaintEnv arguments);
     void run(const StmtList& statements);
-    const TaintValue& returned() const { return returned_; }
+    // Moved out: the interpreter is done with it.
+    TaintValue take_returned() { return std::move(returned_); }
 
     TaintValue eval(const Expr& expr);
 
@@ -233,6 +228,7 @@ class TritonInterpreter {
 
     TaintValue name(const Expr& expr);
     TaintValue attribute(const Expr& expr);
+    TaintValue subscript(const Expr& expr);
     // The two sides of an arithmetic operator, with their values, and where the operator is.
     struct Operands {
         const Expr& left;
@@ -243,6 +239,7 @@ class TritonInterpreter {
         std::int64_t column = 0;
     };
     TaintValue binary(const Expr& expr);
+    const TaintValue* read_in_place(const Expr& expr) const;
     TaintValue compare(const Expr& expr);
     TaintValue arithmetic(std::string_view op, const Operands& operands);
     TaintValue multiply(const Operands& operands);
@@ -282,7 +279,6 @@ class TritonInterpreter {
     TaintValue helper_call(const FunctionDef& helper, const Expr& expr);
     TaintValue convert(TaintValue value, const Expr* dtype);
     const Expr* argument(const Expr& call, std::size_t index, const char* keyword) const;
-    std::string describe(const Expr& expr) const;
     bool is_unannotated_parameter(const Expr& expr) const;
 };
 

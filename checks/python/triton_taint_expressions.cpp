@@ -18,8 +18,11 @@ std::string_view last_component(const std::string& dotted) {
 }
 
 // "tl.load" and "triton.language.load" -> "load"; "" for anything outside triton.language.
+// `tl.` itself, the spelling of nearly every call of a kernel, is tested in place.
 std::string_view triton_function(const Expr& callee) {
-    return module_member(callee, {"tl", "triton.language"});
+    const bool tl = callee.kind == ExprKind::attribute &&
+                    callee.children[0].kind == ExprKind::name && callee.children[0].text == "tl";
+    return tl ? callee.text : module_member(callee, {"tl", "triton.language"});
 }
 
 // What a tl.* call gives back, of the values of its arguments.
@@ -46,6 +49,25 @@ CallValue call_value(std::string_view function) {
     if (one_of(function, kAccumulated)) return CallValue::accumulated;
     if (one_of(function, kCombined)) return CallValue::combined;
     return CallValue::fresh;
+}
+
+// What a tl.* call of `kind` gives back. Its arguments are evaluated in order (for what they do
+// too) and each kept only as far as that value needs it: a vector of the values was allocated
+// at each call.
+TaintValue call_result(TritonInterpreter& interpreter, CallValue kind, const Expr& call) {
+    const std::size_t count = call.children.size() - 1;
+    const bool selected = kind == CallValue::selected;
+    TaintValue out;
+    for (std::size_t i = 0; i < count; ++i) {
+        TaintValue value = interpreter.eval(call.children[i + 1]);
+        if (selected && count < 3) continue;  // tl.where without both values: nothing kept
+        if (i == (selected ? 1u : 0u))
+            out = std::move(value);
+        else if ((selected && i == 2) || (!selected && kind == CallValue::combined))
+            out = promote(out, value);
+    }
+    if (kind == CallValue::accumulated) out.bounded = false;
+    return out;
 }
 
 bool is_wide_type(std::string_view type) {
@@ -105,10 +127,9 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
             return binary(expr);
         case ExprKind::subscript:
             if (def_.dialect == KernelDialect::cute) return cute_subscript(expr);
-            evaluate_children(expr);
-            return eval(expr.children[0]);
+            return subscript(expr);
         case ExprKind::unary:
-            if (expr.text == "not") return evaluate_children(expr), TaintValue{};
+            if (expr.text == "not") return evaluate_children(expr);
             return eval(expr.children[0]);
         case ExprKind::tuple:
         case ExprKind::list:
@@ -127,9 +148,18 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
         case ExprKind::starred:
             return eval(expr.children[0]);
         default:
-            evaluate_children(expr);
-            return {};
+            return evaluate_children(expr);
     }
+}
+
+// `offs[:, None]`: the base's value, read after the indices (which may bound it: `offs[offs <
+// N]`). The base is evaluated before them too, for what it does; a name does nothing when read,
+// and is read once.
+TaintValue TritonInterpreter::subscript(const Expr& expr) {
+    const Expr& base = expr.children[0];
+    if (base.kind != ExprKind::name) eval(base);
+    for (std::size_t i = 1; i < expr.children.size(); ++i) eval(expr.children[i]);
+    return eval(base);
 }
 
 // `o_d < D` with D a tl.constexpr: the kernel masks those lanes to a compile-time bound, so the
@@ -141,8 +171,7 @@ TaintValue TritonInterpreter::compare(const Expr& expr) {
     bool below = expr.text == "<" || expr.text == "<=";
     const Expr& lanes = left.kind == ExprKind::subscript ? left.children[0] : left;
     if (below && b.constant && lanes.kind == ExprKind::name && acts_as_program_id(a) && a.lanes) {
-        auto held = env_.find(lanes.text);
-        if (held != env_.end()) held->second.bounded = true;
+        if (TaintValue* held = env_.find(lanes.text)) held->bounded = true;
     }
     return {};
 }
@@ -154,8 +183,8 @@ TaintValue TritonInterpreter::evaluate_children(const Expr& expr) {
 }
 
 TaintValue TritonInterpreter::name(const Expr& expr) {
-    auto found = env_.find(expr.text);
-    TaintValue value = found == env_.end() ? TaintValue{} : found->second;
+    const TaintValue* found = env_.find(expr.text);
+    TaintValue value = found ? *found : TaintValue{};
     // The name is matched last, only for a value without an origin or a table: the cheap tests
     // first.
     if (!value.origin && value.index_table.empty() && file_.table_names->matches(expr.text)) {
@@ -175,7 +204,7 @@ TaintValue TritonInterpreter::attribute(const Expr& expr) {
 // tl.program_id(0), tl.program_id(2)` gives each name its own value).
 TaintValue TritonInterpreter::sequence(const Expr& expr) {
     TaintValue out;
-    std::vector<TaintValue> items;
+    TupleItems<TaintValue> items;
     for (const auto& child : expr.children) {
         items.push_back(eval(child));
         out = promote(out, items.back());
@@ -184,12 +213,29 @@ TaintValue TritonInterpreter::sequence(const Expr& expr) {
     return out;
 }
 
+// A right operand that is a name or a number (most are: `pid * BLOCK`, `offs + 1`) is read in
+// place rather than copied; it is evaluated after the left one, so nothing changes under it.
 TaintValue TritonInterpreter::binary(const Expr& expr) {
     const Expr& left = expr.children[0];
     const Expr& right = expr.children[1];
-    TaintValue a = eval(left);
-    TaintValue b = eval(right);
-    return arithmetic(expr.text, {left, a, right, b, expr.op_line, expr.op_column});
+    const TaintValue a = eval(left);
+    const auto op = [&](const TaintValue& b) {
+        return arithmetic(expr.text, {left, a, right, b, expr.op_line, expr.op_column});
+    };
+    if (const TaintValue* b = read_in_place(right)) return op(*b);
+    return op(eval(right));
+}
+
+// What eval() would give for a number or a name, without a copy; null where it builds a new
+// value (a name not bound, or one that names an index table).
+const TaintValue* TritonInterpreter::read_in_place(const Expr& expr) const {
+    static const TaintValue kNumber;  // a literal carries nothing
+    if (expr.kind == ExprKind::number) return &kNumber;
+    if (expr.kind != ExprKind::name) return nullptr;
+    const TaintValue* held = env_.find(expr.text);
+    const bool renamed =
+        held && !held->origin && held->index_table.empty() && file_.table_names->matches(expr.text);
+    return renamed ? nullptr : held;
 }
 
 TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& operands) {
@@ -211,6 +257,8 @@ TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& op
 // evaluated, if any), and the load it came from is a table lookup.
 void TritonInterpreter::mark_address(const TaintValue& value, std::string_view tensor, bool final,
                                      bool pool, bool strided) {
+    // Most terms of an address carry neither (the pointer, a lane range): no call for them.
+    if (value.products.empty() && !value.origin && value.elements.empty()) return;
     file_.candidates.mark_used(value, load_pointer_, tensor, final, pool, strided);
     file_.candidates.mark_index_load(value);
 }
@@ -286,12 +334,12 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     candidate.scaled_at_line = file_.candidates.scaled_row_line(index);
     candidate.line = line;
     candidate.column = column;
-    candidate.index_operand = describe(index_expr);
+    candidate.index_expr = &index_expr;
     // `blk` and `blk[:, None]` are widened where `blk` is assigned.
     candidate.index_is_name =
         index_expr.kind == ExprKind::name ||
         (index_expr.kind == ExprKind::subscript && index_expr.children[0].kind == ExprKind::name);
-    candidate.other_operand = describe(other_expr);
+    candidate.other_expr = &other_expr;
     candidate.other_is_unannotated_parameter = is_unannotated_parameter(other_expr);
     candidate.origin = *index.origin;
     candidate.bounded = index.bounded;
@@ -349,7 +397,7 @@ TaintValue TritonInterpreter::call(const Expr& expr) {
     }
     TaintValue out;  // an unknown function: its result still carries what went in
     for (std::size_t i = 1; i < expr.children.size(); ++i)
-        out.products.merge(eval(expr.children[i]).products);
+        out.products.insert(eval(expr.children[i]).products);
     return out;
 }
 
@@ -372,23 +420,7 @@ TaintValue TritonInterpreter::triton_call(std::string_view function, const Expr&
     const CallValue kind = call_value(function);
     // Arguments are evaluated for what they do (helper calls, loads) even when dropped.
     if (kind == CallValue::fresh) return evaluate_children_after_callee(expr);
-    std::vector<TaintValue> values;
-    for (std::size_t i = 1; i < expr.children.size(); ++i) values.push_back(eval(expr.children[i]));
-    if (values.empty()) return {};
-    switch (kind) {
-        case CallValue::selected:
-            return values.size() >= 3 ? promote(values[1], values[2]) : TaintValue{};
-        case CallValue::accumulated:
-            values[0].bounded = false;
-            return values[0];
-        case CallValue::combined: {
-            TaintValue out = values[0];
-            for (std::size_t i = 1; i < values.size(); ++i) out = promote(out, values[i]);
-            return out;
-        }
-        default:
-            return values[0];
-    }
+    return call_result(*this, kind, expr);
 }
 
 TaintValue TritonInterpreter::evaluate_children_after_callee(const Expr& call) {
@@ -487,7 +519,7 @@ void TritonInterpreter::drop_row_numbers(TaintValue& value, const Expr& offsets,
         // the base already holds: never a flat view's element.
         if (compile_time(shape.children[i], {}) || !unit || coordinate.stands_for_program_id)
             file_.candidates.drop_scaled_rows(coordinate);
-        value.products.insert(coordinate.products.begin(), coordinate.products.end());
+        value.products.insert(coordinate.products);
     }
 }
 

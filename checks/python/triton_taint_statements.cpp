@@ -14,16 +14,16 @@ namespace {
 constexpr int kLoopPasses = 2;
 
 // The triton.language type a parameter is annotated with: "int64" for `x: tl.int64`, "" when
-// there is none. Read once per parameter: each spelling of it builds a string.
-std::string triton_annotation(const Parameter& param) {
+// there is none. Read off the tree: a dotted string per parameter was built at every call.
+std::string_view triton_annotation(const Parameter& param) {
     if (!param.annotation) return {};
     const Expr& annotation = *param.annotation;
     // `BLOCK: "tl.constexpr"`: a string annotation spells the same type.
-    const bool quoted = annotation.kind == ExprKind::string && annotation.text.size() >= 2;
-    std::string name = quoted ? std::string(annotation.text.substr(1, annotation.text.size() - 2))
-                              : dotted_name(annotation);
+    if (annotation.kind != ExprKind::string || annotation.text.size() < 2)
+        return module_member(annotation, {"tl", "triton.language"});
+    std::string_view name = annotation.text.substr(1, annotation.text.size() - 2);
     for (std::string_view module : {"tl.", "triton.language."})
-        if (std::string_view(name).starts_with(module)) return name.substr(module.size());
+        if (name.starts_with(module)) return name.substr(module.size());
     return {};
 }
 
@@ -71,10 +71,11 @@ void visit_calls(const StmtList& statements, const Visit& visit) {
     }
 }
 
-// Parameters passed as the pointer of tl.load/tl.store/tl.atomic_* (`tl.load(K + offs)`).
+// The names passed as the pointer of tl.load/tl.store/tl.atomic_* (`tl.load(K + offs)`), among
+// which bind_parameters() finds the parameters (asking the function of each name cost more).
 // Views of the tree's names, repeated once per use: a kernel has a handful, and a set of strings
 // allocated a node and a string for each.
-std::vector<std::string_view> parameters_used_as_pointers(const FunctionDef& def) {
+std::vector<std::string_view> names_used_as_pointers(const FunctionDef& def) {
     std::vector<std::string_view> names;
     visit_calls(def.body, [&](const Expr& call) {
         if (call.children.size() < 2) return;
@@ -86,7 +87,7 @@ std::vector<std::string_view> parameters_used_as_pointers(const FunctionDef& def
                       callee.children[0].text == "tl" &&
                       (member == "load" || member == "store" || member.starts_with("atomic_"));
         const Expr* base = memory ? pointer_base(call.children[1]) : nullptr;
-        if (base && def.parameter(base->text)) names.push_back(base->text);
+        if (base) names.push_back(base->text);
     });
     return names;
 }
@@ -94,11 +95,11 @@ std::vector<std::string_view> parameters_used_as_pointers(const FunctionDef& def
 }  // namespace
 
 void TritonInterpreter::bind_parameters(TaintEnv arguments) {
-    const auto pointer_parameters = parameters_used_as_pointers(def_);
+    const auto pointer_names = names_used_as_pointers(def_);
     for (const auto& param : def_.parameters) {
-        auto given = arguments.find(param.name);
-        TaintValue value = given == arguments.end() ? TaintValue{} : std::move(given->second);
-        const std::string type = triton_annotation(param);
+        TaintValue* given = arguments.find(param.name);
+        TaintValue value = given ? std::move(*given) : TaintValue{};
+        const std::string_view type = triton_annotation(param);
         if (type == "int64" || type == "uint64") value.wide = true;
         if (type == "constexpr") value.constant = true;
         if (param.annotation && points_to_wide_integers(*param.annotation)) {
@@ -107,7 +108,7 @@ void TritonInterpreter::bind_parameters(TaintEnv arguments) {
             if (value.pointer_name.empty()) value.pointer_name = param.name;
         }
         if (has_pointer_name(param.name) ||
-            std::ranges::find(pointer_parameters, param.name) != pointer_parameters.end()) {
+            std::ranges::find(pointer_names, param.name) != pointer_names.end()) {
             value.pointer = true;
             if (value.pointer_name.empty()) value.pointer_name = param.name;
         }
@@ -116,7 +117,7 @@ void TritonInterpreter::bind_parameters(TaintEnv arguments) {
             value.pointer = true;
             if (value.index_table.empty()) value.index_table = param.name;
         }
-        env_[param.name] = std::move(value);
+        env_.set(param.name, std::move(value));
     }
 }
 
@@ -154,7 +155,7 @@ void TritonInterpreter::statement(const Stmt& stmt) {
 void TritonInterpreter::assignment(const Stmt& stmt) {
     TaintValue value = eval(*stmt.value);
     if (stmt.targets.size() == 1 && stmt.targets[0].kind == ExprKind::name)
-        env_[stmt.targets[0].text] = std::move(value);
+        env_.set(stmt.targets[0].text, std::move(value));
     else
         for (const auto& target : stmt.targets) assign(target, value);
 }
@@ -167,7 +168,7 @@ void TritonInterpreter::add_return(TaintValue value) {
 
 void TritonInterpreter::assign(const Expr& target, const TaintValue& value) {
     if (target.kind == ExprKind::name) {
-        env_[target.text] = value;
+        env_.set(target.text, TaintValue(value));
         return;
     }
     if (target.kind == ExprKind::starred) return assign(target.children[0], value);
@@ -236,8 +237,8 @@ TaintValue TritonInterpreter::iterated(const Stmt& loop) {
 bool TritonInterpreter::compile_time(const Expr& expr, const TaintValue& value) const {
     if (value.constant || expr.kind == ExprKind::number) return true;
     if (expr.kind == ExprKind::name) {
-        auto found = env_.find(expr.text);
-        return found != env_.end() && found->second.constant;
+        const TaintValue* found = env_.find(expr.text);
+        return found && found->constant;
     }
     if (expr.kind != ExprKind::binary && expr.kind != ExprKind::unary) return false;
     for (const auto& child : expr.children)
@@ -276,14 +277,14 @@ TaintValue TritonInterpreter::helper_call(const FunctionDef& helper, const Expr&
         const Expr& arg = expr.children[i];
         TaintValue value = eval(arg);
         if (arg.kind == ExprKind::keyword)
-            arguments[arg.text] = std::move(value);
+            arguments.set(arg.text, std::move(value));
         else if (arg.kind != ExprKind::starred && positional < helper.parameters.size())
-            arguments[helper.parameters[positional++].name] = std::move(value);
+            arguments.set(helper.parameters[positional++].name, std::move(value));
     }
     return interpret_function(file_, helper, std::move(arguments));
 }
 
-std::string TritonInterpreter::describe(const Expr& expr) const {
+std::string describe(const Expr& expr) {
     switch (expr.kind) {
         case ExprKind::name:
         case ExprKind::number:
@@ -305,7 +306,8 @@ std::string TritonInterpreter::describe(const Expr& expr) const {
             // Appended, not `"(" + temporary`: GCC 12 bug 105329 (-Wrestrict at -O3).
             std::string text = "(";
             text.append(describe(expr.children[0])).append(" ").append(expr.text).append(" ");
-            return text.append(describe(expr.children[1])).append(")");
+            text.append(describe(expr.children[1])).append(")");
+            return text;
         }
         case ExprKind::unary:
             return std::string(expr.text) + describe(expr.children[0]);
@@ -328,7 +330,7 @@ TaintValue interpret_function(TritonFile& file, const FunctionDef& def, TaintEnv
     interpreter.bind_parameters(std::move(arguments));
     interpreter.run(def.body);
     file.active.pop_back();
-    return interpreter.returned();
+    return interpreter.take_returned();
 }
 
 }  // namespace patchbay

@@ -1,5 +1,7 @@
 // The value lattice of the Triton taint interpreter: promotion, joins and the candidate table.
 
+#include <algorithm>
+
 #include "checks/python/triton_taint.hpp"
 
 namespace patchbay {
@@ -58,7 +60,14 @@ void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
     out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
     out.pointer_name = a.pointer_name.empty() ? b.pointer_name : a.pointer_name;
     out.products = a.products;
-    out.products.insert(b.products.begin(), b.products.end());
+    if (!b.products.empty()) out.products.insert(b.products);  // most values carry none
+}
+
+// Into a sorted list of load sites, once. A file has a few dozen loads, a value reaches a
+// handful: a std::set allocated a node for each.
+void add_site(std::vector<LoadSite>& sites, LoadSite site) {
+    const auto at = std::ranges::lower_bound(sites, site);
+    if (at == sites.end() || *at != site) sites.insert(at, site);
 }
 
 }  // namespace
@@ -99,25 +108,24 @@ TaintValue join(const TaintValue& a, const TaintValue& b) {
 
 TaintEnv join(const TaintEnv& a, const TaintEnv& b) {
     TaintEnv out = a;
-    for (const auto& [name, value] : b) {
-        auto found = out.find(name);
-        if (found == out.end())
-            out.emplace(name, value);
+    for (const auto& [name, value] : b.entries()) {
+        if (TaintValue* found = out.find(name))
+            *found = join(*found, value);
         else
-            found->second = join(found->second, value);
+            out.set(name, TaintValue(value));
     }
     return out;
 }
 
-std::size_t CandidateTable::add(CandidateProduct candidate) {
-    auto key = std::make_pair(candidate.line, candidate.column);
-    auto slot = by_position_.lower_bound(key);  // one walk of the tree, for the insert too
+std::size_t CandidateTable::add(CandidateProduct&& candidate) {
+    const std::pair key{candidate.line, candidate.column};
+    auto slot = std::ranges::lower_bound(by_position_, key, {}, &Positioned::first);
     if (slot != by_position_.end() && slot->first == key) return slot->second;
     // A kernel file holds a few dozen: room for them at once spares the products' moves as
     // the table grows.
     if (candidates_.empty()) candidates_.reserve(32);
     candidates_.push_back(std::move(candidate));
-    by_position_.emplace_hint(slot, key, candidates_.size() - 1);
+    by_position_.insert(slot, {key, candidates_.size() - 1});
     return candidates_.size() - 1;
 }
 
@@ -135,7 +143,7 @@ void CandidateTable::mark_used(const TaintValue& value, const std::optional<Load
         // loop bounds, a row's columns in practice: only a runtime stride makes it a row.
         if (candidate.scaled_row && candidate.origin.table == kLoopCounter) continue;
         if (site)
-            candidate.loaded_through.insert(*site);
+            add_site(candidate.loaded_through, *site);
         else
             candidate.data_address = true;
         if (candidate.addressed.empty()) candidate.addressed = tensor;
@@ -145,12 +153,12 @@ void CandidateTable::mark_used(const TaintValue& value, const std::optional<Load
 }
 
 void CandidateTable::mark_index_load(const TaintValue& value) {
-    if (value.origin) index_loads_.insert({value.origin->line, value.origin->column});
+    if (value.origin) add_site(index_loads_, {value.origin->line, value.origin->column});
     for (const auto& element : value.elements) mark_index_load(element);
 }
 
-std::vector<const CandidateProduct*> CandidateTable::in_source_order() const {
-    std::vector<const CandidateProduct*> ordered;
+std::vector<CandidateProduct*> CandidateTable::in_source_order() {
+    std::vector<CandidateProduct*> ordered;
     ordered.reserve(candidates_.size());
     for (const auto& [position, id] : by_position_) ordered.push_back(&candidates_[id]);
     return ordered;
@@ -159,7 +167,7 @@ std::vector<const CandidateProduct*> CandidateTable::in_source_order() const {
 bool CandidateTable::reported(const CandidateProduct& candidate) const {
     if (candidate.data_address) return true;
     for (const auto& site : candidate.loaded_through)
-        if (!index_loads_.contains(site)) return true;
+        if (!std::ranges::binary_search(index_loads_, site)) return true;
     return false;
 }
 
@@ -180,7 +188,7 @@ std::int64_t CandidateTable::scaled_row_line(const TaintValue& value) const {
 }
 
 void CandidateTable::drop_scaled_rows(TaintValue& value) const {
-    std::erase_if(value.products, [&](std::size_t id) { return candidates_[id].scaled_row; });
+    value.products.erase_if([&](std::size_t id) { return candidates_[id].scaled_row; });
 }
 
 std::string_view TritonFile::intern(std::string name) {

@@ -4,6 +4,7 @@
 // message, related (the index-table load), fix_hint and source_line filled in; the rule adds
 // the reach.
 
+#include <bitset>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,11 +41,23 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
 class IndexTableNames {
   public:
     explicit IndexTableNames(const AuditConfig& config);
-    bool matches(std::string_view name) const;
+    // The two cheap tests in place (the caller's loop), the patterns out of line.
+    bool matches(std::string_view name) const {
+        if (name.size() < shortest_) return false;
+        if (!name.empty() && !first_bytes_[static_cast<unsigned char>(name[0])]) return false;
+        return matches_pattern(name);
+    }
 
   private:
+    bool matches_pattern(std::string_view name) const;
+
     std::vector<std::string> prefixes_;
     std::vector<std::string> globs_;
+    // What a matching name starts with and how long it is at least (any byte and any length
+    // where a glob could match it): most names are turned away by these two tests, where the
+    // loop over the prefixes cost a Triton kernel's reads as much as their environment lookups.
+    std::bitset<256> first_bytes_;
+    std::size_t shortest_ = 0;
 };
 
 // What a value read from `table` is, for messages only (detection never reads names): "block

@@ -3,7 +3,9 @@
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 
 #include "checks/cpp/cpp_declarations.hpp"
@@ -15,16 +17,24 @@
 namespace patchbay {
 
 IndexTableNames::IndexTableNames(const AuditConfig& config) {
+    shortest_ = SIZE_MAX;  // no pattern: no name matches
     for (const auto& pattern : config.index_tables) {
         auto wildcard = pattern.find_first_of("*?[\\");
-        if (wildcard + 1 == pattern.size() && pattern.back() == '*')
+        const bool prefix = wildcard + 1 == pattern.size() && pattern.back() == '*';
+        if (prefix)
             prefixes_.push_back(pattern.substr(0, wildcard));
         else
             globs_.push_back(pattern);
+        // A glob can match a name shorter than itself (`bt?*`): it lets any length through.
+        shortest_ = std::min(shortest_, prefix ? wildcard : std::size_t{0});
+        if (wildcard == 0 || pattern.empty())
+            first_bytes_.set();
+        else
+            first_bytes_.set(static_cast<unsigned char>(pattern[0]));
     }
 }
 
-bool IndexTableNames::matches(std::string_view name) const {
+bool IndexTableNames::matches_pattern(std::string_view name) const {
     for (const auto& prefix : prefixes_)
         if (name.starts_with(prefix)) return true;
     if (globs_.empty()) return false;
@@ -43,6 +53,19 @@ std::string index_noun(std::string_view table) {
 }
 
 bool is_small_literal(std::string_view literal) {
+    // Most literals are floats (`0.5`) or plain decimals (`16`, `4096`): decided in place, no
+    // string built. strtoll stops at a float's point; a leading 0 (octal, or no number to it)
+    // and the rest take the full path.
+    if (literal.find('.') != std::string_view::npos) return false;
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    const bool plain = !literal.empty() && (literal[0] != '0' || literal.size() == 1) &&
+                       std::ranges::all_of(literal, digit);
+    if (plain && literal.size() > 3) return false;
+    if (plain) {
+        int value = 0;
+        for (char c : literal) value = value * 10 + (c - '0');
+        return value < 256;
+    }
     std::string digits;
     for (char c : literal)
         if (c != '_' && c != '\'') digits += c;

@@ -35,9 +35,10 @@ std::string_view tensor_name(std::string_view pointer) {
 std::string wraps_start(std::string_view tensor, std::size_t room) {
     std::string text;
     text.reserve(96 + tensor.size() + room);
-    return text.append("it wraps once ")
+    text.append("it wraps once ")
         .append(tensor_name(tensor))
         .append(" has more than 2^31 elements: ");
+    return text;  // itself: `return text.append(...)` copied it, without the room
 }
 
 // What the configured size says about the wrap, if one is configured.
