@@ -106,11 +106,15 @@ std::size_t operator_length(std::string_view rest) {
 class PythonLexer {
   public:
     // About one token per three bytes of a Triton kernel (five in ordinary Python, which is
-    // tokenized only when it reads the environment): reserving that spares the vector's
+    // tokenized only when it reads the environment): room for that spares the vector's
     // regrowth copies.
+    //
+    // The vector is sized to it up front, filled by index (count_) and cut to the tokens made at
+    // the end: push_back's growth path, inlined into push(), made every push an out-of-line call
+    // that saved and restored registers for a reallocation that almost never happens.
     PythonLexer(std::string_view text, std::vector<Token>& tokens) : text_(text), tokens_(tokens) {
         tokens_.clear();
-        tokens_.reserve(text.size() / 3 + 8);
+        tokens_.resize(text.size() / 3 + 8);
     }
 
     void run() {
@@ -122,6 +126,7 @@ class PythonLexer {
             lex_one();
         }
         finish();
+        tokens_.resize(count_);
     }
 
   private:
@@ -133,6 +138,7 @@ class PythonLexer {
     bool at_line_start_ = true;
     std::vector<std::int64_t> indents_ = {0};
     std::vector<Token>& tokens_;
+    std::size_t count_ = 0;  // tokens made; tokens_ holds room past them
 
     char peek(std::size_t ahead = 0) const {
         return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
@@ -151,10 +157,14 @@ class PythonLexer {
 
     void push(TokenKind kind, std::size_t begin, std::size_t end, std::int64_t line,
               std::int64_t column) {
+        if (count_ == tokens_.size()) [[unlikely]]
+            grow();
         // Not substr: its range check is a branch per token on offsets the lexer made itself.
-        tokens_.push_back(
-            {kind, std::string_view(text_.data() + begin, end - begin), line, column});
+        tokens_[count_++] = {kind, std::string_view(text_.data() + begin, end - begin), line,
+                             column};
     }
+
+    [[gnu::noinline]] void grow() { tokens_.resize(tokens_.size() * 2); }
 
     // Length of a line break at `offset` (\n, \r\n, a lone \r), 0 when there is none.
     std::size_t break_length(std::size_t offset) const {
@@ -351,8 +361,8 @@ class PythonLexer {
     }
 
     void finish() {
-        bool open_line = !tokens_.empty() && tokens_.back().kind != TokenKind::newline &&
-                         tokens_.back().kind != TokenKind::dedent;
+        bool open_line = count_ > 0 && tokens_[count_ - 1].kind != TokenKind::newline &&
+                         tokens_[count_ - 1].kind != TokenKind::dedent;
         if (open_line) push(TokenKind::newline, pos_, pos_, line_, column_of(pos_));
         for (std::size_t i = 1; i < indents_.size(); ++i)
             push(TokenKind::dedent, pos_, pos_, line_, column_of(pos_));
