@@ -114,6 +114,11 @@ class PythonParser {
     bool parameter(Parameter& param);
 };
 
+// tokenize_python for parse_jit_functions: a logical line the search for kernels only skips
+// (no decorator, no kernel's def, not inside one) gives its INDENT/DEDENTs and NEWLINE alone.
+// About a third of a Triton file's bytes lie outside its kernels: imports, launchers, tests.
+void tokenize_python_kernels(std::string_view text, std::vector<Token>& tokens);
+
 // Expr helpers shared by the two halves.
 Expr make_expr(ExprKind kind, const Token& at, std::string_view text = {});
 bool is_reserved_word(std::string_view word);

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "checks/python/python_parser.hpp"
 #include "checks/token.hpp"
 
 namespace patchbay {
@@ -112,7 +113,9 @@ class PythonLexer {
     // The vector is sized to it up front, filled by index (count_) and cut to the tokens made at
     // the end: push_back's growth path, inlined into push(), made every push an out-of-line call
     // that saved and restored registers for a reallocation that almost never happens.
-    PythonLexer(std::string_view text, std::vector<Token>& tokens) : text_(text), tokens_(tokens) {
+    // `kernels_only`: see tokenize_python_kernels.
+    PythonLexer(std::string_view text, std::vector<Token>& tokens, bool kernels_only)
+        : text_(text), tokens_(tokens), kernels_only_(kernels_only) {
         tokens_.clear();
         tokens_.resize(text.size() / 3 + 8);
     }
@@ -123,7 +126,10 @@ class PythonLexer {
                 begin_line();
                 continue;
             }
-            lex_one();
+            if (drop_line_)
+                skim_one();
+            else
+                lex_one();
         }
         finish();
         tokens_.resize(count_);
@@ -139,6 +145,14 @@ class PythonLexer {
     std::vector<std::int64_t> indents_ = {0};
     std::vector<Token>& tokens_;
     std::size_t count_ = 0;  // tokens made; tokens_ holds room past them
+
+    // Kernels only: which logical lines keep their tokens (keeps_tokens()).
+    bool kernels_only_;
+    bool drop_line_ = false;           // the current logical line gives its NEWLINE alone
+    bool after_decorator_ = false;     // the previous logical line started with '@'
+    std::size_t decorators_from_ = 0;  // the first token of that run of decorator lines
+    bool in_kernel_ = false;           // below a def whose decorators may name a kernel
+    std::int64_t kernel_indent_ = 0;   // that def's indentation
 
     char peek(std::size_t ahead = 0) const {
         return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
@@ -208,6 +222,7 @@ class PythonLexer {
         if (is_blank_rest()) return skip_blank_line();
         at_line_start_ = false;
         set_indent(width, start);
+        drop_line_ = kernels_only_ && !keeps_tokens(width);
     }
 
     // Blank and comment-only lines neither end a logical line nor change the indentation.
@@ -233,6 +248,72 @@ class PythonLexer {
         if (width > indents_.back()) {  // inconsistent dedent: Python rejects it, we re-indent
             indents_.push_back(width);
             push(TokenKind::indent, start, pos_, line_, column_of(pos_));
+        }
+    }
+
+    // Whether parse_jit_functions may read more of the logical line at pos_ (indented by
+    // `width`) than that it is no decorator and no kernel's def. It reads decorator lines; the
+    // line after them, a def, when a decorator may be a kernel's; and all lines indented below
+    // that def, its body (parsed, or scanned line by line when its header does not parse). On
+    // any other line the parser holds no kernel decorator and is at the top level, where such a
+    // line only clears the decorators and is skipped: its NEWLINE does the same. The body
+    // ends before the first line indented no deeper than the def: that line pops the def's
+    // indentation and the DEDENTs close every block opened below it.
+    bool keeps_tokens(std::int64_t width) {
+        const bool decorator = text_[pos_] == '@';
+        const bool def_line = after_decorator_ && !decorator;
+        if (decorator && !after_decorator_) decorators_from_ = count_;
+        after_decorator_ = decorator;
+        if (in_kernel_ && width > kernel_indent_) return true;
+        in_kernel_ = false;
+        if (decorator) return true;
+        if (!def_line) return false;
+        in_kernel_ = decorators_may_name_kernel();
+        kernel_indent_ = width;
+        return in_kernel_;
+    }
+
+    // Kernel decorators are spelled with a name `jit` or `kernel` (triton.jit, cute.kernel).
+    bool decorators_may_name_kernel() const {
+        for (std::size_t i = decorators_from_; i < count_; ++i) {
+            const Token& token = tokens_[i];
+            if (token.kind == TokenKind::identifier &&
+                (token.text == "jit" || token.text == "kernel"))
+                return true;
+        }
+        return false;
+    }
+
+    // A dropped line is scanned only for what ends it or hides its end: comments, strings,
+    // brackets, continuations, line breaks. Its INDENT/DEDENT and NEWLINE are made as usual.
+    void skim_one() {
+        static constexpr auto kStops = byte_set("#\\\r\n\"'([{)]}");
+        pos_ = scan(pos_, [](char c) { return !kStops[static_cast<unsigned char>(c)]; });
+        if (pos_ >= text_.size()) return;
+        switch (byte_class(text_[pos_])) {
+            case ByteClass::comment:
+                return skip_comment();
+            case ByteClass::backslash:
+                if (break_length(pos_ + 1) == 0) {
+                    ++pos_;
+                    return;
+                }
+                return advance_break(1 + break_length(pos_ + 1));
+            case ByteClass::line_break:
+                return end_physical_line();
+            case ByteClass::quote:
+                return advance_to(string_end(pos_));
+            case ByteClass::open_bracket:
+                ++depth_;
+                ++pos_;
+                return;
+            case ByteClass::close_bracket:
+                if (depth_ > 0) --depth_;
+                ++pos_;
+                return;
+            default:
+                ++pos_;
+                return;
         }
     }
 
@@ -327,15 +408,20 @@ class PythonLexer {
     void lex_string(std::size_t begin, std::size_t quote_at) {
         std::int64_t line = line_;
         std::int64_t column = column_of(begin);
-        char quote = text_[quote_at];
-        bool triple = quote_at + 2 < text_.size() && text_[quote_at + 1] == quote &&
-                      text_[quote_at + 2] == quote;
-        std::size_t end = string_end(quote_at + (triple ? 3 : 1), quote, triple);
+        std::size_t end = string_end(quote_at);
         advance_to(end);
         push(TokenKind::string, begin, end, line, column);
     }
 
-    // One past the closing quote(s), or the end of the text when the string is unterminated.
+    // One past the closing quote(s) of the string opened at `quote_at`, or the end of the text
+    // when it is unterminated.
+    std::size_t string_end(std::size_t quote_at) const {
+        char quote = text_[quote_at];
+        bool triple = quote_at + 2 < text_.size() && text_[quote_at + 1] == quote &&
+                      text_[quote_at + 2] == quote;
+        return string_end(quote_at + (triple ? 3 : 1), quote, triple);
+    }
+
     std::size_t string_end(std::size_t at, char quote, bool triple) const {
         while (at < text_.size()) {
             char c = text_[at];
@@ -373,7 +459,11 @@ class PythonLexer {
 }  // namespace
 
 void tokenize_python(std::string_view text, std::vector<Token>& tokens) {
-    PythonLexer(text, tokens).run();
+    PythonLexer(text, tokens, false).run();
+}
+
+void tokenize_python_kernels(std::string_view text, std::vector<Token>& tokens) {
+    PythonLexer(text, tokens, true).run();
 }
 
 std::vector<Token> tokenize_python(std::string_view text) {
