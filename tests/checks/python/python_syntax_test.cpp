@@ -298,6 +298,21 @@ TEST(PythonSyntax, UnknownConstructsAreSkippedAndParsingGoesOn) {
     EXPECT_EQ(body[5].column, 12);  // `v` after "w = 2; "
 }
 
+// Lines outside kernels are not tokenized (tokenize_python_kernels): they must still hide a
+// decorator in a string, end where their brackets close, count their lines, and leave a kernel
+// found after a def whose header does not parse.
+TEST(PythonSyntax, LinesOutsideKernelsStillShapeTheFile) {
+    auto functions = parse_jit_functions(
+        "\"\"\"\n@triton.jit\ndef in_doc(p):\n    pass\n\"\"\"\n"
+        "x = {'a': (1,\n  '#)'), 'b': \"\"\"\n)\"\"\"}  # (\n"
+        "@triton.jit\ndef broken(a b):\n    @triton.jit\ndef after(p):\n    return p * 2\n");
+    ASSERT_EQ(functions.size(), 1u);
+    EXPECT_EQ(functions[0].name, "after");
+    EXPECT_EQ(functions[0].line, 12);
+    ASSERT_EQ(functions[0].body.size(), 1u);
+    EXPECT_EQ(functions[0].body[0].line, 13);
+}
+
 TEST(PythonSyntax, SingleLineBodiesAndChainedAssignment) {
     auto functions =
         parse_jit_functions("@jit\ndef k(a):\n    if a: b = c = a\n    else: return\n");
