@@ -117,7 +117,9 @@ class PythonParser {
 // tokenize_python for parse_jit_functions: a logical line the search for kernels only skips
 // (no decorator, no kernel's def, not inside one) gives its INDENT/DEDENTs and NEWLINE alone.
 // About a third of a Triton file's bytes lie outside its kernels: imports, launchers, tests.
-void tokenize_python_kernels(std::string_view text, std::vector<Token>& tokens);
+// The tokens are the start of `buffer`, which keeps the size it grew to, so that a buffer kept
+// file after file is not filled with fresh tokens again for each.
+std::span<const Token> tokenize_python_kernels(std::string_view text, std::vector<Token>& buffer);
 
 // Expr helpers shared by the two halves.
 Expr make_expr(ExprKind kind, const Token& at, std::string_view text = {});

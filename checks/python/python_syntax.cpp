@@ -104,9 +104,8 @@ void scan_line(PythonParser& parser, std::vector<Expr>& decorators,
 std::vector<FunctionDef> parse_jit_functions(std::string_view text) {
     // One token buffer per thread, file after file: a fresh one per file took fresh pages each
     // time, the nodes the parse keeps (checks/python/node_pool.hpp) landing right after it.
-    thread_local std::vector<Token> tokens;
-    tokenize_python_kernels(text, tokens);
-    PythonParser parser(tokens);
+    thread_local std::vector<Token> buffer;
+    PythonParser parser(tokenize_python_kernels(text, buffer));
     std::vector<Expr> decorators;
     std::vector<FunctionDef> found;
     while (!parser.at_end()) {

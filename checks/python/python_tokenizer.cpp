@@ -2,10 +2,12 @@
 // lines, INDENT/DEDENT from leading whitespace, strings with prefixes, numbers, longest-match
 // operators. The lexer never fails; anything it cannot place becomes a one-byte op token.
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -110,17 +112,18 @@ class PythonLexer {
     // tokenized only when it reads the environment): room for that spares the vector's
     // regrowth copies.
     //
-    // The vector is sized to it up front, filled by index (count_) and cut to the tokens made at
-    // the end: push_back's growth path, inlined into push(), made every push an out-of-line call
-    // that saved and restored registers for a reallocation that almost never happens.
+    // The vector is sized to at least that up front and filled by index (count_) from its
+    // start: push_back's growth path, inlined into push(), made every push an out-of-line call
+    // that saved and restored registers for a reallocation that almost never happens. A vector
+    // that is already large enough is not sized again (each new element is written once more).
     // `kernels_only`: see tokenize_python_kernels.
     PythonLexer(std::string_view text, std::vector<Token>& tokens, bool kernels_only)
         : text_(text), tokens_(tokens), kernels_only_(kernels_only) {
-        tokens_.clear();
-        tokens_.resize(text.size() / 3 + 8);
+        tokens_.resize(std::max(tokens_.size(), text.size() / 3 + 8));
     }
 
-    void run() {
+    // The number of tokens made, at the start of the vector.
+    std::size_t run() {
         while (pos_ < text_.size()) {
             if (at_line_start_ && depth_ == 0) {
                 begin_line();
@@ -132,7 +135,7 @@ class PythonLexer {
                 lex_one();
         }
         finish();
-        tokens_.resize(count_);
+        return count_;
     }
 
   private:
@@ -459,11 +462,12 @@ class PythonLexer {
 }  // namespace
 
 void tokenize_python(std::string_view text, std::vector<Token>& tokens) {
-    PythonLexer(text, tokens, false).run();
+    tokens.resize(PythonLexer(text, tokens, false).run());
 }
 
-void tokenize_python_kernels(std::string_view text, std::vector<Token>& tokens) {
-    PythonLexer(text, tokens, true).run();
+std::span<const Token> tokenize_python_kernels(std::string_view text, std::vector<Token>& buffer) {
+    const std::size_t count = PythonLexer(text, buffer, true).run();  // may move the buffer
+    return {buffer.data(), count};
 }
 
 std::vector<Token> tokenize_python(std::string_view text) {
