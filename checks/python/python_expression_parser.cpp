@@ -58,13 +58,13 @@ std::int32_t position(std::int64_t line_or_column) {
 
 // A node that starts where `first` does, with `first` moved in as its first child: the
 // children are moved, never copied (a copy of a subtree is one allocation per node in it).
-Expr node(ExprKind kind, Expr&& first, std::string_view text = {}) {
+Expr node(ExprKind kind, Expr&& first, std::string_view text = {}, std::size_t room = 2) {
     Expr out;
     out.kind = kind;
     out.text = text;
     out.line = first.line;
     out.column = first.column;
-    out.children.reserve(2);
+    out.children.reserve(room);
     out.children.push_back(std::move(first));
     return out;
 }
@@ -72,8 +72,8 @@ Expr node(ExprKind kind, Expr&& first, std::string_view text = {}) {
 // `expr` becomes the first child of a new node in its place. Each grammar level a name passes
 // through used to move its 88-byte node into a parameter, a node and a return value; in place,
 // a trailer or an operator moves it twice.
-void wrap(Expr& expr, ExprKind kind, std::string_view text = {}) {
-    expr = node(kind, std::move(expr), text);
+void wrap(Expr& expr, ExprKind kind, std::string_view text = {}, std::size_t room = 2) {
+    expr = node(kind, std::move(expr), text, room);
 }
 
 // `left` becomes `left op right`.
@@ -325,7 +325,9 @@ bool PythonParser::trailer(Expr& expr) {
 
 bool PythonParser::call(Expr& expr) {
     take();  // "("
-    wrap(expr, ExprKind::call);
+    // Room for the callee and three arguments (tl.load(ptr, mask=..., other=...)): a list of
+    // two grew to four at a kernel's common calls, moving the first two nodes.
+    wrap(expr, ExprKind::call, {}, 4);
     while (!at_op(")")) {
         auto argument = call_argument();
         if (!argument || at_word("for")) return false;
