@@ -251,7 +251,7 @@ std::size_t read_declarator(std::span<const Token> tokens, const std::vector<std
         i += 2;
     }
     if (!is_name(tokens[i])) return kNone;
-    decl.name = std::string(tokens[i].text);
+    decl.name = tokens[i].text;
     decl.type = normalise_type(tokens, base.begin, base.end);
     decl.token = i++;
     if (parenthesised) ++i;  // ")"

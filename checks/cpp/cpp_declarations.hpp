@@ -55,7 +55,9 @@ inline constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 std::vector<std::size_t> match_brackets(std::span<const Token> tokens);
 
 struct Declaration {
-    std::string name;
+    // A view into the file's text, as its tokens are: a copy of each name was a malloc for every
+    // one past 15 bytes, and kernel parameters have long names.
+    std::string_view name;
     std::string type;         // normalised: qualifiers, `std::` and `*`/`&` dropped ("int", "auto")
     bool is_pointer = false;  // a pointer or an array
     bool is_array = false;    // declared with bounds: `int ids[4]`

@@ -644,8 +644,9 @@ class FunctionAnalysis {
             return;
         const auto* decl = lookup(tokens_[index_expr.token].text, index_expr.token);
         if (!decl) return;
-        wide_bounds_.try_emplace(decl->token,
-                                 CountBound{index.taint->token, decl->name, text_of(bound_expr)});
+        wide_bounds_.try_emplace(
+            decl->token,
+            CountBound{index.taint->token, std::string(decl->name), text_of(bound_expr)});
     }
 
     static bool is_thread_index(const Value& value) {
