@@ -69,7 +69,7 @@ struct Declaration {
 };
 
 struct FunctionInfo {
-    std::string name;
+    std::string_view name;                // a view into the file's text, as a declaration's
     std::size_t body_begin = 0;           // the '{'
     std::size_t body_end = 0;             // the matching '}'
     std::vector<Declaration> parameters;  // template value parameters included
