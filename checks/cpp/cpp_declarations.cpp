@@ -509,7 +509,13 @@ void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases) {
 }
 
 std::vector<std::size_t> match_brackets(std::span<const Token> tokens) {
-    std::vector<std::size_t> partner(tokens.size(), kNone);
+    std::vector<std::size_t> partner;
+    match_brackets(tokens, partner);
+    return partner;
+}
+
+void match_brackets(std::span<const Token> tokens, std::vector<std::size_t>& partner) {
+    partner.assign(tokens.size(), kNone);
     std::vector<std::size_t> open;
     open.reserve(64);  // deeper than most files nest: one allocation, not one per doubling
     // Brackets are one-byte operators: compared by that byte.
@@ -546,7 +552,6 @@ std::vector<std::size_t> match_brackets(std::span<const Token> tokens) {
         partner[o] = i;
         partner[i] = o;
     }
-    return partner;
 }
 
 std::vector<FunctionInfo> find_functions(std::span<const Token> tokens,

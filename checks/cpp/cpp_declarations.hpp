@@ -53,6 +53,9 @@ inline constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
 // For every bracket token ( [ { ) ] }, the index of its partner; kNone when unbalanced.
 std::vector<std::size_t> match_brackets(std::span<const Token> tokens);
+// The same into `partner`, whose capacity stays: a caller that reuses one vector file after file
+// touches no fresh pages for it (as tokenize_cpp's token buffer).
+void match_brackets(std::span<const Token> tokens, std::vector<std::size_t>& partner);
 
 struct Declaration {
     // A view into the file's text, as its tokens are: a copy of each name was a malloc for every

@@ -1330,8 +1330,9 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
                                                 const AuditConfig& config) {
     // One token buffer per thread, reused file after file: no fresh pages for each file's.
     thread_local std::vector<Token> tokens;
+    thread_local std::vector<std::size_t> brackets;  // the same for the tokens' partners
     tokenize_cpp(file.text, tokens);
-    auto brackets = match_brackets(tokens);
+    match_brackets(tokens, brackets);
     TypeAliases aliases(&tree_aliases);  // the file's own win over the tree's
     // Only a file that spells one of the keywords has aliases of its own: no walk over the
     // tokens of the others.
