@@ -251,7 +251,7 @@ std::size_t read_declarator(std::span<const Token> tokens, const std::vector<std
         i += 2;
     }
     if (!is_name(tokens[i])) return kNone;
-    decl.name = std::string(tokens[i].text);
+    decl.name = tokens[i].text;
     decl.type = normalise_type(tokens, base.begin, base.end);
     decl.token = i++;
     if (parenthesised) ++i;  // ")"
@@ -421,11 +421,11 @@ FunctionInfo make_function(std::span<const Token> tokens, const std::vector<std:
                            std::size_t name, std::size_t brace) {
     FunctionInfo function;
     // Room for most functions' declarations at once (kernels average four parameters and four
-    // locals): growing one at a time, the vectors moved every declaration (two strings each)
+    // locals): growing one at a time, the vectors moved every declaration (its type a string)
     // some four times. More room costs more: past 1 KB, malloc leaves its per-thread cache.
     function.parameters.reserve(6);
     function.locals.reserve(8);
-    function.name = std::string(tokens[name].text);
+    function.name = tokens[name].text;
     function.body_begin = brace;
     function.body_end = brackets[brace];
     read_template_parameters(tokens, brackets, name, function.body_end, function.parameters);
@@ -509,7 +509,13 @@ void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases) {
 }
 
 std::vector<std::size_t> match_brackets(std::span<const Token> tokens) {
-    std::vector<std::size_t> partner(tokens.size(), kNone);
+    std::vector<std::size_t> partner;
+    match_brackets(tokens, partner);
+    return partner;
+}
+
+void match_brackets(std::span<const Token> tokens, std::vector<std::size_t>& partner) {
+    partner.assign(tokens.size(), kNone);
     std::vector<std::size_t> open;
     open.reserve(64);  // deeper than most files nest: one allocation, not one per doubling
     // Brackets are one-byte operators: compared by that byte.
@@ -546,7 +552,6 @@ std::vector<std::size_t> match_brackets(std::span<const Token> tokens) {
         partner[o] = i;
         partner[i] = o;
     }
-    return partner;
 }
 
 std::vector<FunctionInfo> find_functions(std::span<const Token> tokens,

@@ -53,9 +53,14 @@ inline constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
 // For every bracket token ( [ { ) ] }, the index of its partner; kNone when unbalanced.
 std::vector<std::size_t> match_brackets(std::span<const Token> tokens);
+// The same into `partner`, whose capacity stays: a caller that reuses one vector file after file
+// touches no fresh pages for it (as tokenize_cpp's token buffer).
+void match_brackets(std::span<const Token> tokens, std::vector<std::size_t>& partner);
 
 struct Declaration {
-    std::string name;
+    // A view into the file's text, as its tokens are: a copy of each name was a malloc for every
+    // one past 15 bytes, and kernel parameters have long names.
+    std::string_view name;
     std::string type;         // normalised: qualifiers, `std::` and `*`/`&` dropped ("int", "auto")
     bool is_pointer = false;  // a pointer or an array
     bool is_array = false;    // declared with bounds: `int ids[4]`
@@ -67,7 +72,7 @@ struct Declaration {
 };
 
 struct FunctionInfo {
-    std::string name;
+    std::string_view name;                // a view into the file's text, as a declaration's
     std::size_t body_begin = 0;           // the '{'
     std::size_t body_end = 0;             // the matching '}'
     std::vector<Declaration> parameters;  // template value parameters included

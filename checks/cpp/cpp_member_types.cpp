@@ -135,7 +135,8 @@ void add_body_members(std::span<const Token> tokens, const std::vector<std::size
         declarations.clear();
         read_declaration(tokens, brackets, statement.begin, close, declarations);
         for (const auto& member : declarations)
-            members.add(member.name, {scoped_type(scope, member.type), member.is_pointer});
+            members.add(std::string(member.name),
+                        {scoped_type(scope, member.type), member.is_pointer});
     }
 }
 

@@ -644,8 +644,9 @@ class FunctionAnalysis {
             return;
         const auto* decl = lookup(tokens_[index_expr.token].text, index_expr.token);
         if (!decl) return;
-        wide_bounds_.try_emplace(decl->token,
-                                 CountBound{index.taint->token, decl->name, text_of(bound_expr)});
+        wide_bounds_.try_emplace(
+            decl->token,
+            CountBound{index.taint->token, std::string(decl->name), text_of(bound_expr)});
     }
 
     static bool is_thread_index(const Value& value) {
@@ -1315,6 +1316,19 @@ bool reads_block_id(const FunctionInfo& function, std::span<const Token> tokens)
     return false;
 }
 
+// The index-table patterns compiled once per thread and list of patterns: they are the same for
+// every file, and compiling them for each (a string a pattern) cost about 3,500 instructions a
+// file. Compared by the list itself, not the config's address, which another config may reuse.
+const IndexTableNames& index_table_names(const AuditConfig& config) {
+    thread_local std::vector<std::string> patterns;
+    thread_local std::optional<IndexTableNames> names;
+    if (!names || patterns != config.index_tables) {
+        names.emplace(config);
+        patterns = config.index_tables;
+    }
+    return *names;
+}
+
 }  // namespace
 
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file, const AuditTree& tree,
@@ -1329,15 +1343,16 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
                                                 const AuditConfig& config) {
     // One token buffer per thread, reused file after file: no fresh pages for each file's.
     thread_local std::vector<Token> tokens;
+    thread_local std::vector<std::size_t> brackets;  // the same for the tokens' partners
     tokenize_cpp(file.text, tokens);
-    auto brackets = match_brackets(tokens);
+    match_brackets(tokens, brackets);
     TypeAliases aliases(&tree_aliases);  // the file's own win over the tree's
     // Only a file that spells one of the keywords has aliases of its own: no walk over the
     // tokens of the others.
     if (text_contains(file.text, "typedef") || text_contains(file.text, "using"))
         add_type_aliases(tokens, aliases);
     FileMembers members(tokens, tree_members);
-    IndexTableNames table_names(config);
+    const IndexTableNames& table_names = index_table_names(config);
     // Made for the first function analysed: most kernel files have none, and the guard is six
     // searches through the whole text.
     std::optional<FileContext> context;

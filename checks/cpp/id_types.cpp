@@ -1,7 +1,7 @@
 #include "checks/cpp/id_types.hpp"
 
+#include <algorithm>
 #include <array>
-#include <cctype>
 #include <set>
 #include <string>
 
@@ -20,11 +20,22 @@ bool is_non_integer_type(std::string_view type) {
            type.find("float") != std::string_view::npos;
 }
 
+namespace {
+
+// std::tolower as it is in the "C" locale the tool runs in (it never sets another), without a
+// library call for each byte.
+char lower_ascii(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+}  // namespace
+
 bool unseen_type_holds_ids(std::string_view type) {
     if (type.empty()) return true;
     if (is_non_integer_type(type)) return false;
-    std::string lower;
-    for (char c : type) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    // Sized once: appended byte by byte, the string tested its room for each.
+    std::string lower(type.size(), '\0');
+    std::transform(type.begin(), type.end(), lower.begin(), lower_ascii);
     return lower.starts_with("id") || lower.find("idtype") != std::string::npos ||
            lower.find("idx") != std::string::npos || lower.find("index") != std::string::npos ||
            lower.ends_with("_id") || lower.ends_with("id_t");

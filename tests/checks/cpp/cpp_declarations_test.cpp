@@ -176,7 +176,7 @@ TEST(FindFunctions, LocalsWithTypesPointersAndScopes) {
     ASSERT_EQ(locals.size(), 8u);
     std::vector<std::string> names, types;
     for (const auto& decl : locals) {
-        names.push_back(decl.name);
+        names.emplace_back(decl.name);
         types.push_back(decl.type);
     }
     EXPECT_EQ(names, (std::vector<std::string>{"a", "p", "b", "c", "d", "e", "g", "s"}));
