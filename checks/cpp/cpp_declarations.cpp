@@ -62,6 +62,18 @@ constexpr void add_words(WordTable& table, const std::array<std::string_view, N>
     }
 }
 
+// A table of three word lists, whose words get the flags 1, 2 and 4 by the list they are in.
+template <std::size_t A, std::size_t B, std::size_t C>
+constexpr WordTable three_lists(const std::array<std::string_view, A>& first,
+                                const std::array<std::string_view, B>& second,
+                                const std::array<std::string_view, C>& third) {
+    WordTable table{};
+    add_words(table, first, 1);
+    add_words(table, second, 2);
+    add_words(table, third, 4);
+    return table;
+}
+
 // The flags of `word`, 0 when it is not listed. Inline, and without a memcmp call for a word
 // that differs in length or first byte: most words asked about are no listed word.
 inline unsigned word_flags(const WordTable& table, std::string_view word) {
@@ -75,44 +87,29 @@ inline unsigned word_flags(const WordTable& table, std::string_view word) {
     return 0;
 }
 
-// Which of the three lists above a word is in: the declaration scanner asks for every word of
-// every function body.
+// Which of the three lists above a word is in (three_lists order): the declaration scanner asks
+// for every word of every function body.
 enum DeclarationWordFlags : unsigned {
     kQualifierWord = 1,
     kBuiltinTypeWord = 2,
     kNotTypeWord = 4,
 };
 
-constexpr WordTable declaration_words() {
-    WordTable table{};
-    add_words(table, kQualifiers, kQualifierWord);
-    add_words(table, kBuiltinTypeWords, kBuiltinTypeWord);
-    add_words(table, kNotTypes, kNotTypeWord);
-    return table;
-}
-
 unsigned declaration_word_flags(std::string_view word) {
-    static constexpr WordTable kDeclarationWords = declaration_words();
+    static constexpr WordTable kDeclarationWords =
+        three_lists(kQualifiers, kBuiltinTypeWords, kNotTypes);
     return word_flags(kDeclarationWords, word);
 }
 
-// What builtin_width knows of a word: the width lists above.
+// What builtin_width knows of a word: the width lists above (three_lists order).
 enum WidthWordFlags : unsigned {
     kIntegerWord = 1,
     kWideName = 2,
     kNarrowName = 4,
 };
 
-constexpr WordTable width_words() {
-    WordTable table{};
-    add_words(table, kIntegerWords, kIntegerWord);
-    add_words(table, kWideNames, kWideName);
-    add_words(table, kNarrowNames, kNarrowName);
-    return table;
-}
-
 unsigned width_word_flags(std::string_view word) {
-    static constexpr WordTable kWidthWords = width_words();
+    static constexpr WordTable kWidthWords = three_lists(kIntegerWords, kWideNames, kNarrowNames);
     return word_flags(kWidthWords, word);
 }
 
