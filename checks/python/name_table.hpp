@@ -17,6 +17,10 @@ template <class Value>
 class NameTable {
   public:
     struct Entry {
+        // A constructor, not an aggregate: clang 14's emplace_back builds no aggregate from
+        // parentheses (C++20's P0960), and an entry is built in place.
+        Entry(std::string_view entry_name, Value&& entry_value)
+            : name(entry_name), value(std::move(entry_value)) {}
         std::string_view name;
         Value value;
     };
