@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "checks/audit_report.hpp"
 #include "checks/rules/rule.hpp"
 #include "checks/suppression.hpp"
 #include "common/parallel_for.hpp"
@@ -39,32 +40,33 @@ int files_in_scope(const AuditTree& tree, const std::set<std::string>* scope) {
 }
 
 // Every rule over every file in scope (a rule's findings are in the file it looked at), the
-// files spread over `jobs` threads. The findings come back rule by rule, each rule's in path
-// order: the same order whatever the number of threads.
+// files spread over `jobs` threads. Each file's findings are put in sort_findings order where
+// they are made, a few at a time, and the files are in path order: the findings come back in
+// that order (sort_findings then only checks it), the same whatever the number of threads.
 std::vector<Finding> rule_findings(const AuditTree& tree, const AuditConfig& config,
                                    const std::set<std::string>* scope, unsigned jobs) {
     std::vector<std::unique_ptr<RuleRun>> runs;
     for (const auto& rule : all_rules()) runs.push_back(rule->start(tree, config));
-    // per_file[file][rule]
-    std::vector<std::vector<std::vector<Finding>>> per_file(tree.files.size());
+    std::vector<std::vector<Finding>> per_file(tree.files.size());
     parallel_for(tree.files.size(), jobs, [&](std::size_t i) {
         const auto& file = tree.files[i];
         if (file.declarations_only || (scope && scope->count(file.path) == 0)) return;
-        per_file[i].resize(runs.size());
         const FileCheck check(file);
-        for (std::size_t r = 0; r < runs.size(); ++r) runs[r]->check_file(check, per_file[i][r]);
+        auto& found = per_file[i];
+        for (const auto& run : runs) run->check_file(check, found);
+        if (!std::is_sorted(found.begin(), found.end(), finding_before))
+            std::stable_sort(found.begin(), found.end(), finding_before);
     });
     // One allocation of the final size: a finding is 368 bytes, and a vector grown by doubling
     // would move thousands of them into fresh memory at each step.
     std::size_t total = 0;
-    for (const auto& by_rule : per_file)
-        for (const auto& found : by_rule) total += found.size();
+    for (const auto& found : per_file) total += found.size();
     std::vector<Finding> findings;
     findings.reserve(total);
-    for (std::size_t r = 0; r < runs.size(); ++r)
-        for (auto& by_rule : per_file)
-            if (!by_rule.empty())
-                for (auto& finding : by_rule[r]) findings.push_back(std::move(finding));
+    for (auto& found : per_file) {
+        for (auto& finding : found) findings.push_back(std::move(finding));
+        std::vector<Finding>().swap(found);  // its memory back at once, for the next files'
+    }
     return findings;
 }
 

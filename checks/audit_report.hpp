@@ -40,5 +40,7 @@ struct AuditReport {
 // Orders findings by path, line, column, rule and message: the order every format prints and
 // the order that SARIF fingerprints count occurrences in.
 void sort_findings(std::vector<Finding>& findings);
+// Whether `a` comes before `b` in that order.
+bool finding_before(const Finding& a, const Finding& b);
 
 }  // namespace patchbay
