@@ -110,6 +110,20 @@ TEST(NthLine, TheOffsetOfALineIsTheSizePastTheLast) {
     EXPECT_EQ(line_offset("", 3), 0u);
 }
 
+// Across the 64-byte blocks line_offset counts at once: every line of a text whose lines are
+// of every length from 0 to 199 bytes, some blocks holding no newline and some many.
+TEST(NthLine, EveryLineOfALongTextStartsAfterItsNewline) {
+    std::string text;
+    std::vector<std::size_t> starts = {0};
+    for (std::size_t length = 0; length < 200; ++length) {
+        text += std::string(length % 7 == 0 ? length : length % 3, 'x') + "\n";
+        starts.push_back(text.size());
+    }
+    for (std::size_t line = 1; line <= starts.size(); ++line)
+        EXPECT_EQ(line_offset(text, static_cast<std::int64_t>(line)), starts[line - 1]) << line;
+    EXPECT_EQ(line_offset(text, 100000), text.size());
+}
+
 TEST(LineAtOffset, ANewlineIsOnTheLineItEnds) {
     const std::string_view text = "a\nbc\r\nd";
     EXPECT_EQ(line_number_at(text, 0), 1);
