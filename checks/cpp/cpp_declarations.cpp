@@ -512,21 +512,27 @@ std::vector<std::size_t> match_brackets(std::span<const Token> tokens) {
 }
 
 void match_brackets(std::span<const Token> tokens, std::vector<std::size_t>& partner) {
-    partner.assign(tokens.size(), kNone);
-    std::vector<std::size_t> open;
-    open.reserve(64);  // deeper than most files nest: one allocation, not one per doubling
-    // Brackets are one-byte operators: compared by that byte.
-    auto bracket = [&](std::size_t i) {
-        const auto& text = tokens[i].text;
-        return tokens[i].kind == TokenKind::op && text.size() == 1 ? text[0] : '\0';
+    // Each token's entry is set as the loop passes it: a fill beforehand was a second pass.
+    partner.resize(tokens.size());
+    // The open brackets with their byte, so that a closer is matched without reading the
+    // opener's token again: the top of the stack is its partner almost always.
+    struct Open {
+        std::size_t index;
+        char bracket;
     };
+    thread_local std::vector<Open> open;  // its capacity stays from file to file
+    open.clear();
     for (std::size_t i = 0; i < tokens.size(); ++i) {
+        // Brackets are one-byte operators: compared by that byte.
+        const Token& token = tokens[i];
+        partner[i] = kNone;
+        if (token.kind != TokenKind::op || token.text.size() != 1) continue;
         char opener = '\0';
-        switch (bracket(i)) {
+        switch (token.text[0]) {
             case '(':
             case '[':
             case '{':
-                open.push_back(i);
+                open.push_back({i, token.text[0]});
                 continue;
             case ')':
                 opener = '(';
@@ -541,11 +547,11 @@ void match_brackets(std::span<const Token> tokens, std::vector<std::size_t>& par
                 continue;
         }
         // An unbalanced closer is skipped; openers it passes over stay unmatched.
-        auto it = std::find_if(open.rbegin(), open.rend(),
-                               [&](std::size_t o) { return bracket(o) == opener; });
-        if (it == open.rend()) continue;
-        std::size_t o = *it;
-        open.erase(std::next(it).base(), open.end());
+        auto it = open.end();
+        while (it != open.begin() && std::prev(it)->bracket != opener) --it;
+        if (it == open.begin()) continue;
+        std::size_t o = std::prev(it)->index;
+        open.erase(std::prev(it), open.end());
         partner[o] = i;
         partner[i] = o;
     }
