@@ -222,6 +222,29 @@ TEST(CppTokenizerStatements, KeepsTheStatementsStartingWithAListedWord) {
     EXPECT_EQ(tokens.back().line, whole.back().line);
 }
 
+// Lines that can keep no token are stepped over whole; a statement that goes on to the next
+// line, a literal or a comment that does is still followed.
+TEST(CppTokenizerStatements, FollowsStatementsAndLiteralsAcrossLines) {
+    static constexpr std::array<std::string_view, 1> kWords = {"using"};
+    std::string source =
+        "int a = 1;\n"
+        "using b =\n"
+        "    long;\n"
+        "int c = 1'000; char d = 'u';\n"
+        "const char* e = R\"(\nusing f = int;\n)\";\n"
+        "int g;\n"
+        "using h = short;\n";
+    std::vector<Token> tokens;
+    tokenize_cpp_statements(source, kWords, tokens);
+    Texts kept;
+    for (const auto& token : tokens)
+        if (token.kind != TokenKind::end) kept.emplace_back(token.text);
+    EXPECT_EQ(kept, (Texts{"using", "b", "=", "long", ";", "using", "h", "=", "short", ";"}));
+    ASSERT_EQ(tokens.size(), 11u);
+    EXPECT_EQ(tokens[5].line, 9);
+    EXPECT_EQ(tokens.back().line, tokenize_cpp(source).back().line);
+}
+
 // Every operator the tokenizer keeps whole, longest first.
 TEST(CppTokenizer, ReadsEachLongOperatorWhole) {
     EXPECT_EQ(texts("a->*b <<= >>= ... <=> <<< >>> -> :: ++ -- << >> <= >= == != && || += -= *= "
