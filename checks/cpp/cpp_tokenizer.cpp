@@ -68,9 +68,21 @@ constexpr std::array<Lead, 256> lead_table() {
 constexpr auto kLeads = lead_table();
 constexpr auto kIdentChar = ident_char_table();
 constexpr auto kBlank = byte_set(" \t");
-// The bytes that may start a comment, a literal (a char literal or a digit separator), a
-// directive or a line splice, and the newline.
-constexpr auto kLineStops = byte_set("/\"'#\\\n");
+// What a byte of a line is to skip_plain_line: one that may start a comment, a literal (a char
+// literal or a digit separator), a directive or a line splice stops it, as may the first byte
+// of a listed word.
+enum class LineByte : unsigned char { plain, stop, newline, word_start };
+
+std::array<LineByte, 256> line_byte_table(std::span<const std::string_view> first_words) {
+    std::array<LineByte, 256> table{};
+    for (unsigned char c : std::string_view("/\"'#\\")) table[c] = LineByte::stop;
+    table['\n'] = LineByte::newline;
+    for (auto word : first_words) {
+        auto& first = table[static_cast<unsigned char>(word.empty() ? '\0' : word[0])];
+        if (!word.empty() && first == LineByte::plain) first = LineByte::word_start;
+    }
+    return table;
+}
 
 bool is_cpp_string_prefix(std::string_view word) {
     static constexpr std::array<std::string_view, 9> kPrefixes = {"u8",  "u",  "U",  "L", "R",
@@ -142,6 +154,7 @@ class CppLexer {
         // About one token per four bytes of C++: reserving that spares the vector's regrowth
         // copies.
         if (!statements_only_) tokens_.reserve(text.size() / 4 + 8);
+        if (statements_only_) line_bytes_ = line_byte_table(first_words_);
     }
 
     void run() {
@@ -160,6 +173,8 @@ class CppLexer {
     const std::span<const std::string_view> first_words_;
     const bool statements_only_;
     bool inside_statement_ = false;
+    // What skip_plain_line makes of each byte (statements-only: the listed words' first bytes).
+    std::array<LineByte, 256> line_bytes_{};
 
     // Whether a statements-only lexer keeps this token.
     bool in_statement(TokenKind kind, std::string_view text) {
@@ -240,18 +255,31 @@ class CppLexer {
     }
 
     // Where a statements-only lexer goes on from the line that starts at `p`: its newline when
-    // the line holds no byte of kLineStops and spells no listed word, since lexing it would
-    // keep no token and leave the lexer as it found it (no comment, literal or directive goes
+    // the line holds no stop byte (line_byte_table) and spells no listed word, since lexing it
+    // would keep no token and leave the lexer as it found it (no comment, literal or directive goes
     // on to the next line); else `p`. Most lines of a header are such lines, and this look
     // costs a few instructions a byte where lexing them cost some twenty.
     const char* skip_plain_line(const char* p) const {
-        const char* newline = p;
-        while (newline != end_ && !kLineStops[static_cast<unsigned char>(*newline)]) ++newline;
-        if (newline == end_ || *newline != '\n') return p;
-        const std::string_view line(p, static_cast<std::size_t>(newline - p));
+        const auto& bytes = line_bytes_;
+        const char* const end = end_;
+        for (const char* q = p;; ++q) {
+            while (q != end && bytes[static_cast<unsigned char>(*q)] == LineByte::plain) ++q;
+            if (q == end) return p;
+            const LineByte kind = bytes[static_cast<unsigned char>(*q)];
+            if (kind == LineByte::newline) return q;
+            if (kind == LineByte::stop || spells_listed_word(q)) return p;
+        }
+    }
+
+    // Whether a listed word is spelled at `q` (as a token or inside one: either way the line is
+    // lexed).
+    bool spells_listed_word(const char* q) const {
+        const auto left = static_cast<std::size_t>(end_ - q);
         for (auto word : first_words_)
-            if (line.find(word) != std::string_view::npos) return p;
-        return newline;
+            if (left >= word.size() && q[0] == word[0] && (word.size() < 2 || q[1] == word[1]) &&
+                std::string_view(q, word.size()) == word)
+                return true;
+        return false;
     }
 
     // The first byte at or past `p` that is not in `set`.
