@@ -204,15 +204,32 @@ std::optional<BaseType> read_base_type(std::span<const Token> tokens, std::size_
     return base;
 }
 
+// The byte of a one-byte operator token, '\0' for any other token.
+char one_byte_op(const Token& token) {
+    return token.kind == TokenKind::op && token.text.size() == 1 ? token.text[0] : '\0';
+}
+
 // The end of an initializer: the first top-level ',' ';' or closing bracket.
 std::size_t skip_initializer(std::span<const Token> tokens,
                              const std::vector<std::size_t>& brackets, std::size_t i) {
     for (; i < tokens.size() && tokens[i].kind != TokenKind::end; ++i) {
-        const auto& t = tokens[i];
-        if (is_op(t, ",") || is_op(t, ";") || is_op(t, ")") || is_op(t, "]") || is_op(t, "}"))
-            return i;
-        if ((is_op(t, "(") || is_op(t, "[") || is_op(t, "{")) && brackets[i] != kNone)
-            i = brackets[i];
+        // Told by the one byte of a one-byte operator: an initializer is mostly words, numbers
+        // and other operators, each of which five string compares took to pass.
+        switch (one_byte_op(tokens[i])) {
+            case ',':
+            case ';':
+            case ')':
+            case ']':
+            case '}':
+                return i;
+            case '(':
+            case '[':
+            case '{':
+                if (brackets[i] != kNone) i = brackets[i];
+                break;
+            default:
+                break;
+        }
     }
     return i;
 }
@@ -488,6 +505,9 @@ bool is_type_name(std::string_view name, const TypeAliases& aliases) {
 
 void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases) {
     for (std::size_t i = 0; i + 3 < tokens.size(); ++i) {
+        // Most tokens are passed on their kind and length, before any compare.
+        const Token& t = tokens[i];
+        if (t.kind != TokenKind::identifier || (t.text.size() != 7 && t.text.size() != 5)) continue;
         bool is_typedef = is_keyword(tokens[i], "typedef");
         bool is_using =
             is_keyword(tokens[i], "using") && is_name(tokens[i + 1]) && is_op(tokens[i + 2], "=");
