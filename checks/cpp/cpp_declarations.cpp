@@ -491,6 +491,9 @@ IntWidth TypeAliases::width_of(std::string_view type) const {
     for (int depth = 0; depth < 16; ++depth) {
         auto width = builtin_width(current);
         if (width != IntWidth::unknown) return width;
+        // "float", "double", "void": a builtin word names no alias (add_type_aliases adds names
+        // only), so the tables need no look; most pointers of a kernel point to floats.
+        if ((declaration_word_flags(current) & kBuiltinTypeWord) != 0) return IntWidth::unknown;
         const std::string* target = target_of(current);
         if (!target) return IntWidth::unknown;
         current = *target;
