@@ -68,6 +68,7 @@ constexpr std::array<Lead, 256> lead_table() {
 constexpr auto kLeads = lead_table();
 constexpr auto kIdentChar = ident_char_table();
 constexpr auto kBlank = byte_set(" \t");
+
 // What a byte of a line is to skip_plain_line: one that may start a comment, a literal (a char
 // literal or a digit separator), a directive or a line splice stops it, as may the first byte
 // of a listed word.
@@ -78,8 +79,9 @@ std::array<LineByte, 256> line_byte_table(std::span<const std::string_view> firs
     for (unsigned char c : std::string_view("/\"'#\\")) table[c] = LineByte::stop;
     table['\n'] = LineByte::newline;
     for (auto word : first_words) {
-        auto& first = table[static_cast<unsigned char>(word.empty() ? '\0' : word[0])];
-        if (!word.empty() && first == LineByte::plain) first = LineByte::word_start;
+        if (word.empty()) continue;
+        auto& first = table[static_cast<unsigned char>(word[0])];
+        if (first == LineByte::plain) first = LineByte::word_start;  // a stop stays a stop
     }
     return table;
 }
