@@ -204,15 +204,32 @@ std::optional<BaseType> read_base_type(std::span<const Token> tokens, std::size_
     return base;
 }
 
+// The byte of a one-byte operator token, '\0' for any other token.
+char one_byte_op(const Token& token) {
+    return token.kind == TokenKind::op && token.text.size() == 1 ? token.text[0] : '\0';
+}
+
 // The end of an initializer: the first top-level ',' ';' or closing bracket.
 std::size_t skip_initializer(std::span<const Token> tokens,
                              const std::vector<std::size_t>& brackets, std::size_t i) {
     for (; i < tokens.size() && tokens[i].kind != TokenKind::end; ++i) {
-        const auto& t = tokens[i];
-        if (is_op(t, ",") || is_op(t, ";") || is_op(t, ")") || is_op(t, "]") || is_op(t, "}"))
-            return i;
-        if ((is_op(t, "(") || is_op(t, "[") || is_op(t, "{")) && brackets[i] != kNone)
-            i = brackets[i];
+        // Told by the one byte of a one-byte operator: an initializer is mostly words, numbers
+        // and other operators, each of which five string compares took to pass.
+        switch (one_byte_op(tokens[i])) {
+            case ',':
+            case ';':
+            case ')':
+            case ']':
+            case '}':
+                return i;
+            case '(':
+            case '[':
+            case '{':
+                if (brackets[i] != kNone) i = brackets[i];
+                break;
+            default:
+                break;
+        }
     }
     return i;
 }
@@ -474,6 +491,9 @@ IntWidth TypeAliases::width_of(std::string_view type) const {
     for (int depth = 0; depth < 16; ++depth) {
         auto width = builtin_width(current);
         if (width != IntWidth::unknown) return width;
+        // "float", "double", "void": a builtin word names no alias (add_type_aliases adds names
+        // only), so the tables need no look; most pointers of a kernel point to floats.
+        if ((declaration_word_flags(current) & kBuiltinTypeWord) != 0) return IntWidth::unknown;
         const std::string* target = target_of(current);
         if (!target) return IntWidth::unknown;
         current = *target;
@@ -488,6 +508,9 @@ bool is_type_name(std::string_view name, const TypeAliases& aliases) {
 
 void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases) {
     for (std::size_t i = 0; i + 3 < tokens.size(); ++i) {
+        // Most tokens are passed on their kind and length, before any compare.
+        const Token& t = tokens[i];
+        if (t.kind != TokenKind::identifier || (t.text.size() != 7 && t.text.size() != 5)) continue;
         bool is_typedef = is_keyword(tokens[i], "typedef");
         bool is_using =
             is_keyword(tokens[i], "using") && is_name(tokens[i + 1]) && is_op(tokens[i + 2], "=");
@@ -512,21 +535,27 @@ std::vector<std::size_t> match_brackets(std::span<const Token> tokens) {
 }
 
 void match_brackets(std::span<const Token> tokens, std::vector<std::size_t>& partner) {
-    partner.assign(tokens.size(), kNone);
-    std::vector<std::size_t> open;
-    open.reserve(64);  // deeper than most files nest: one allocation, not one per doubling
-    // Brackets are one-byte operators: compared by that byte.
-    auto bracket = [&](std::size_t i) {
-        const auto& text = tokens[i].text;
-        return tokens[i].kind == TokenKind::op && text.size() == 1 ? text[0] : '\0';
+    // Each token's entry is set as the loop passes it: a fill beforehand was a second pass.
+    partner.resize(tokens.size());
+    // The open brackets with their byte, so that a closer is matched without reading the
+    // opener's token again: the top of the stack is its partner almost always.
+    struct Open {
+        std::size_t index;
+        char bracket;
     };
+    thread_local std::vector<Open> open;  // its capacity stays from file to file
+    open.clear();
     for (std::size_t i = 0; i < tokens.size(); ++i) {
+        // Brackets are one-byte operators: compared by that byte.
+        const Token& token = tokens[i];
+        partner[i] = kNone;
+        if (token.kind != TokenKind::op || token.text.size() != 1) continue;
         char opener = '\0';
-        switch (bracket(i)) {
+        switch (token.text[0]) {
             case '(':
             case '[':
             case '{':
-                open.push_back(i);
+                open.push_back({i, token.text[0]});
                 continue;
             case ')':
                 opener = '(';
@@ -541,11 +570,11 @@ void match_brackets(std::span<const Token> tokens, std::vector<std::size_t>& par
                 continue;
         }
         // An unbalanced closer is skipped; openers it passes over stay unmatched.
-        auto it = std::find_if(open.rbegin(), open.rend(),
-                               [&](std::size_t o) { return bracket(o) == opener; });
-        if (it == open.rend()) continue;
-        std::size_t o = *it;
-        open.erase(std::next(it).base(), open.end());
+        auto it = open.end();
+        while (it != open.begin() && std::prev(it)->bracket != opener) --it;
+        if (it == open.begin()) continue;
+        std::size_t o = std::prev(it)->index;
+        open.erase(std::prev(it), open.end());
         partner[o] = i;
         partner[i] = o;
     }

@@ -91,6 +91,7 @@ class Parser {
         auto rhs = expression(precedence == kAssignment ? precedence : precedence + 1);
         if (!rhs) return lhs;
         auto node = make(CppExpr::Kind::binary, op, lhs->first, rhs->last);
+        node->operands.reserve(2);  // one allocation, not one per operand
         node->operands.push_back(std::move(lhs));
         node->operands.push_back(std::move(rhs));
         return node;
@@ -104,6 +105,7 @@ class Parser {
         auto otherwise = expression(kAssignment);
         if (!otherwise) return cond;
         auto node = make(CppExpr::Kind::ternary, op, cond->first, otherwise->last);
+        node->operands.reserve(3);
         node->operands.push_back(std::move(cond));
         node->operands.push_back(std::move(then));
         node->operands.push_back(std::move(otherwise));
@@ -302,6 +304,7 @@ class Parser {
         auto inner = Parser(tokens_, brackets_, aliases_, {open + 1, close}).expression(1);
         pos_ = close + 1;
         auto node = make(CppExpr::Kind::index, open, base->first, close);
+        node->operands.reserve(2);
         node->operands.push_back(std::move(base));
         if (inner) node->operands.push_back(std::move(inner));
         return node;
@@ -310,6 +313,7 @@ class Parser {
     std::unique_ptr<CppExpr> call(std::unique_ptr<CppExpr> callee) {
         std::size_t open = pos_, close = partner(pos_);
         auto node = make(CppExpr::Kind::call, open, callee->first, close);
+        node->operands.reserve(4);  // the callee and most calls' arguments
         bool functional_cast = callee->kind == CppExpr::Kind::name &&
                                is_type_name(tokens_[callee->token].text, aliases_);
         if (functional_cast) {

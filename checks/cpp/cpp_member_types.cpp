@@ -3,7 +3,11 @@
 
 #include "checks/cpp/cpp_member_types.hpp"
 
+#include <array>
+#include <vector>
+
 #include "checks/cpp/cpp_declarations.hpp"
+#include "checks/cpp/cpp_tokenizer.hpp"
 #include "checks/text_contains.hpp"
 
 namespace patchbay {
@@ -215,12 +219,20 @@ void add_member_types(std::span<const Token> tokens, MemberTypes& members) {
 }
 
 TreeTypes tree_types(const AuditTree& tree) {
+    static constexpr std::array<std::string_view, 2> kAliasWords = {"typedef", "using"};
     TreeTypes types;
+    std::vector<Token> tokens;  // reused file after file: its pages are touched once
     for (const auto& file : tree.files) {
         bool aliases = may_declare_alias(file);
-        bool members = is_header(file.path) && file.language == Language::cuda;
-        if (!aliases && !(members && may_declare_members(file))) continue;
-        auto tokens = tokenize_cpp(file.text);
+        // A header that spells no class key has no member: its tokens need no walk for one.
+        bool members = is_header(file.path) && may_declare_members(file);
+        if (!aliases && !members) continue;
+        // Most files are read for their aliases alone: of those only the alias statements are
+        // kept, a small part of their tokens.
+        if (members)
+            tokenize_cpp(file.text, tokens);
+        else
+            tokenize_cpp_statements(file.text, kAliasWords, tokens);
         if (aliases) add_type_aliases(tokens, types.aliases);
         if (members) add_member_types(tokens, types.members);
     }

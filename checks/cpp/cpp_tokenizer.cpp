@@ -1,14 +1,16 @@
-// The C/C++/CUDA tokenizer (checks/token.hpp). Comments are dropped, preprocessor lines become
-// one `directive` token, `<<<`/`>>>` of kernel launches are single operators and `>>` is kept
-// whole: a parser that closes templates splits it.
+// The C/C++/CUDA tokenizer (checks/token.hpp, checks/cpp/cpp_tokenizer.hpp). Comments are
+// dropped, preprocessor lines become one `directive` token, `<<<`/`>>>` of kernel launches are
+// single operators and `>>` is kept whole: a parser that closes templates splits it.
 
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "checks/cpp/cpp_tokenizer.hpp"
 #include "checks/token.hpp"
 
 namespace patchbay {
@@ -34,15 +36,16 @@ constexpr std::array<bool, 256> ident_char_table() {
 // every byte between tokens cost a tenth of the tokenizer's instructions.
 enum class Lead : unsigned char {
     punctuation,  // an operator
-    blank,        // ' ', '\t': no line to count
-    line_break,   // '\n', '\r', '\f', '\v'
     word,
     digit,
     quote,
-    slash,      // a comment or an operator
-    dot,        // a number (".5") or an operator
-    hash,       // a directive at the start of a line
-    backslash,  // a line splice or an operator
+    dot,   // a number (".5") or an operator
+    hash,  // a directive at the start of a line
+    // Bytes that may start no token: skip_space_and_comments looks further only from here on.
+    blank,       // ' ', '\t': no line to count
+    line_break,  // '\n', '\r', '\f', '\v'
+    slash,       // a comment or an operator
+    backslash,   // a line splice or an operator
 };
 
 constexpr std::array<Lead, 256> lead_table() {
@@ -66,6 +69,23 @@ constexpr auto kLeads = lead_table();
 constexpr auto kIdentChar = ident_char_table();
 constexpr auto kBlank = byte_set(" \t");
 
+// What a byte of a line is to skip_plain_line: one that may start a comment, a literal (a char
+// literal or a digit separator), a directive or a line splice stops it, as may the first byte
+// of a listed word.
+enum class LineByte : unsigned char { plain, stop, newline, word_start };
+
+std::array<LineByte, 256> line_byte_table(std::span<const std::string_view> first_words) {
+    std::array<LineByte, 256> table{};
+    for (unsigned char c : std::string_view("/\"'#\\")) table[c] = LineByte::stop;
+    table['\n'] = LineByte::newline;
+    for (auto word : first_words) {
+        if (word.empty()) continue;
+        auto& first = table[static_cast<unsigned char>(word[0])];
+        if (first == LineByte::plain) first = LineByte::word_start;  // a stop stays a stop
+    }
+    return table;
+}
+
 bool is_cpp_string_prefix(std::string_view word) {
     static constexpr std::array<std::string_view, 9> kPrefixes = {"u8",  "u",  "U",  "L", "R",
                                                                   "u8R", "uR", "UR", "LR"};
@@ -74,189 +94,293 @@ bool is_cpp_string_prefix(std::string_view word) {
     return false;
 }
 
-// Longest operators first, so the first match is the longest one.
-constexpr std::array<std::string_view, 29> kOperators = {
-    "->*", "<<=", ">>=", "...", "<=>", "<<<", ">>>", "->", "::", "++", "--", "<<", ">>", "<=", ">=",
-    "==",  "!=",  "&&",  "||",  "+=",  "-=",  "*=",  "/=", "%=", "&=", "|=", "^=", ".*", "##"};
-
-// Whether `c` then `next` may start one of kOperators (by their first and second bytes): any
-// other punctuation is a one-byte operator at once, without a walk over the table (`(`, `,`,
-// `;`, `x.y`, `a * b` ... are most of a file's operators).
-bool may_start_long_operator(char c, char next) {
-    static constexpr auto kFirsts = byte_set("-<>.:+=!&|*/%^#");
-    static constexpr auto kSeconds = byte_set("><.=:+-&|*#");
-    return kFirsts[static_cast<unsigned char>(c)] && kSeconds[static_cast<unsigned char>(next)];
+// The length of the operator at `p` (one to three bytes), before `end`: the longest of
+//   ->* <<= >>= ... <=> <<< >>>  -> :: ++ -- << >> <= >= == != && || += -= *= /= %= &= |= ^= .* ##
+// told by its first byte, where a walk over that list was the tokenizer's hottest loop.
+std::size_t operator_length(const char* p, const char* end) {
+    const char second = end - p > 1 ? p[1] : '\0';
+    const char third = end - p > 2 ? p[2] : '\0';
+    switch (p[0]) {
+        case '-':
+            if (second == '>') return third == '*' ? 3 : 2;
+            return second == '-' || second == '=' ? 2 : 1;
+        case '<':
+            if (second == '<') return third == '=' || third == '<' ? 3 : 2;
+            if (second == '=') return third == '>' ? 3 : 2;
+            return 1;
+        case '>':
+            if (second == '>') return third == '=' || third == '>' ? 3 : 2;
+            return second == '=' ? 2 : 1;
+        case '.':
+            if (second == '.' && third == '.') return 3;
+            return second == '*' ? 2 : 1;
+        case ':':
+            return second == ':' ? 2 : 1;
+        case '+':
+            return second == '+' || second == '=' ? 2 : 1;
+        case '&':
+            return second == '&' || second == '=' ? 2 : 1;
+        case '|':
+            return second == '|' || second == '=' ? 2 : 1;
+        case '#':
+            return second == '#' ? 2 : 1;
+        case '=':
+        case '!':
+        case '*':
+        case '/':
+        case '%':
+        case '^':
+            return second == '=' ? 2 : 1;
+        default:
+            return 1;
+    }
 }
 
+// The lexer's cursor is a local pointer passed from step to step, not a member: a member was
+// stored and read back around every token's push_back, and the loop's state lived on the stack.
+// The line bookkeeping stays in members, touched only at newlines and once per token.
 class CppLexer {
   public:
-    // About one token per four bytes of C++: reserving that spares the vector's regrowth copies.
-    CppLexer(std::string_view text, std::vector<Token>& tokens) : text_(text), tokens_(tokens) {
+    // With `first_words`, only the statements that start with one of them are kept, from that
+    // word to the first `;`, `{` or `(` (tokenize_cpp_statements). One class for both: as a
+    // template for each, the compiler no longer inlined the token's push_back.
+    CppLexer(std::string_view text, std::vector<Token>& tokens,
+             const std::span<const std::string_view>* first_words = nullptr)
+        : begin_(text.data()),
+          end_(text.data() + text.size()),
+          line_start_(begin_),
+          tokens_(tokens),
+          first_words_(first_words ? *first_words : std::span<const std::string_view>{}),
+          statements_only_(first_words != nullptr) {
         tokens_.clear();
-        tokens_.reserve(text.size() / 4 + 8);
+        // About one token per four bytes of C++: reserving that spares the vector's regrowth
+        // copies.
+        if (!statements_only_) tokens_.reserve(text.size() / 4 + 8);
+        if (statements_only_) line_bytes_ = line_byte_table(first_words_);
     }
 
     void run() {
-        while (skip_space_and_comments(), pos_ < text_.size()) read_token();
-        tokens_.push_back(Token{TokenKind::end, text_.substr(text_.size()), line_, column()});
+        const char* p = begin_;
+        while ((p = skip_space_and_comments(p)) != end_) p = read_token(p);
+        tokens_.push_back(Token{TokenKind::end, {end_, 0}, line_, column(end_)});
     }
 
   private:
-    std::string_view text_;
-    std::size_t pos_ = 0;
+    const char* const begin_;
+    const char* const end_;
     std::int64_t line_ = 1;
-    std::size_t line_start_ = 0;
+    const char* line_start_;
     bool only_space_on_line_ = true;  // a '#' here starts a directive
     std::vector<Token>& tokens_;
+    const std::span<const std::string_view> first_words_;
+    const bool statements_only_;
+    bool inside_statement_ = false;
+    // What skip_plain_line makes of each byte (statements-only: the listed words' first bytes).
+    std::array<LineByte, 256> line_bytes_{};
 
-    char peek(std::size_t ahead = 0) const {
-        return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
-    }
-    // Bytes [begin, end) of the text, both in it: no bounds check as substr makes.
-    std::string_view text_between(std::size_t begin, std::size_t end) const {
-        return {text_.data() + begin, end - begin};
-    }
-    std::int64_t column() const { return static_cast<std::int64_t>(pos_ - line_start_) + 1; }
-
-    void advance() {
-        if (text_[pos_] == '\n') {
-            ++line_;
-            line_start_ = pos_ + 1;
-            only_space_on_line_ = true;
+    // Whether a statements-only lexer keeps this token.
+    bool in_statement(TokenKind kind, std::string_view text) {
+        if (inside_statement_) {
+            inside_statement_ =
+                !(kind == TokenKind::op && (text == ";" || text == "{" || text == "("));
+            return true;
         }
-        ++pos_;
+        if (kind != TokenKind::identifier) return false;
+        for (auto word : first_words_)
+            if (text == word) return inside_statement_ = true;
+        return false;
     }
-    // Moves to `end` (at most the end of the text) a line at a time: comments and raw strings
+
+    // The byte `ahead` past `p`, '\0' past the end.
+    char peek(const char* p, std::size_t ahead = 0) const {
+        return static_cast<std::size_t>(end_ - p) > ahead ? p[ahead] : '\0';
+    }
+    std::int64_t column(const char* p) const { return (p - line_start_) + 1; }
+
+    // Past the byte at `p`, counting it if it ends a line.
+    const char* advance(const char* p) {
+        if (*p == '\n') new_line(p);
+        return p + 1;
+    }
+    void new_line(const char* newline) {
+        ++line_;
+        line_start_ = newline + 1;
+        only_space_on_line_ = true;
+    }
+    // Moves to `to` (at most the end of the text) a line at a time: comments and raw strings
     // are a good part of a file, and most of their bytes need no look.
-    void advance_to(std::size_t end) {
-        end = std::min(end, text_.size());
-        if (end <= pos_) return;
-        while (const void* newline = std::memchr(text_.data() + pos_, '\n', end - pos_)) {
-            pos_ = static_cast<std::size_t>(static_cast<const char*>(newline) - text_.data());
-            advance();
+    const char* advance_to(const char* p, const char* to) {
+        to = std::min(to, end_);
+        if (to <= p) return p;
+        while (const void* newline = std::memchr(p, '\n', static_cast<std::size_t>(to - p))) {
+            p = static_cast<const char*>(newline);
+            p = advance(p);
         }
-        pos_ = end;
+        return to;
     }
 
-    bool at_line_splice() const {
-        return peek() == '\\' && (peek(1) == '\n' || (peek(1) == '\r' && peek(2) == '\n'));
+    bool at_line_splice(const char* p) const {
+        return peek(p) == '\\' &&
+               (peek(p, 1) == '\n' || (peek(p, 1) == '\r' && peek(p, 2) == '\n'));
     }
 
-    void skip_space_and_comments() {
-        while (pos_ < text_.size()) {
-            switch (kLeads[static_cast<unsigned char>(text_[pos_])]) {
+    const char* skip_space_and_comments(const char* p) {
+        while (p != end_) {
+            const Lead lead = kLeads[static_cast<unsigned char>(*p)];
+            if (lead < Lead::blank) return p;  // most calls: a token right after the last
+            switch (lead) {
                 case Lead::blank:
-                    pos_ = skip_run(pos_, kBlank);
+                    p = skip_run(p + 1, kBlank);
                     break;
                 case Lead::line_break:
-                    advance();
+                    p = advance(p);
+                    if (statements_only_ && !inside_statement_ && p[-1] == '\n')
+                        p = skip_plain_line(p);
                     break;
                 case Lead::backslash:
-                    if (!at_line_splice()) return;
-                    advance_to(pos_ + (peek(1) == '\r' ? 3 : 2));
+                    if (!at_line_splice(p)) return p;
+                    p = advance_to(p, p + (peek(p, 1) == '\r' ? 3 : 2));
                     break;
                 case Lead::slash:
-                    if (peek(1) == '/')
-                        skip_line_comment();
-                    else if (peek(1) == '*')
-                        skip_block_comment();
+                    if (peek(p, 1) == '/')
+                        p = skip_line_comment(p);
+                    else if (peek(p, 1) == '*')
+                        p = skip_block_comment(p);
                     else
-                        return;
+                        return p;
                     break;
                 default:
-                    return;
+                    return p;
             }
+        }
+        return p;
+    }
+
+    // Where a statements-only lexer goes on from the line that starts at `p`: its newline when
+    // the line holds no stop byte (line_byte_table) and spells no listed word, since lexing it
+    // would keep no token and leave the lexer as it found it (no comment, literal or directive goes
+    // on to the next line); else `p`. Most lines of a header are such lines, and this look
+    // costs a few instructions a byte where lexing them cost some twenty.
+    const char* skip_plain_line(const char* p) const {
+        const auto& bytes = line_bytes_;
+        const char* const end = end_;
+        for (const char* q = p;; ++q) {
+            while (q != end && bytes[static_cast<unsigned char>(*q)] == LineByte::plain) ++q;
+            if (q == end) return p;
+            const LineByte kind = bytes[static_cast<unsigned char>(*q)];
+            if (kind == LineByte::newline) return q;
+            if (kind == LineByte::stop || spells_listed_word(q)) return p;
         }
     }
 
-    // The index of the first byte at or past `from` that is not in `set`. The cursor is a local,
-    // not the member: that would be stored and read back for every byte of a word.
-    std::size_t skip_run(std::size_t from, const std::array<bool, 256>& set) const {
-        const char* p = text_.data() + from;
-        const char* end = text_.data() + text_.size();
-        while (p != end && set[static_cast<unsigned char>(*p)]) ++p;
-        return static_cast<std::size_t>(p - text_.data());
+    // Whether a listed word is spelled at `q` (as a token or inside one: either way the line is
+    // lexed).
+    bool spells_listed_word(const char* q) const {
+        const auto left = static_cast<std::size_t>(end_ - q);
+        for (auto word : first_words_)
+            if (left >= word.size() && q[0] == word[0] && (word.size() < 2 || q[1] == word[1]) &&
+                std::string_view(q, word.size()) == word)
+                return true;
+        return false;
+    }
+
+    // The first byte at or past `p` that is not in `set`.
+    const char* skip_run(const char* p, const std::array<bool, 256>& set) const {
+        while (p != end_ && set[static_cast<unsigned char>(*p)]) ++p;
+        return p;
     }
 
     // A line comment ends at a newline that is not spliced by a backslash right before it (the
     // backslash of "\\\r\n" does not splice one).
-    void skip_line_comment() {
+    const char* skip_line_comment(const char* p) {
         for (;;) {
-            auto newline = text_.find('\n', pos_);
-            if (newline == std::string_view::npos) return void(pos_ = text_.size());
-            pos_ = newline;  // no newline on the way: no line to count
-            if (text_[newline - 1] != '\\') return;
-            advance();
+            auto* newline =
+                static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end_ - p)));
+            if (!newline) return end_;
+            if (newline[-1] != '\\') return newline;  // no newline on the way: no line to count
+            p = advance(newline);
         }
     }
 
-    void skip_block_comment() {
-        auto close = text_.find("*/", pos_ + 2);
-        advance_to(close == std::string_view::npos ? text_.size() : close + 2);
+    const char* skip_block_comment(const char* p) {
+        std::string_view rest(p + 2, static_cast<std::size_t>(end_ - p - 2));
+        auto close = rest.find("*/");
+        return advance_to(p, close == std::string_view::npos ? end_ : rest.data() + close + 2);
     }
 
-    void emit(TokenKind kind, std::size_t begin, std::int64_t line, std::int64_t col) {
-        tokens_.push_back(Token{kind, text_between(begin, pos_), line, col});
+    const char* read_token(const char* p) {
+        const char* begin = p;
+        const std::int64_t line = line_, col = column(p);
+        TokenKind kind = TokenKind::op;
+        p = classify_and_consume(p, kind);
+        const std::string_view text(begin, static_cast<std::size_t>(p - begin));
+        if (!statements_only_ || in_statement(kind, text))
+            tokens_.push_back(Token{kind, text, line, col});
         only_space_on_line_ = false;
-    }
-
-    void read_token() {
-        std::size_t begin = pos_;
-        std::int64_t line = line_, col = column();
-        TokenKind kind = classify_and_consume();
-        emit(kind, begin, line, col);
         // The one space between two tokens, the commonest gap, without a round through the
         // dispatch of skip_space_and_comments.
-        if (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
+        if (p != end_ && *p == ' ') ++p;
+        return p;
     }
 
-    TokenKind classify_and_consume() {
-        const char c = peek();
+    // Consumes the token at `p`, sets its kind, returns where it ends.
+    const char* classify_and_consume(const char* p, TokenKind& kind) {
+        const char c = *p;
         const Lead lead = kLeads[static_cast<unsigned char>(c)];
-        if (lead == Lead::word) return read_word();
-        if (lead == Lead::digit || (lead == Lead::dot && is_digit(peek(1)))) return read_number();
-        if (lead == Lead::quote) return read_quoted(c);
-        if (lead == Lead::hash && only_space_on_line_) return read_directive();
-        return read_operator();
+        if (lead == Lead::word) return read_word(p, kind);
+        if (lead == Lead::digit || (lead == Lead::dot && is_digit(peek(p, 1)))) {
+            kind = TokenKind::number;
+            return read_number(p);
+        }
+        if (lead == Lead::quote) {
+            kind = TokenKind::string;
+            return read_quoted(p, c);
+        }
+        if (lead == Lead::hash && only_space_on_line_) {
+            kind = TokenKind::directive;
+            return read_directive(p);
+        }
+        kind = TokenKind::op;
+        return p + operator_length(p, end_);  // no newline in an operator
     }
 
     // The directive runs to the first newline that is not spliced; comments inside stay in it.
-    TokenKind read_directive() {
-        while (pos_ < text_.size() && peek() != '\n') {
-            if (at_line_splice()) advance_to(pos_ + (peek(1) == '\r' ? 2 : 1));
-            advance();
+    const char* read_directive(const char* p) {
+        while (p != end_ && *p != '\n') {
+            if (at_line_splice(p)) p = advance_to(p, p + (peek(p, 1) == '\r' ? 2 : 1));
+            p = advance(p);
         }
-        std::size_t end = pos_;
-        while (end > 0 && text_[end - 1] == '\r') --end;
-        pos_ = end;  // a trailing CR belongs to the line ending, not the directive
-        return TokenKind::directive;
+        // A trailing CR belongs to the line ending, not the directive.
+        while (p != begin_ && p[-1] == '\r') --p;
+        return p;
     }
 
     // A word holds no newline, so the cursor moves without advance()'s line bookkeeping.
-    TokenKind read_word() {
-        std::size_t begin = pos_;
-        pos_ = skip_run(pos_, kIdentChar);
-        auto word = text_between(begin, pos_);
-        if ((peek() == '"' || peek() == '\'') && is_cpp_string_prefix(word)) {
-            if (word.back() == 'R' && peek() == '"') return read_raw_string();
-            return read_quoted(peek());
+    const char* read_word(const char* p, TokenKind& kind) {
+        const char* begin = p;
+        p = skip_run(p + 1, kIdentChar);
+        kind = TokenKind::identifier;
+        if ((peek(p) == '"' || peek(p) == '\'') &&
+            is_cpp_string_prefix({begin, static_cast<std::size_t>(p - begin)})) {
+            kind = TokenKind::string;
+            if (p[-1] == 'R' && *p == '"') return read_raw_string(p);
+            return read_quoted(p, *p);
         }
-        return TokenKind::identifier;
+        return p;
     }
 
-    // A pp-number: digits, letters, '.', digit separators and signed exponents.
-    TokenKind read_number() {
-        bool hex = peek() == '0' && (peek(1) == 'x' || peek(1) == 'X');
-        advance();
-        while (pos_ < text_.size()) {
-            char c = peek();
-            char before = text_[pos_ - 1];
-            bool exponent_sign = (c == '+' || c == '-') && is_exponent_mark(before, hex);
-            bool separator = c == '\'' && is_ident_char(peek(1));
-            if (!(is_ident_char(c) || c == '.' || exponent_sign || separator)) break;
-            advance();
+    // A pp-number: digits, letters, '.', digit separators and signed exponents. It holds no
+    // newline.
+    const char* read_number(const char* p) {
+        bool hex = p[0] == '0' && (peek(p, 1) == 'x' || peek(p, 1) == 'X');
+        for (++p; p != end_; ++p) {
+            char c = *p;
+            if (kIdentChar[static_cast<unsigned char>(c)] || c == '.') continue;
+            bool exponent_sign = (c == '+' || c == '-') && is_exponent_mark(p[-1], hex);
+            bool separator = c == '\'' && is_ident_char(peek(p, 1));
+            if (!(exponent_sign || separator)) break;
         }
-        return TokenKind::number;
+        return p;
     }
 
     static bool is_exponent_mark(char c, bool hex) {
@@ -264,52 +388,48 @@ class CppLexer {
     }
 
     // "…" or '…' with escapes; an unterminated literal stops at the end of its line.
-    TokenKind read_quoted(char quote) {
-        advance();
-        while (pos_ < text_.size() && peek() != quote && peek() != '\n') {
-            if (peek() == '\\' && pos_ + 1 < text_.size()) advance();
-            advance();
+    const char* read_quoted(const char* p, char quote) {
+        p = advance(p);
+        while (p != end_ && *p != quote && *p != '\n') {
+            if (*p == '\\' && end_ - p > 1) p = advance(p);
+            p = advance(p);
         }
-        if (peek() == quote) advance();
-        return TokenKind::string;
+        if (peek(p) == quote) p = advance(p);
+        return p;
     }
 
     // R"delim( … )delim"; unterminated, it runs to the end of the file.
-    TokenKind read_raw_string() {
-        auto open = text_.find('(', pos_);
-        auto line_end = text_.find('\n', pos_);
-        if (open == std::string_view::npos || open > line_end) return read_quoted('"');
+    const char* read_raw_string(const char* p) {
+        std::string_view rest(p, static_cast<std::size_t>(end_ - p));
+        auto open = rest.find('(');
+        auto line_end = rest.find('\n');
+        if (open == std::string_view::npos || open > line_end) return read_quoted(p, '"');
         std::string closing = ")";
-        closing.append(text_.substr(pos_ + 1, open - pos_ - 1));
+        closing.append(rest.substr(1, open - 1));
         closing.push_back('"');
-        auto close = text_.find(closing, open + 1);
-        advance_to(close == std::string_view::npos ? text_.size() : close + closing.size());
-        return TokenKind::string;
-    }
-
-    TokenKind read_operator() {
-        if (!may_start_long_operator(peek(), peek(1))) {
-            advance();
-            return TokenKind::op;
-        }
-        auto rest = text_.substr(pos_);
-        // The first character rules out most operators without a string compare: this is the
-        // tokenizer's hottest loop.
-        for (auto op : kOperators) {
-            if (op.front() == rest.front() && rest.starts_with(op)) {
-                pos_ += op.size();  // no newline in an operator
-                return TokenKind::op;
-            }
-        }
-        advance();
-        return TokenKind::op;
+        auto close = rest.find(closing, open + 1);
+        return advance_to(
+            p, close == std::string_view::npos ? end_ : rest.data() + close + closing.size());
     }
 };
+
+// The one body of both forms, with everything it calls inlined (flatten): left to itself, the
+// compiler kept the token's push_back out of line, a call per token and a fifth more
+// instructions.
+[[gnu::noinline, gnu::flatten]] void lex(std::string_view text, std::vector<Token>& tokens,
+                                         const std::span<const std::string_view>* first_words) {
+    CppLexer(text, tokens, first_words).run();
+}
 
 }  // namespace
 
 void tokenize_cpp(std::string_view text, std::vector<Token>& tokens) {
-    CppLexer(text, tokens).run();
+    lex(text, tokens, nullptr);
+}
+
+void tokenize_cpp_statements(std::string_view text, std::span<const std::string_view> first_words,
+                             std::vector<Token>& tokens) {
+    lex(text, tokens, &first_words);
 }
 
 std::vector<Token> tokenize_cpp(std::string_view text) {

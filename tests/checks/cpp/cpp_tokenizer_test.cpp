@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
+#include "checks/cpp/cpp_tokenizer.hpp"
 #include "checks/token.hpp"
 
 namespace patchbay {
@@ -190,6 +192,67 @@ TEST(CppTokenizer, IntoAReusedVectorGivesTheSameTokens) {
         if (token.kind != TokenKind::end) reused.emplace_back(token.text);
     EXPECT_EQ(reused, texts("int x = 1;"));
     EXPECT_EQ(tokens.back().kind, TokenKind::end);
+}
+
+// The partial form keeps each statement that starts with a listed word, up to its `;`, `{` or
+// `(`, where the whole tokenizer finds it: not in comments, strings or directives.
+TEST(CppTokenizerStatements, KeepsTheStatementsStartingWithAListedWord) {
+    static constexpr std::array<std::string_view, 2> kWords = {"typedef", "using"};
+    std::string source =
+        "// typedef int a;\n"
+        "#define T typedef int b;\n"
+        "const char* s = \"using c = int;\";\n"
+        "int f() { return 0; }\n"
+        "typedef unsigned d;\n"
+        "typedef struct { int x; } e;\n"
+        "using f = /* using */ int64_t;\n";
+    std::vector<Token> tokens;
+    tokenize_cpp_statements(source, kWords, tokens);
+    Texts kept;
+    for (const auto& token : tokens)
+        if (token.kind != TokenKind::end) kept.emplace_back(token.text);
+    EXPECT_EQ(kept, (Texts{"typedef", "unsigned", "d", ";", "typedef", "struct", "{", "using", "f",
+                           "=", "int64_t", ";"}));
+    ASSERT_FALSE(tokens.empty());
+    EXPECT_EQ(tokens.back().kind, TokenKind::end);
+    // Lines and columns are the whole tokenizer's.
+    auto whole = tokenize_cpp(source);
+    EXPECT_EQ(tokens[0].line, 5);
+    EXPECT_EQ(tokens[0].column, 1);
+    EXPECT_EQ(tokens.back().line, whole.back().line);
+}
+
+// Lines that can keep no token are stepped over whole; a statement that goes on to the next
+// line, a literal or a comment that does is still followed.
+TEST(CppTokenizerStatements, FollowsStatementsAndLiteralsAcrossLines) {
+    static constexpr std::array<std::string_view, 1> kWords = {"using"};
+    std::string source =
+        "int a = 1;\n"
+        "using b =\n"
+        "    long;\n"
+        "int c = 1'000; char d = 'u';\n"
+        "const char* e = R\"(\nusing f = int;\n)\";\n"
+        "int g;\n"
+        "using h = short;\n";
+    std::vector<Token> tokens;
+    tokenize_cpp_statements(source, kWords, tokens);
+    Texts kept;
+    for (const auto& token : tokens)
+        if (token.kind != TokenKind::end) kept.emplace_back(token.text);
+    EXPECT_EQ(kept, (Texts{"using", "b", "=", "long", ";", "using", "h", "=", "short", ";"}));
+    ASSERT_EQ(tokens.size(), 11u);
+    EXPECT_EQ(tokens[5].line, 9);
+    EXPECT_EQ(tokens.back().line, tokenize_cpp(source).back().line);
+}
+
+// Every operator the tokenizer keeps whole, longest first.
+TEST(CppTokenizer, ReadsEachLongOperatorWhole) {
+    EXPECT_EQ(texts("a->*b <<= >>= ... <=> <<< >>> -> :: ++ -- << >> <= >= == != && || += -= *= "
+                    "/= %= &= |= ^= .* ## <<<= ->"),
+              (Texts{"a",  "->*", "b",  "<<=", ">>=", "...", "<=>", "<<<", ">>>", "->", "::", "++",
+                     "--", "<<",  ">>", "<=",  ">=",  "==",  "!=",  "&&",  "||",  "+=", "-=", "*=",
+                     "/=", "%=",  "&=", "|=",  "^=",  ".*",  "##",  "<<<", "=",   "->"}));
+    EXPECT_EQ(texts("a.b ..c -"), (Texts{"a", ".", "b", ".", ".", "c", "-"}));
 }
 
 }  // namespace
