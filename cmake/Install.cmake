@@ -63,6 +63,6 @@ if(PATCHBAY_DPKG_SHLIBDEPS)
     set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 else()
     set(CPACK_DEBIAN_PACKAGE_DEPENDS
-        "libc6 (>= 2.34), libfmt9 (>= 9.1.0), libgcc-s1 (>= 3.0), libgit2-1.5 (>= 1.5.0), libmimalloc2.0 (>= 2.0.9), libssl3 (>= 3.0.0), libstdc++6 (>= 11), libtomlplusplus3 (>= 3.2.0)")
+        "libc6 (>= 2.34), libfmt9 (>= 9.1.0), libgcc-s1 (>= 3.0), libgit2-1.5 (>= 1.5.0), libjemalloc2 (>= 5.3.0), libssl3 (>= 3.0.0), libstdc++6 (>= 11), libtomlplusplus3 (>= 3.2.0)")
 endif()
 include(CPack)

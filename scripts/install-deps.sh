@@ -11,7 +11,7 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config dpkg-dev file
     libgit2-dev libssl-dev libcli11-dev libfmt-dev libtomlplusplus-dev
-    libmimalloc-dev  # the binary's allocator (CMakeLists.txt: PATCHBAY_MIMALLOC)
+    libjemalloc-dev  # the binary's allocator (CMakeLists.txt: PATCHBAY_JEMALLOC)
 )
 if [ "${1:-}" != "--build" ]; then
     packages+=(
