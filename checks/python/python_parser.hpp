@@ -20,9 +20,10 @@ namespace patchbay {
 
 class PythonParser {
   public:
-    // `tokens` as the tokenizer gives them: never empty, `end` last.
-    explicit PythonParser(std::span<const Token> tokens)
-        : current_(tokens.data()), last_(&tokens.back()) {}
+    // `tokens` as the tokenizer gives them: never empty, `end` last. The nodes' children go
+    // into `arena`.
+    PythonParser(std::span<const Token> tokens, ExprArena& arena)
+        : current_(tokens.data()), last_(&tokens.back()), arena_(arena) {}
 
     // Cursor. Inline, so that the literals it is asked about are compared in place (no memcmp
     // call): the parser asks these several times per token.
@@ -66,6 +67,7 @@ class PythonParser {
   private:
     const Token* current_;
     const Token* last_;
+    ExprArena& arena_;
 
     // The first byte is compared before the rest: most tokens differ there.
     bool at_text(TokenKind kind, std::string_view text) const {

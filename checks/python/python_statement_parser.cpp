@@ -116,7 +116,7 @@ std::optional<Stmt> PythonParser::for_statement() {
     Stmt stmt = make_stmt(StmtKind::for_, take());
     auto target = target_list();
     if (!target || !accept_word("in")) return std::nullopt;
-    stmt.targets.push_back(std::move(*target));
+    stmt.targets.push_back(arena_, *target);
     stmt.value = expression_list();
     if (!stmt.value || !accept_op(":")) return std::nullopt;
     stmt.body = block();
@@ -177,7 +177,7 @@ bool PythonParser::assignment_or_expression(const Token& first, Stmt& stmt) {
     if (!head) return false;
     if (accept_op(":")) {
         start(stmt, StmtKind::ann_assign, first);
-        stmt.targets.push_back(std::move(*head));
+        stmt.targets.push_back(arena_, *head);
         stmt.annotation = expression();
         if (!stmt.annotation) return false;
         return !accept_op("=") || (stmt.value = expression_list());
@@ -185,12 +185,12 @@ bool PythonParser::assignment_or_expression(const Token& first, Stmt& stmt) {
     if (at(TokenKind::op) && is_augmented_operator(peek().text)) {
         start(stmt, StmtKind::aug_assign, first);
         stmt.op = std::string(take().text);
-        stmt.targets.push_back(std::move(*head));
+        stmt.targets.push_back(arena_, *head);
         return (stmt.value = expression_list()).has_value();
     }
     start(stmt, at_op("=") ? StmtKind::assign : StmtKind::expr, first);
     while (accept_op("=")) {
-        stmt.targets.push_back(std::move(*head));
+        stmt.targets.push_back(arena_, *head);
         if (!(head = expression_list())) return false;
     }
     stmt.value = std::move(*head);

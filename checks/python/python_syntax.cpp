@@ -101,11 +101,11 @@ void scan_line(PythonParser& parser, std::vector<Expr>& decorators,
 
 }  // namespace
 
-std::vector<FunctionDef> parse_jit_functions(std::string_view text) {
+std::vector<FunctionDef> parse_jit_functions(std::string_view text, ExprArena& arena) {
     // One token buffer per thread, file after file: a fresh one per file took fresh pages each
     // time, the nodes the parse keeps (checks/python/node_pool.hpp) landing right after it.
     thread_local std::vector<Token> buffer;
-    PythonParser parser(tokenize_python_kernels(text, buffer));
+    PythonParser parser(tokenize_python_kernels(text, buffer), arena);
     std::vector<Expr> decorators;
     std::vector<FunctionDef> found;
     while (!parser.at_end()) {
@@ -118,9 +118,9 @@ std::vector<FunctionDef> parse_jit_functions(std::string_view text) {
     return found;
 }
 
-std::optional<Expr> parse_python_expression(std::string_view text) {
+std::optional<Expr> parse_python_expression(std::string_view text, ExprArena& arena) {
     auto tokens = tokenize_python(text);
-    PythonParser parser(tokens);
+    PythonParser parser(tokens, arena);
     auto expr = parser.expression_list();
     if (parser.at(TokenKind::newline)) parser.take();
     if (!expr || !parser.at_end()) return std::nullopt;

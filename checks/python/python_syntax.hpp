@@ -6,11 +6,14 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
+#include "checks/python/expr_arena.hpp"
 #include "checks/python/node_pool.hpp"
 #include "checks/token.hpp"
 
@@ -39,15 +42,38 @@ enum class ExprKind {
 };
 
 struct Expr;
-// A node's children, from the parser's pool (checks/python/node_pool.hpp).
-using ExprList = std::vector<Expr, PoolAllocator<Expr>>;
+
+// A node's children: a run of nodes in the parse's ExprArena (checks/python/expr_arena.hpp),
+// viewed, not owned. A node is copied as the few words it holds, and a tree needs no
+// destruction; it lives as long as its arena.
+class ExprList {
+  public:
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    // Defined below Expr, which they need complete.
+    const Expr& operator[](std::size_t i) const;
+    Expr& operator[](std::size_t i);
+    const Expr& front() const { return (*this)[0]; }
+    const Expr& back() const { return (*this)[size_ - 1]; }
+    const Expr* begin() const { return items_; }
+    const Expr* end() const;
+
+    // Room for `count` children; a list that outgrows it moves to a new run twice as long
+    // (the old one stays in the arena, unused).
+    void reserve(ExprArena& arena, std::size_t count);
+    void push_back(ExprArena& arena, const Expr& child);
+
+  private:
+    Expr* items_ = nullptr;
+    std::uint32_t size_ = 0;
+    std::uint32_t capacity_ = 0;
+};
 
 // `text` views the parsed source (or a string literal of the parser): an Expr lives no longer
-// than the text it was parsed from. A view moves as two words, where a string moved its bytes:
-// each parsed name travels up through a dozen grammar levels.
+// than the text it was parsed from, nor than the arena of its children.
 //
-// Positions take 32 bits (no file has 2^31 lines): a node of 64 bytes rather than 88 is moved
-// and allocated at every grammar level.
+// Positions take 32 bits (no file has 2^31 lines): a node is moved and copied at every grammar
+// level.
 struct Expr {
     ExprKind kind = ExprKind::empty;
     std::int32_t line = 0;  // where the expression starts (its left operand for binary nodes)
@@ -58,6 +84,30 @@ struct Expr {
     std::string_view text;
     ExprList children;
 };
+static_assert(std::is_trivially_copyable_v<Expr> && std::is_trivially_destructible_v<Expr>);
+
+inline const Expr& ExprList::operator[](std::size_t i) const {
+    return items_[i];
+}
+inline Expr& ExprList::operator[](std::size_t i) {
+    return items_[i];
+}
+inline const Expr* ExprList::end() const {
+    return items_ + size_;
+}
+
+inline void ExprList::reserve(ExprArena& arena, std::size_t count) {
+    if (count <= capacity_) return;
+    auto* items = static_cast<Expr*>(arena.allocate(count * sizeof(Expr)));
+    for (std::uint32_t i = 0; i < size_; ++i) new (items + i) Expr(items_[i]);
+    items_ = items;
+    capacity_ = static_cast<std::uint32_t>(count);
+}
+
+inline void ExprList::push_back(ExprArena& arena, const Expr& child) {
+    if (size_ == capacity_) reserve(arena, capacity_ == 0 ? 2 : 2 * std::size_t{capacity_});
+    new (items_ + size_++) Expr(child);
+}
 
 enum class StmtKind {
     assign,      // targets[0] = targets[1] = ... = value
@@ -117,7 +167,8 @@ struct FunctionDef {
 // Every function in `text` (at any nesting depth) with a jit decorator: `@triton.jit`, `@jit`,
 // `@triton.jit(...)`, possibly below `@triton.autotune(...)` or `@triton.heuristics(...)`; and
 // CuTe DSL kernels: `@cute.kernel`, `@cute.jit` (dialect cute).
-std::vector<FunctionDef> parse_jit_functions(std::string_view text);
+// Their expressions' nodes are in `arena`.
+std::vector<FunctionDef> parse_jit_functions(std::string_view text, ExprArena& arena);
 
 // Whether a decorator expression is triton.jit / jit, called or not.
 bool is_jit_decorator(const Expr& decorator);
@@ -126,7 +177,7 @@ bool is_cute_decorator(const Expr& decorator);
 
 // One expression (a tuple when there are top-level commas); nullopt when it does not parse or
 // when tokens are left over. For tests and for callers that hold a fragment.
-std::optional<Expr> parse_python_expression(std::string_view text);
+std::optional<Expr> parse_python_expression(std::string_view text, ExprArena& arena);
 
 // "a.b.c" for a name or attribute chain, "" for anything else.
 std::string dotted_name(const Expr& expr);

@@ -139,7 +139,7 @@ void fill_finding(Finding& finding, const CandidateProduct& product, const Sourc
 std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
                                                   const AuditConfig& config) {
     TritonFile triton;
-    triton.functions = parse_jit_functions(file.text);
+    triton.functions = parse_jit_functions(file.text, triton.arena);
     triton.config = &config;
     IndexTableNames table_names(config);
     triton.table_names = &table_names;

@@ -169,6 +169,7 @@ TaintValue join(const TaintValue& a, const TaintValue& b);
 TaintEnv join(const TaintEnv& a, const TaintEnv& b);
 
 struct TritonFile {
+    ExprArena arena;  // the nodes of `functions`
     std::vector<FunctionDef> functions;
     const AuditConfig* config = nullptr;
     const IndexTableNames* table_names = nullptr;  // config->index_tables, compiled
