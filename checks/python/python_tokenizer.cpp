@@ -84,26 +84,39 @@ bool is_python_string_prefix(std::string_view word) {
     return false;
 }
 
+// The length of the operator at the start of `rest`: 1, 2 or 3 (longest match). Decided by its
+// first two bytes in one switch: every longer operator is a doubled `* / < >` (with `=` after
+// it: "**="), "...", "->", or an operator byte followed by `=`. A walk over a table of the
+// operators cost sixty instructions at each of a kernel's operators.
 std::size_t operator_length(std::string_view rest) {
-    static constexpr std::array<std::string_view, 5> kThree = {"**=", "//=", ">>=", "<<=", "..."};
-    static constexpr std::array<std::string_view, 19> kTwo = {
-        "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", ":=",
-        "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@="};
-    if (rest.empty()) return 1;
-    // Brackets, commas, `a * b`, `x.y` are one byte: no walk over the tables. Every longer
-    // operator starts with one of kFirsts followed by one of kSeconds.
-    static constexpr auto kFirsts = byte_set("*/<>.-:+=!%&|^@");
-    static constexpr auto kSeconds = byte_set("*/<>=.");
-    if (rest.size() < 2 || !kFirsts[static_cast<unsigned char>(rest[0])] ||
-        !kSeconds[static_cast<unsigned char>(rest[1])])
-        return 1;
-    // The first character rules out most operators without a string compare: this is the
-    // tokenizer's hottest loop.
-    for (auto op : kThree)
-        if (op.front() == rest.front() && rest.starts_with(op)) return 3;
-    for (auto op : kTwo)
-        if (op.front() == rest.front() && rest.starts_with(op)) return 2;
-    return 1;
+    if (rest.size() < 2) return 1;
+    const char first = rest[0];
+    const char second = rest[1];
+    const bool third_equal = rest.size() > 2 && rest[2] == '=';
+    switch (first) {
+        case '*':
+        case '/':
+        case '<':
+        case '>':
+            if (second == first) return third_equal ? 3 : 2;
+            return second == '=' ? 2 : 1;
+        case '.':
+            return second == '.' && rest.size() > 2 && rest[2] == '.' ? 3 : 1;
+        case '-':
+            return second == '=' || second == '>' ? 2 : 1;
+        case '=':
+        case '!':
+        case ':':
+        case '+':
+        case '%':
+        case '&':
+        case '|':
+        case '^':
+        case '@':
+            return second == '=' ? 2 : 1;
+        default:
+            return 1;
+    }
 }
 
 class PythonLexer {
@@ -120,6 +133,7 @@ class PythonLexer {
     PythonLexer(std::string_view text, std::vector<Token>& tokens, bool kernels_only)
         : text_(text), tokens_(tokens), kernels_only_(kernels_only) {
         tokens_.resize(std::max(tokens_.size(), text.size() / 3 + 8));
+        room_ = tokens_.size();
     }
 
     // The number of tokens made, at the start of the vector.
@@ -148,6 +162,8 @@ class PythonLexer {
     std::vector<std::int64_t> indents_ = {0};
     std::vector<Token>& tokens_;
     std::size_t count_ = 0;  // tokens made; tokens_ holds room past them
+    // tokens_.size(), kept: the vector's size is a subtraction and a division by 40 per token.
+    std::size_t room_ = 0;
 
     // Kernels only: which logical lines keep their tokens (keeps_tokens()).
     bool kernels_only_;
@@ -174,14 +190,17 @@ class PythonLexer {
 
     void push(TokenKind kind, std::size_t begin, std::size_t end, std::int64_t line,
               std::int64_t column) {
-        if (count_ == tokens_.size()) [[unlikely]]
+        if (count_ == room_) [[unlikely]]
             grow();
         // Not substr: its range check is a branch per token on offsets the lexer made itself.
         tokens_[count_++] = {kind, std::string_view(text_.data() + begin, end - begin), line,
                              column};
     }
 
-    [[gnu::noinline]] void grow() { tokens_.resize(tokens_.size() * 2); }
+    [[gnu::noinline]] void grow() {
+        tokens_.resize(tokens_.size() * 2);
+        room_ = tokens_.size();
+    }
 
     // Length of a line break at `offset` (\n, \r\n, a lone \r), 0 when there is none.
     std::size_t break_length(std::size_t offset) const {
@@ -373,6 +392,7 @@ class PythonLexer {
         if ((peek() == '"' || peek() == '\'') && is_python_string_prefix(word))
             return lex_string(begin, pos_);
         push(TokenKind::identifier, begin, pos_, line_, column_of(begin));
+        skip_space();
     }
 
     void lex_number() {
@@ -447,6 +467,13 @@ class PythonLexer {
     void push_operator(std::size_t length) {
         push(TokenKind::op, pos_, pos_ + length, line_, column_of(pos_));
         pos_ += length;
+        skip_space();
+    }
+
+    // Most names and operators of a kernel are followed by a space (`a = b + c`): skipped
+    // here, a blank costs one compare rather than a trip through run()'s dispatch.
+    void skip_space() {
+        if (pos_ < text_.size() && text_[pos_] == ' ') skip_blanks();
     }
 
     void finish() {
