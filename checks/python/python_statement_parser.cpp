@@ -51,7 +51,7 @@ std::optional<Stmt> PythonParser::compound_statement() {
 // Skips the rest of the logical line; an indented block below it is parsed into the body.
 Stmt PythonParser::skipped_statement(const Token& first) {
     Stmt stmt = make_stmt(StmtKind::other, first);
-    stmt.op = std::string(first.text);
+    stmt.op = first.text;
     skip_line();
     if (at(TokenKind::indent)) {
         take();
@@ -157,7 +157,7 @@ bool PythonParser::simple_statement(Stmt& stmt) {
     const Token& first = peek();
     if (at_word("pass") || at_word("break") || at_word("continue")) {
         start(stmt, StmtKind::pass, take());
-        stmt.op = std::string(first.text);
+        stmt.op = first.text;
         return true;
     }
     if (at_word("return")) {
@@ -184,7 +184,7 @@ bool PythonParser::assignment_or_expression(const Token& first, Stmt& stmt) {
     }
     if (at(TokenKind::op) && is_augmented_operator(peek().text)) {
         start(stmt, StmtKind::aug_assign, first);
-        stmt.op = std::string(take().text);
+        stmt.op = take().text;
         stmt.targets.push_back(arena_, *head);
         return (stmt.value = expression_list()).has_value();
     }

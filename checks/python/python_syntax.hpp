@@ -130,7 +130,9 @@ struct Stmt {
     StmtKind kind = StmtKind::other;
     std::int64_t line = 0;
     std::int64_t column = 0;
-    std::string op;  // aug_assign's operator; pass's keyword; other's first token
+    // aug_assign's operator; pass's keyword; other's first token. A view of the source, as an
+    // Expr's text is: a string was built (and freed) for each such statement.
+    std::string_view op;
     ExprList targets;
     std::optional<Expr> value;
     std::optional<Expr> annotation;

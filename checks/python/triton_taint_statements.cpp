@@ -184,7 +184,7 @@ void TritonInterpreter::augmented(const Stmt& stmt) {
     const Expr& target = stmt.targets[0];
     TaintValue a = eval(target);
     TaintValue b = eval(*stmt.value);
-    std::string_view op = std::string_view(stmt.op).substr(0, stmt.op.size() - 1);
+    std::string_view op = stmt.op.substr(0, stmt.op.size() - 1);
     assign(target, arithmetic(op, {target, a, *stmt.value, b, stmt.line, stmt.column}));
 }
 
