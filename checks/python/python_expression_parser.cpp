@@ -337,6 +337,7 @@ bool PythonParser::call(Expr& expr) {
         if (!accept_op(",") && !at_op(")")) return false;
     }
     expr.end_line = position(take().line);  // ")"
+    calls_.push_back(expr);  // complete: a node that wraps it later shares its children
     return true;
 }
 

@@ -68,6 +68,9 @@ class PythonParser {
     const Token* current_;
     const Token* last_;
     ExprArena& arena_;
+    // The calls of the function body being parsed, as they end (FunctionDef::calls); a
+    // statement that fails to parse drops the ones it recorded.
+    std::vector<Expr> calls_;
 
     // The first byte is compared before the rest: most tokens differ there.
     bool at_text(TokenKind kind, std::string_view text) const {
@@ -111,7 +114,7 @@ class PythonParser {
     bool else_block(Stmt& stmt);
     void simple_line(StmtList& out);
     void indented_statements(StmtList& out);
-    Stmt skipped_statement(const Token& first);
+    Stmt skipped_statement(const Token& first, std::size_t calls_before);
     std::optional<std::vector<Parameter>> parameters();
     bool parameter(Parameter& param);
 };

@@ -35,8 +35,9 @@ Stmt make_stmt(StmtKind kind, const Token& first) {
 void PythonParser::statement(StmtList& out) {
     const Token& first = peek();
     if (at_word("if") || at_word("for") || at_word("while")) {
+        const std::size_t calls_before = calls_.size();
         auto stmt = compound_statement();
-        out.push_back(stmt ? std::move(*stmt) : skipped_statement(first));
+        out.push_back(stmt ? std::move(*stmt) : skipped_statement(first, calls_before));
         return;
     }
     simple_line(out);
@@ -48,8 +49,10 @@ std::optional<Stmt> PythonParser::compound_statement() {
     return while_statement();
 }
 
-// Skips the rest of the logical line; an indented block below it is parsed into the body.
-Stmt PythonParser::skipped_statement(const Token& first) {
+// Skips the rest of the logical line; an indented block below it is parsed into the body. The
+// calls recorded since `calls_before`, by the attempt that failed, are in no statement.
+Stmt PythonParser::skipped_statement(const Token& first, std::size_t calls_before) {
+    calls_.resize(calls_before);
     Stmt stmt = make_stmt(StmtKind::other, first);
     stmt.op = first.text;
     skip_line();
@@ -95,8 +98,9 @@ std::optional<Stmt> PythonParser::if_statement() {
     stmt.body = block();
     if (at_word("elif")) {
         const Token& elif = peek();
+        const std::size_t calls_before = calls_.size();
         auto nested = if_statement();
-        stmt.orelse.push_back(nested ? std::move(*nested) : skipped_statement(elif));
+        stmt.orelse.push_back(nested ? std::move(*nested) : skipped_statement(elif, calls_before));
         return stmt;
     }
     if (!else_block(stmt)) return std::nullopt;
@@ -138,9 +142,10 @@ std::optional<Stmt> PythonParser::while_statement() {
 void PythonParser::simple_line(StmtList& out) {
     while (true) {
         const Token& first = peek();
+        const std::size_t calls_before = calls_.size();
         Stmt& stmt = out.emplace_back();
         if (!simple_statement(stmt)) {
-            stmt = skipped_statement(first);
+            stmt = skipped_statement(first, calls_before);
             return;
         }
         if (accept_op(";") && !at(TokenKind::newline) && !at_end()) continue;
@@ -178,7 +183,10 @@ bool PythonParser::assignment_or_expression(const Token& first, Stmt& stmt) {
     if (accept_op(":")) {
         start(stmt, StmtKind::ann_assign, first);
         stmt.targets.push_back(arena_, *head);
+        // A type, not evaluated: its calls are not the body's.
+        const std::size_t calls_before = calls_.size();
         stmt.annotation = expression();
+        calls_.resize(calls_before);
         if (!stmt.annotation) return false;
         return !accept_op("=") || (stmt.value = expression_list());
     }
@@ -211,7 +219,10 @@ std::optional<FunctionDef> PythonParser::function(std::vector<Expr> decorators) 
     if (accept_op("->") && !expression()) return std::nullopt;
     if (!accept_op(":")) return std::nullopt;
     def.decorators = std::move(decorators);
+    calls_.clear();  // the decorators', defaults' and annotations' calls are not the body's
     def.body = block();
+    def.calls.reserve(arena_, calls_.size());
+    for (const Expr& call : calls_) def.calls.push_back(arena_, call);
     return def;
 }
 

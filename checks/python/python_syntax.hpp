@@ -160,6 +160,10 @@ struct FunctionDef {
     std::vector<Expr> decorators;
     std::vector<Parameter> parameters;
     StmtList body;
+    // Every call in the body's statements (their targets and values, not annotations), inner
+    // ones before the calls around them: for the analyses that look for calls of a kind, which
+    // walked the whole tree for them.
+    ExprList calls;
     std::int64_t line = 0;  // of `def`
     std::int64_t column = 0;
 

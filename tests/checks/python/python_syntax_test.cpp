@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace patchbay {
 namespace {
@@ -352,6 +353,22 @@ TEST(PythonSyntax, ForWithTupleTargetAndKeywordOnlyParameters) {
     ASSERT_EQ(functions[0].parameters.size(), 3u);
     EXPECT_EQ(functions[0].parameters[2].name, "**kw");
     EXPECT_EQ(sexp(functions[0].body[0].targets[0]), "(tuple i j)");
+}
+
+TEST(PythonSyntax, CallsOfTheBodyAreRecordedInnerFirst) {
+    auto functions = parse_jit(
+        "@triton.jit(debug=f(0))\n"
+        "def k(a, b=g(1)) -> h(2):\n"
+        "    x = tl.load(a + tl.arange(0, 4))\n"
+        "    y: t(3) = u(x)\n"  // the annotation's call is no call of the body
+        "    z = v(x) +\n"      // a statement that fails drops the calls it had parsed
+        "    if w(y):\n"
+        "        tl.store(a, y)\n");
+    ASSERT_EQ(functions.size(), 1u);
+    std::vector<std::string> calls;
+    for (const Expr& call : functions[0].calls) calls.push_back(sexp(call.children[0]));
+    EXPECT_EQ(calls,
+              (std::vector<std::string>{"(. tl arange)", "(. tl load)", "u", "w", "(. tl store)"}));
 }
 
 }  // namespace
