@@ -242,6 +242,7 @@ class TritonInterpreter {
     TaintValue binary(const Expr& expr);
     const TaintValue* read_in_place(const Expr& expr) const;
     TaintValue compare(const Expr& expr);
+    void bound_lanes(const Expr& compare, const TaintValue& a, const TaintValue& b);
     TaintValue arithmetic(std::string_view op, const Operands& operands);
     TaintValue multiply(const Operands& operands);
     TaintValue additive(const TaintValue& a, const TaintValue& b);

@@ -163,17 +163,30 @@ TaintValue TritonInterpreter::subscript(const Expr& expr) {
 }
 
 // `o_d < D` with D a tl.constexpr: the kernel masks those lanes to a compile-time bound, so the
-// program id's column `o_d` is bounded like `x % D` (an offset inside a row, not a row).
+// program id's column `o_d` is bounded like `x % D` (an offset inside a row, not a row). Two
+// names or numbers (`o_d < D`, most comparisons of a kernel) are read in place, not copied.
 TaintValue TritonInterpreter::compare(const Expr& expr) {
     const Expr& left = expr.children[0];
-    TaintValue a = eval(left);
-    TaintValue b = eval(expr.children[1]);
+    const Expr& right = expr.children[1];
+    const TaintValue* a_in_place = read_in_place(left);
+    const TaintValue* b_in_place = a_in_place ? read_in_place(right) : nullptr;
+    if (a_in_place && b_in_place) {
+        bound_lanes(expr, *a_in_place, *b_in_place);
+    } else {
+        const TaintValue a = eval(left);
+        bound_lanes(expr, a, eval(right));
+    }
+    return {};
+}
+
+// The lanes `o_d` of `o_d < D` (values `a` and `b`) bounded, as compare() says.
+void TritonInterpreter::bound_lanes(const Expr& expr, const TaintValue& a, const TaintValue& b) {
+    const Expr& left = expr.children[0];
     bool below = expr.text == "<" || expr.text == "<=";
     const Expr& lanes = left.kind == ExprKind::subscript ? left.children[0] : left;
     if (below && b.constant && lanes.kind == ExprKind::name && acts_as_program_id(a) && a.lanes) {
         if (TaintValue* held = env_.find(lanes.text)) held->bounded = true;
     }
-    return {};
 }
 
 // Children are evaluated for what they do (helper calls, loads), their values dropped.
