@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <initializer_list>
-#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,7 +13,6 @@
 #include <vector>
 
 #include "checks/python/expr_arena.hpp"
-#include "checks/python/node_pool.hpp"
 #include "checks/token.hpp"
 
 namespace patchbay {
@@ -42,32 +40,8 @@ enum class ExprKind {
 };
 
 struct Expr;
-
-// A node's children: a run of nodes in the parse's ExprArena (checks/python/expr_arena.hpp),
-// viewed, not owned. A node is copied as the few words it holds, and a tree needs no
-// destruction; it lives as long as its arena.
-class ExprList {
-  public:
-    std::size_t size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    // Defined below Expr, which they need complete.
-    const Expr& operator[](std::size_t i) const;
-    Expr& operator[](std::size_t i);
-    const Expr& front() const { return (*this)[0]; }
-    const Expr& back() const { return (*this)[size_ - 1]; }
-    const Expr* begin() const { return items_; }
-    const Expr* end() const;
-
-    // Room for `count` children; a list that outgrows it moves to a new run twice as long
-    // (the old one stays in the arena, unused).
-    void reserve(ExprArena& arena, std::size_t count);
-    void push_back(ExprArena& arena, const Expr& child);
-
-  private:
-    Expr* items_ = nullptr;
-    std::uint32_t size_ = 0;
-    std::uint32_t capacity_ = 0;
-};
+// A node's children, in the parse's arena (checks/python/expr_arena.hpp).
+using ExprList = ArenaList<Expr>;
 
 // `text` views the parsed source (or a string literal of the parser): an Expr lives no longer
 // than the text it was parsed from, nor than the arena of its children.
@@ -86,29 +60,6 @@ struct Expr {
 };
 static_assert(std::is_trivially_copyable_v<Expr> && std::is_trivially_destructible_v<Expr>);
 
-inline const Expr& ExprList::operator[](std::size_t i) const {
-    return items_[i];
-}
-inline Expr& ExprList::operator[](std::size_t i) {
-    return items_[i];
-}
-inline const Expr* ExprList::end() const {
-    return items_ + size_;
-}
-
-inline void ExprList::reserve(ExprArena& arena, std::size_t count) {
-    if (count <= capacity_) return;
-    auto* items = static_cast<Expr*>(arena.allocate(count * sizeof(Expr)));
-    for (std::uint32_t i = 0; i < size_; ++i) new (items + i) Expr(items_[i]);
-    items_ = items;
-    capacity_ = static_cast<std::uint32_t>(count);
-}
-
-inline void ExprList::push_back(ExprArena& arena, const Expr& child) {
-    if (size_ == capacity_) reserve(arena, capacity_ == 0 ? 2 : 2 * std::size_t{capacity_});
-    new (items_ + size_++) Expr(child);
-}
-
 enum class StmtKind {
     assign,      // targets[0] = targets[1] = ... = value
     aug_assign,  // targets[0] op value (op: "+=", "*=", ...)
@@ -123,8 +74,8 @@ enum class StmtKind {
 };
 
 struct Stmt;
-// A block's statements, from the same pool.
-using StmtList = std::vector<Stmt, PoolAllocator<Stmt>>;
+// A block's statements, in the same arena.
+using StmtList = ArenaList<Stmt>;
 
 struct Stmt {
     StmtKind kind = StmtKind::other;
@@ -139,6 +90,7 @@ struct Stmt {
     StmtList body;
     StmtList orelse;
 };
+static_assert(std::is_trivially_copyable_v<Stmt> && std::is_trivially_destructible_v<Stmt>);
 
 struct Parameter {
     std::string name;  // "*args" and "**kw" keep their stars
