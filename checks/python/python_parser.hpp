@@ -62,7 +62,8 @@ class PythonParser {
     // Statements.
     void statement(StmtList& out);
     StmtList block();  // after the ':' of a compound statement
-    std::optional<FunctionDef> function(std::vector<Expr> decorators);  // at `def`
+    // At `def`; the decorators are copied, so that the caller's list keeps its room.
+    std::optional<FunctionDef> function(const std::vector<Expr>& decorators);
 
   private:
     const Token* current_;

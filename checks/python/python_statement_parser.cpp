@@ -206,7 +206,7 @@ bool PythonParser::assignment_or_expression(const Token& first, Stmt& stmt) {
     return true;
 }
 
-std::optional<FunctionDef> PythonParser::function(std::vector<Expr> decorators) {
+std::optional<FunctionDef> PythonParser::function(const std::vector<Expr>& decorators) {
     FunctionDef def;
     def.line = peek().line;
     def.column = peek().column;
@@ -219,7 +219,8 @@ std::optional<FunctionDef> PythonParser::function(std::vector<Expr> decorators) 
     def.parameters = std::move(*parameters_found);
     if (accept_op("->") && !expression()) return std::nullopt;
     if (!accept_op(":")) return std::nullopt;
-    def.decorators = std::move(decorators);
+    def.decorators.reserve(arena_, decorators.size());
+    for (const Expr& decorator : decorators) def.decorators.push_back(arena_, decorator);
     calls_.clear();  // the decorators', defaults' and annotations' calls are not the body's
     def.body = block();
     def.calls.reserve(arena_, calls_.size());

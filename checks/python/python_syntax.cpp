@@ -85,7 +85,7 @@ void scan_line(PythonParser& parser, std::vector<Expr>& decorators,
     parser.accept_word("async");
     auto dialect = dialect_of(decorators);
     if (parser.at_word("def") && dialect) {
-        auto function = parser.function(std::move(decorators));
+        auto function = parser.function(decorators);
         decorators.clear();
         if (function) {
             function->dialect = *dialect;

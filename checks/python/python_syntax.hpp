@@ -109,7 +109,7 @@ enum class KernelDialect {
 struct FunctionDef {
     std::string name;
     KernelDialect dialect = KernelDialect::triton;
-    std::vector<Expr> decorators;
+    ExprList decorators;
     std::vector<Parameter> parameters;
     StmtList body;
     // Every call in the body's statements (their targets and values, not annotations), inner
