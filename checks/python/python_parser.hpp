@@ -116,7 +116,8 @@ class PythonParser {
     void simple_line(StmtList& out);
     void indented_statements(StmtList& out);
     Stmt skipped_statement(const Token& first, std::size_t calls_before);
-    std::optional<std::vector<Parameter>> parameters();
+    bool parameters(ArenaList<Parameter>& out);
+    std::string_view joined(const Token& star, const Token& name);
     bool parameter(Parameter& param);
 };
 

@@ -3,6 +3,7 @@
 // statements if/elif/else, for and while. Anything else (with, try, nested def, assert, ...)
 // becomes StmtKind::other; a block below it is still parsed, so assignments inside are seen.
 
+#include <algorithm>
 #include <array>
 
 #include "checks/python/python_parser.hpp"
@@ -212,11 +213,9 @@ std::optional<FunctionDef> PythonParser::function(const std::vector<Expr>& decor
     def.column = peek().column;
     take();  // "def"
     if (!at(TokenKind::identifier) || peek(1).text != "(") return std::nullopt;
-    def.name = std::string(take().text);
+    def.name = take().text;
     take();  // "("
-    auto parameters_found = parameters();
-    if (!parameters_found) return std::nullopt;
-    def.parameters = std::move(*parameters_found);
+    if (!parameters(def.parameters)) return std::nullopt;
     if (accept_op("->") && !expression()) return std::nullopt;
     if (!accept_op(":")) return std::nullopt;
     def.decorators.reserve(arena_, decorators.size());
@@ -228,30 +227,43 @@ std::optional<FunctionDef> PythonParser::function(const std::vector<Expr>& decor
     return def;
 }
 
-// After "(" up to and including ")". A bare `*` or `/` separator is dropped.
-std::optional<std::vector<Parameter>> PythonParser::parameters() {
-    std::vector<Parameter> out;
+// After "(" up to and including ")", into `out`; false when they do not parse. A bare `*` or
+// `/` separator is dropped.
+bool PythonParser::parameters(ArenaList<Parameter>& out) {
     // A kernel takes a dozen or more (pointers, strides, sizes): room for them at once spares
-    // moving each 200-byte Parameter again as the list doubles.
-    out.reserve(16);
+    // copying the Parameters again as the list doubles.
+    out.reserve(arena_, 16);
     while (!accept_op(")")) {
         bool separator = (at_op("*") || at_op("/")) && (peek(1).text == "," || peek(1).text == ")");
-        if (separator)
+        if (separator) {
             take();
-        else if (!parameter(out.emplace_back()))  // parsed in its place, as statements are
-            return std::nullopt;
-        if (!accept_op(",") && !at_op(")")) return std::nullopt;
+        } else {
+            out.push_back(arena_, Parameter{});
+            if (!parameter(out.back())) return false;  // parsed in its place, as statements are
+        }
+        if (!accept_op(",") && !at_op(")")) return false;
     }
-    return out;
+    return true;
+}
+
+// `*` or `**` and the name after it, as one name: a view of the source where they are written
+// together (`*args`), else a copy in the arena.
+std::string_view PythonParser::joined(const Token& star, const Token& name) {
+    if (star.text.data() + star.text.size() == name.text.data())
+        return {star.text.data(), star.text.size() + name.text.size()};
+    auto* text = static_cast<char*>(arena_.allocate(star.text.size() + name.text.size()));
+    std::copy(name.text.begin(), name.text.end(),
+              std::copy(star.text.begin(), star.text.end(), text));
+    return {text, star.text.size() + name.text.size()};
 }
 
 // Into `param`, fresh; false when it does not parse.
 bool PythonParser::parameter(Parameter& param) {
     param.line = peek().line;
     param.column = peek().column;
-    if (at_op("*") || at_op("**")) param.name = std::string(take().text);
+    const Token* star = at_op("*") || at_op("**") ? &take() : nullptr;
     if (!at(TokenKind::identifier)) return false;
-    param.name += take().text;
+    param.name = star ? joined(*star, take()) : take().text;
     if (accept_op(":") && !(param.annotation = expression())) return false;
     return !accept_op("=") || (param.default_value = expression());
 }

@@ -92,8 +92,10 @@ struct Stmt {
 };
 static_assert(std::is_trivially_copyable_v<Stmt> && std::is_trivially_destructible_v<Stmt>);
 
+// Names view the source (or, for a star apart from its name, the arena), as an Expr's text
+// does: a string was built for each parameter name past 15 bytes (`stride_output_batch`).
 struct Parameter {
-    std::string name;  // "*args" and "**kw" keep their stars
+    std::string_view name;  // "*args" and "**kw" keep their stars
     std::optional<Expr> annotation;
     std::optional<Expr> default_value;
     std::int64_t line = 0;
@@ -107,10 +109,10 @@ enum class KernelDialect {
 };
 
 struct FunctionDef {
-    std::string name;
+    std::string_view name;
     KernelDialect dialect = KernelDialect::triton;
     ExprList decorators;
-    std::vector<Parameter> parameters;
+    ArenaList<Parameter> parameters;
     StmtList body;
     // Every call in the body's statements (their targets and values, not annotations), inner
     // ones before the calls around them: for the analyses that look for calls of a kind, which

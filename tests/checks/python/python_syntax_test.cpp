@@ -355,6 +355,14 @@ TEST(PythonSyntax, ForWithTupleTargetAndKeywordOnlyParameters) {
     EXPECT_EQ(sexp(functions[0].body[0].targets[0]), "(tuple i j)");
 }
 
+TEST(PythonSyntax, StarredParameterNamesKeepTheirStarsWrittenApart) {
+    auto functions = parse_jit("@triton.jit\ndef k(* args, ** kw):\n    pass\n");
+    ASSERT_EQ(functions.size(), 1u);
+    ASSERT_EQ(functions[0].parameters.size(), 2u);
+    EXPECT_EQ(functions[0].parameters[0].name, "*args");
+    EXPECT_EQ(functions[0].parameters[1].name, "**kw");
+}
+
 TEST(PythonSyntax, CallsOfTheBodyAreRecordedInnerFirst) {
     auto functions = parse_jit(
         "@triton.jit(debug=f(0))\n"
