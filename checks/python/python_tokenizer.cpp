@@ -125,15 +125,16 @@ class PythonLexer {
     // tokenized only when it reads the environment): room for that spares the vector's
     // regrowth copies.
     //
-    // The vector is sized to at least that up front and filled by index (count_) from its
-    // start: push_back's growth path, inlined into push(), made every push an out-of-line call
+    // The vector is sized to at least that up front and filled through a cursor (next_) from
+    // its start: push_back's growth path, inlined into push(), made every push an out-of-line call
     // that saved and restored registers for a reallocation that almost never happens. A vector
     // that is already large enough is not sized again (each new element is written once more).
     // `kernels_only`: see tokenize_python_kernels.
     PythonLexer(std::string_view text, std::vector<Token>& tokens, bool kernels_only)
         : text_(text), tokens_(tokens), kernels_only_(kernels_only) {
         tokens_.resize(std::max(tokens_.size(), text.size() / 3 + 8));
-        room_ = tokens_.size();
+        next_ = tokens_.data();
+        limit_ = next_ + tokens_.size();
     }
 
     // The number of tokens made, at the start of the vector.
@@ -149,7 +150,7 @@ class PythonLexer {
                 lex_one();
         }
         finish();
-        return count_;
+        return count();
     }
 
   private:
@@ -161,9 +162,12 @@ class PythonLexer {
     bool at_line_start_ = true;
     std::vector<std::int64_t> indents_ = {0};
     std::vector<Token>& tokens_;
-    std::size_t count_ = 0;  // tokens made; tokens_ holds room past them
-    // tokens_.size(), kept: the vector's size is a subtraction and a division by 40 per token.
-    std::size_t room_ = 0;
+    // Where the next token goes, and the end of tokens_' room: an index into the vector cost
+    // a load of its data and a multiply by 40 per token, its size a division.
+    Token* next_ = nullptr;
+    Token* limit_ = nullptr;
+
+    std::size_t count() const { return static_cast<std::size_t>(next_ - tokens_.data()); }
 
     // Kernels only: which logical lines keep their tokens (keeps_tokens()).
     bool kernels_only_;
@@ -190,16 +194,17 @@ class PythonLexer {
 
     void push(TokenKind kind, std::size_t begin, std::size_t end, std::int64_t line,
               std::int64_t column) {
-        if (count_ == room_) [[unlikely]]
+        if (next_ == limit_) [[unlikely]]
             grow();
         // Not substr: its range check is a branch per token on offsets the lexer made itself.
-        tokens_[count_++] = {kind, std::string_view(text_.data() + begin, end - begin), line,
-                             column};
+        *next_++ = {kind, std::string_view(text_.data() + begin, end - begin), line, column};
     }
 
     [[gnu::noinline]] void grow() {
+        const std::size_t made = count();
         tokens_.resize(tokens_.size() * 2);
-        room_ = tokens_.size();
+        next_ = tokens_.data() + made;
+        limit_ = tokens_.data() + tokens_.size();
     }
 
     // Length of a line break at `offset` (\n, \r\n, a lone \r), 0 when there is none.
@@ -284,7 +289,7 @@ class PythonLexer {
     bool keeps_tokens(std::int64_t width) {
         const bool decorator = text_[pos_] == '@';
         const bool def_line = after_decorator_ && !decorator;
-        if (decorator && !after_decorator_) decorators_from_ = count_;
+        if (decorator && !after_decorator_) decorators_from_ = count();
         after_decorator_ = decorator;
         if (in_kernel_ && width > kernel_indent_) return true;
         in_kernel_ = false;
@@ -297,7 +302,7 @@ class PythonLexer {
 
     // Kernel decorators are spelled with a name `jit` or `kernel` (triton.jit, cute.kernel).
     bool decorators_may_name_kernel() const {
-        for (std::size_t i = decorators_from_; i < count_; ++i) {
+        for (std::size_t i = decorators_from_, made = count(); i < made; ++i) {
             const Token& token = tokens_[i];
             if (token.kind == TokenKind::identifier &&
                 (token.text == "jit" || token.text == "kernel"))
@@ -477,8 +482,8 @@ class PythonLexer {
     }
 
     void finish() {
-        bool open_line = count_ > 0 && tokens_[count_ - 1].kind != TokenKind::newline &&
-                         tokens_[count_ - 1].kind != TokenKind::dedent;
+        bool open_line = count() > 0 && next_[-1].kind != TokenKind::newline &&
+                         next_[-1].kind != TokenKind::dedent;
         if (open_line) push(TokenKind::newline, pos_, pos_, line_, column_of(pos_));
         for (std::size_t i = 1; i < indents_.size(); ++i)
             push(TokenKind::dedent, pos_, pos_, line_, column_of(pos_));
