@@ -144,10 +144,12 @@ class PythonLexer {
                 begin_line();
                 continue;
             }
+            // The rest of the logical line: the flags tested above change only where it ends
+            // (at_line_start_ is set only outside brackets).
             if (drop_line_)
-                skim_one();
+                while (pos_ < text_.size() && !at_line_start_) skim_one();
             else
-                lex_one();
+                while (pos_ < text_.size() && !at_line_start_) lex_one();
         }
         finish();
         return count();
