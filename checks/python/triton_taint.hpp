@@ -260,6 +260,7 @@ class TritonInterpreter {
     static bool scales_by_runtime(const TaintValue& a, const TaintValue& b);
     bool is_candidate_index(const TaintValue& value) const;
     TaintValue sequence(const Expr& expr);
+    void evaluate_for_effects(const Expr& expr);
     TaintValue evaluate_children(const Expr& expr);
     TaintValue evaluate_children_after_callee(const Expr& call);
     TaintValue call(const Expr& expr);

@@ -106,6 +106,21 @@ bool acts_as_program_id(const TaintValue& v) {
     return v.from_program_id && (!v.from_memory || v.stands_for_program_id);
 }
 
+// Whether evaluating `expr` gives a value and does nothing else: a name, a literal, an attribute
+// of those (attribute() reads the object, or nothing for tl.* and triton.*).
+bool only_reads(const Expr& expr) {
+    switch (expr.kind) {
+        case ExprKind::name:
+        case ExprKind::number:
+        case ExprKind::string:
+            return true;
+        case ExprKind::attribute:
+            return only_reads(expr.children[0]);
+        default:
+            return false;
+    }
+}
+
 }  // namespace
 
 bool points_to_wide_integers(const Expr& type) {
@@ -137,7 +152,7 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
         case ExprKind::compare:
             return compare(expr);
         case ExprKind::conditional:
-            eval(expr.children[1]);
+            evaluate_for_effects(expr.children[1]);
             return join(eval(expr.children[0]), eval(expr.children[2]));
         case ExprKind::named: {
             TaintValue value = eval(expr.children[1]);
@@ -158,7 +173,7 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
 TaintValue TritonInterpreter::subscript(const Expr& expr) {
     const Expr& base = expr.children[0];
     if (base.kind != ExprKind::name) eval(base);
-    for (std::size_t i = 1; i < expr.children.size(); ++i) eval(expr.children[i]);
+    for (std::size_t i = 1; i < expr.children.size(); ++i) evaluate_for_effects(expr.children[i]);
     return eval(base);
 }
 
@@ -189,9 +204,17 @@ void TritonInterpreter::bound_lanes(const Expr& expr, const TaintValue& a, const
     }
 }
 
+// Evaluated for what it does (helper calls, loads, `:=`), its value dropped. Reading a name,
+// a literal or an attribute of names (`tl.float32`, `x.T`) does nothing: it is skipped, where
+// its value was looked up and copied to be thrown away.
+void TritonInterpreter::evaluate_for_effects(const Expr& expr) {
+    const Expr& inner = expr.kind == ExprKind::keyword ? expr.children[0] : expr;
+    if (!only_reads(inner)) eval(inner);
+}
+
 // Children are evaluated for what they do (helper calls, loads), their values dropped.
 TaintValue TritonInterpreter::evaluate_children(const Expr& expr) {
-    for (const auto& child : expr.children) eval(child);
+    for (const auto& child : expr.children) evaluate_for_effects(child);
     return {};
 }
 
@@ -437,7 +460,7 @@ TaintValue TritonInterpreter::triton_call(std::string_view function, const Expr&
 }
 
 TaintValue TritonInterpreter::evaluate_children_after_callee(const Expr& call) {
-    for (std::size_t i = 1; i < call.children.size(); ++i) eval(call.children[i]);
+    for (std::size_t i = 1; i < call.children.size(); ++i) evaluate_for_effects(call.children[i]);
     return {};
 }
 
@@ -462,7 +485,7 @@ TaintValue TritonInterpreter::memory_access(std::string_view function, const Exp
     mark_address(pointer, pointer.pointer_name, true, pointer.pool, pointer.strided);
     load_pointer_ = outer;
     for (std::size_t i = 1; i < expr.children.size(); ++i)
-        if (&expr.children[i] != pointer_expr) eval(expr.children[i]);
+        if (&expr.children[i] != pointer_expr) evaluate_for_effects(expr.children[i]);
     if (function == "store") return {};
     TaintValue out;
     out.origin =
@@ -541,7 +564,7 @@ TaintValue TritonInterpreter::method_call(const Expr& expr) {
     TaintValue object = eval(callee.children[0]);
     if (callee.text == "to" || callee.text == "cast")  // x.to(tl.int64), x.cast(tl.int64)
         return convert(std::move(object), argument(expr, 0, "dtype"));
-    for (std::size_t i = 1; i < expr.children.size(); ++i) eval(expr.children[i]);
+    for (std::size_t i = 1; i < expr.children.size(); ++i) evaluate_for_effects(expr.children[i]);
     return object;  // x.reshape(...), x.broadcast_to(...): the same value, reshaped
 }
 
@@ -550,7 +573,7 @@ TaintValue TritonInterpreter::method_call(const Expr& expr) {
 // the multiply does not undo the wrap.
 TaintValue TritonInterpreter::convert(TaintValue value, const Expr* dtype) {
     if (!dtype) return value;
-    eval(*dtype);
+    evaluate_for_effects(*dtype);
     if (points_to_wide_integers(*dtype)) {  // a pointer cast: an address, its loads 64-bit
         value.pointer = true;
         value.wide_elements = true;

@@ -116,7 +116,7 @@ void TritonInterpreter::statement(const Stmt& stmt) {
         case StmtKind::ann_assign:
             return annotated(stmt);
         case StmtKind::expr:
-            eval(*stmt.value);
+            evaluate_for_effects(*stmt.value);
             return;
         case StmtKind::return_:
             if (stmt.value) add_return(eval(*stmt.value));
@@ -178,7 +178,7 @@ void TritonInterpreter::annotated(const Stmt& stmt) {
 }
 
 void TritonInterpreter::branch(const Stmt& stmt) {
-    eval(*stmt.value);
+    evaluate_for_effects(*stmt.value);
     TaintEnv before = env_;
     run(stmt.body);
     TaintEnv taken = std::move(env_);
@@ -246,7 +246,7 @@ void TritonInterpreter::loop(const Stmt& stmt) {
         TaintEnv before = env_;
         if (stmt.kind == StmtKind::for_) assign(stmt.targets[0], target);
         run(stmt.body);
-        if (stmt.kind == StmtKind::while_) eval(*stmt.value);
+        if (stmt.kind == StmtKind::while_) evaluate_for_effects(*stmt.value);
         env_ = join(before, env_);
     }
     run(stmt.orelse);
