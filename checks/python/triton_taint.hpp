@@ -209,6 +209,7 @@ class TritonInterpreter {
     TaintValue take_returned() { return std::move(returned_); }
 
     TaintValue eval(const Expr& expr);
+    void evaluate_for_effects(const Expr& expr);  // its value dropped
 
   private:
     TritonFile& file_;
@@ -260,7 +261,6 @@ class TritonInterpreter {
     static bool scales_by_runtime(const TaintValue& a, const TaintValue& b);
     bool is_candidate_index(const TaintValue& value) const;
     TaintValue sequence(const Expr& expr);
-    void evaluate_for_effects(const Expr& expr);
     TaintValue evaluate_children(const Expr& expr);
     TaintValue evaluate_children_after_callee(const Expr& call);
     TaintValue call(const Expr& expr);

@@ -58,12 +58,20 @@ TaintValue call_result(TritonInterpreter& interpreter, CallValue kind, const Exp
     const std::size_t count = call.children.size() - 1;
     const bool selected = kind == CallValue::selected;
     TaintValue out;
+    const std::size_t first = selected ? 1 : 0;
     for (std::size_t i = 0; i < count; ++i) {
-        TaintValue value = interpreter.eval(call.children[i + 1]);
-        if (selected && count < 3) continue;  // tl.where without both values: nothing kept
-        if (i == (selected ? 1u : 0u))
+        const Expr& argument = call.children[i + 1];
+        // tl.where without both values: nothing kept.
+        const bool kept = !(selected && count < 3) && (i == first || (selected && i == 2) ||
+                                                       (!selected && kind == CallValue::combined));
+        if (!kept) {
+            interpreter.evaluate_for_effects(argument);
+            continue;
+        }
+        TaintValue value = interpreter.eval(argument);
+        if (i == first)
             out = std::move(value);
-        else if ((selected && i == 2) || (!selected && kind == CallValue::combined))
+        else
             out = promote(out, value);
     }
     if (kind == CallValue::accumulated) out.bounded = false;
