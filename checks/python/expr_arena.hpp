@@ -56,7 +56,6 @@ class ArenaList {
     T& operator[](std::size_t i) { return items_[i]; }
     const T& front() const { return items_[0]; }
     const T& back() const { return items_[size_ - 1]; }
-    T& back() { return items_[size_ - 1]; }
     const T* begin() const { return items_; }
     const T* end() const { return items_ + size_; }
 
@@ -71,14 +70,23 @@ class ArenaList {
         capacity_ = static_cast<std::uint32_t>(count);
     }
     void push_back(ExprArena& arena, const T& item) {
-        if (size_ == capacity_) reserve(arena, capacity_ == 0 ? 2 : 2 * std::size_t{capacity_});
+        grow_if_full(arena);
         new (items_ + size_++) T(item);
+    }
+    // A fresh item at the end, built in its place (a statement is parsed into it).
+    T& emplace_back(ExprArena& arena) {
+        grow_if_full(arena);
+        return *new (items_ + size_++) T();
     }
 
   private:
     T* items_ = nullptr;
     std::uint32_t size_ = 0;
     std::uint32_t capacity_ = 0;
+
+    void grow_if_full(ExprArena& arena) {
+        if (size_ == capacity_) reserve(arena, capacity_ == 0 ? 2 : 2 * std::size_t{capacity_});
+    }
 };
 
 }  // namespace patchbay

@@ -144,8 +144,8 @@ void PythonParser::simple_line(StmtList& out) {
     while (true) {
         const Token& first = peek();
         const std::size_t calls_before = calls_.size();
-        out.push_back(arena_, Stmt{});
-        Stmt& stmt = out.back();  // parsed in its place: nothing else goes into `out` meanwhile
+        // Parsed in its place: nothing else goes into `out` meanwhile.
+        Stmt& stmt = out.emplace_back(arena_);
         if (!simple_statement(stmt)) {
             stmt = skipped_statement(first, calls_before);
             return;
@@ -238,8 +238,7 @@ bool PythonParser::parameters(ArenaList<Parameter>& out) {
         if (separator) {
             take();
         } else {
-            out.push_back(arena_, Parameter{});
-            if (!parameter(out.back())) return false;  // parsed in its place, as statements are
+            if (!parameter(out.emplace_back(arena_))) return false;  // in its place, as statements
         }
         if (!accept_op(",") && !at_op(")")) return false;
     }

@@ -55,6 +55,19 @@ TEST(ExprList, GrowsIntoTheArenaKeepingItsChildren) {
     EXPECT_EQ(list.back().line, 8);
 }
 
+TEST(ExprList, BuildsAnItemInItsPlace) {
+    ExprArena arena;
+    StmtList block;
+    Stmt& first = block.emplace_back(arena);
+    first.line = 7;
+    block.emplace_back(arena);
+    block.emplace_back(arena).line = 9;  // the list moved to a longer run
+    ASSERT_EQ(block.size(), 3u);
+    EXPECT_EQ(block[0].line, 7);
+    EXPECT_EQ(block[1].kind, StmtKind::other);
+    EXPECT_EQ(block[2].line, 9);
+}
+
 TEST(ExprList, CopiesShareTheirChildren) {
     ExprArena arena;
     ExprList list;
