@@ -29,7 +29,7 @@
 
 namespace patchbay {
 
-// The names in these values view the parsed source, a FunctionDef or TritonFile::intern: a
+// The names in these values view the parsed source (or its arena) or TritonFile::intern: a
 // value lives no longer than the file it was computed in, and it is copied at every operation
 // (a string would allocate for every name past 15 bytes).
 // The origin table of the kernel's own ids: a program id, a counter of a loop over a runtime count.
