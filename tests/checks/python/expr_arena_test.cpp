@@ -1,5 +1,5 @@
-// The arena of a parse's expression nodes.
-// Also tests ExprList (checks/python/python_syntax.hpp), the child lists it holds.
+// The arena of a parse's nodes and its lists (ArenaList: ExprList and StmtList of
+// checks/python/python_syntax.hpp).
 
 #include "checks/python/expr_arena.hpp"
 
@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "checks/python/python_syntax.hpp"
 
