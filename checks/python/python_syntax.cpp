@@ -74,8 +74,8 @@ std::optional<KernelDialect> dialect_of(const std::vector<Expr>& decorators) {
 }
 
 // One logical line at a time: decorators pile up until a `def`, anything else drops them.
-void scan_line(PythonParser& parser, std::vector<Expr>& decorators,
-               std::vector<FunctionDef>& found) {
+void scan_line(PythonParser& parser, std::vector<Expr>& decorators, ExprArena& arena,
+               ArenaList<FunctionDef>& found) {
     if (parser.accept_op("@")) {
         auto decorator = parser.expression();
         if (decorator) decorators.push_back(std::move(*decorator));
@@ -89,7 +89,7 @@ void scan_line(PythonParser& parser, std::vector<Expr>& decorators,
         decorators.clear();
         if (function) {
             function->dialect = *dialect;
-            found.push_back(std::move(*function));
+            found.push_back(arena, *function);
         } else {
             parser.skip_line();
         }
@@ -101,19 +101,19 @@ void scan_line(PythonParser& parser, std::vector<Expr>& decorators,
 
 }  // namespace
 
-std::vector<FunctionDef> parse_jit_functions(std::string_view text, ExprArena& arena) {
+ArenaList<FunctionDef> parse_jit_functions(std::string_view text, ExprArena& arena) {
     // One token buffer per thread, file after file: a fresh one per file took fresh pages each
-    // time, the nodes the parse keeps (checks/python/node_pool.hpp) landing right after it.
+    // time.
     thread_local std::vector<Token> buffer;
     PythonParser parser(tokenize_python_kernels(text, buffer), arena);
     std::vector<Expr> decorators;
-    std::vector<FunctionDef> found;
+    ArenaList<FunctionDef> found;
     while (!parser.at_end()) {
         if (parser.at(TokenKind::indent) || parser.at(TokenKind::dedent)) {
             parser.take();
             continue;
         }
-        scan_line(parser, decorators, found);
+        scan_line(parser, decorators, arena, found);
     }
     return found;
 }

@@ -127,9 +127,9 @@ struct FunctionDef {
 // Every function in `text` (at any nesting depth) with a jit decorator: `@triton.jit`, `@jit`,
 // `@triton.jit(...)`, possibly below `@triton.autotune(...)` or `@triton.heuristics(...)`; and
 // CuTe DSL kernels: `@cute.kernel`, `@cute.jit` (dialect cute).
-// Their nodes (expressions, statements, parameters) are in `arena` and their names view `text`:
-// both must outlive them.
-std::vector<FunctionDef> parse_jit_functions(std::string_view text, ExprArena& arena);
+// They and their nodes (expressions, statements, parameters) are in `arena` and their names
+// view `text`: both must outlive them.
+ArenaList<FunctionDef> parse_jit_functions(std::string_view text, ExprArena& arena);
 
 // Whether a decorator expression is triton.jit / jit, called or not.
 bool is_jit_decorator(const Expr& decorator);

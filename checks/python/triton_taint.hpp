@@ -170,7 +170,7 @@ TaintEnv join(const TaintEnv& a, const TaintEnv& b);
 
 struct TritonFile {
     ExprArena arena;  // the nodes of `functions`
-    std::vector<FunctionDef> functions;
+    ArenaList<FunctionDef> functions;
     const AuditConfig* config = nullptr;
     const IndexTableNames* table_names = nullptr;  // config->index_tables, compiled
     // Whether `[audit] geometry` makes one block larger than 2^31 - 1 elements, so that even a

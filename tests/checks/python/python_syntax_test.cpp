@@ -20,7 +20,7 @@ ExprArena& test_arena() {
     return arena;
 }
 
-std::vector<FunctionDef> parse_jit(std::string_view text) {
+ArenaList<FunctionDef> parse_jit(std::string_view text) {
     return parse_jit_functions(text, test_arena());
 }
 
