@@ -469,7 +469,10 @@ class PythonLexer {
         return at + 2 < text_.size() && text_[at + 1] == quote && text_[at + 2] == quote;
     }
 
-    void lex_operator() { push_operator(operator_length(text_.substr(pos_))); }
+    // Inlined into lex_one: GCC left it a call (register saves and all) at every operator.
+    [[gnu::always_inline]] void lex_operator() {
+        push_operator(operator_length(text_.substr(pos_)));
+    }
 
     void push_operator(std::size_t length) {
         push(TokenKind::op, pos_, pos_ + length, line_, column_of(pos_));
