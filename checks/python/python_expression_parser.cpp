@@ -221,7 +221,8 @@ void PythonParser::if_else(std::optional<Expr>& body) {
 }
 
 // The level of the operator at the cursor (`not in` and `is not` included), or kNoOperator.
-std::size_t PythonParser::operator_level() const {
+// Inlined into binary(), which asks it once per operand at every level.
+[[gnu::always_inline]] inline std::size_t PythonParser::operator_level() const {
     const Token& token = peek();
     if (token.kind == TokenKind::op) return arithmetic_level(token.text);
     if (token.kind != TokenKind::identifier) return kNoOperator;
