@@ -1,6 +1,12 @@
 // Python's expression grammar, with its precedence: conditional < or < and < not < comparisons
 // < | < ^ < & < shifts < + - < * / // % @ < unary - + ~ < ** < primaries (calls, attributes,
 // subscripts). Comprehensions, lambdas, yield and await are failures (nullopt).
+//
+// The rules every operand passes through on its way down to an atom (starred_or_expression,
+// conditional, binary_operand, power, primary, trailer, atom) and operator_level are
+// [[gnu::always_inline]]: GCC kept each a call of its own, so that a name paid a call, its
+// register saves and an optional<Expr> returned through memory at every level (some 5 % of
+// the Triton audit's instructions). Each has one or two callers: the code grows little.
 
 #include <array>
 #include <utility>
@@ -193,7 +199,7 @@ std::optional<Expr> PythonParser::target_list() {
     return tuple;
 }
 
-std::optional<Expr> PythonParser::starred_or_expression() {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::starred_or_expression() {
     if (!at_op("*")) return expression();
     const Token& star = take();
     auto value = binary(kBitOr);
@@ -203,7 +209,7 @@ std::optional<Expr> PythonParser::starred_or_expression() {
     return out;
 }
 
-std::optional<Expr> PythonParser::conditional() {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::conditional() {
     auto body = at_word("lambda") ? std::optional<Expr>() : binary(kOr);
     if (body && accept_word("if")) if_else(body);
     return body;
@@ -221,7 +227,6 @@ void PythonParser::if_else(std::optional<Expr>& body) {
 }
 
 // The level of the operator at the cursor (`not in` and `is not` included), or kNoOperator.
-// Inlined into binary(), which asks it once per operand at every level.
 [[gnu::always_inline]] inline std::size_t PythonParser::operator_level() const {
     const Token& token = peek();
     if (token.kind == TokenKind::op) return arithmetic_level(token.text);
@@ -274,7 +279,7 @@ std::optional<Expr> PythonParser::binary(std::size_t level) {
 }
 
 // `not` binds looser than comparisons: it starts an operand only where `and`/`or` could.
-std::optional<Expr> PythonParser::binary_operand(std::size_t level) {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::binary_operand(std::size_t level) {
     if (level > kNot || !at_word("not")) return factor();
     const Token& op = take();
     auto operand = binary(kNot);
@@ -294,7 +299,7 @@ std::optional<Expr> PythonParser::factor() {
     return out;
 }
 
-std::optional<Expr> PythonParser::power() {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::power() {
     auto base = primary();
     if (base && at_op("**")) exponent(base);
     return base;
@@ -308,7 +313,7 @@ void PythonParser::exponent(std::optional<Expr>& base) {
     add_operand(arena_, *base, ExprKind::binary, op, "**", *exponent);
 }
 
-std::optional<Expr> PythonParser::primary() {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::primary() {
     auto value = atom();
     while (value && (at_op(".") || at_op("(") || at_op("[")))
         if (!trailer(*value)) value.reset();
@@ -317,7 +322,7 @@ std::optional<Expr> PythonParser::primary() {
 
 // `expr` becomes the call, subscript or attribute of the trailer at the cursor; false when it
 // does not parse.
-bool PythonParser::trailer(Expr& expr) {
+[[gnu::always_inline]] inline bool PythonParser::trailer(Expr& expr) {
     if (at_op("(")) return call(expr);
     if (at_op("[")) return subscript(expr);
     take();  // "."
@@ -407,7 +412,7 @@ std::optional<ExprList> PythonParser::items_until(std::string_view closing, bool
     return items;
 }
 
-std::optional<Expr> PythonParser::atom() {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::atom() {
     const Token& token = peek();
     if (token.kind == TokenKind::number) return make_expr(ExprKind::number, take(), token.text);
     if (token.kind == TokenKind::string) return strings();
