@@ -3,8 +3,8 @@
 // subscripts). Comprehensions, lambdas, yield and await are failures (nullopt).
 //
 // The rules every operand passes through on its way down to an atom (starred_or_expression,
-// conditional, binary_operand, power, primary, trailer, atom) and operator_level are
-// [[gnu::always_inline]]: GCC kept each a call of its own, so that a name paid a call, its
+// conditional, binary_operand, power, primary, trailer, atom), call_argument and operator_level
+// are [[gnu::always_inline]]: GCC kept each a call of its own, so that a name paid a call, its
 // register saves and an optional<Expr> returned through memory at every level (some 5 % of
 // the Triton audit's instructions). Each has one or two callers: the code grows little.
 
@@ -347,7 +347,7 @@ bool PythonParser::call(Expr& expr) {
     return true;
 }
 
-std::optional<Expr> PythonParser::call_argument() {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::call_argument() {
     if (at_op("*")) return starred_or_expression();
     bool keyword =
         at(TokenKind::identifier) && peek(1).kind == TokenKind::op && peek(1).text == "=";
