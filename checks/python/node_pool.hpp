@@ -1,8 +1,8 @@
 #pragma once
-// The allocator of the Python syntax tree's child lists. A parse allocates one small array per
-// node and frees them all together when the file is done; glibc then spends more time sorting
-// those frees into its bins (and splitting them again for the next file) than the parser spends
-// on the nodes. This keeps freed blocks on a per-thread list by size and hands them out again.
+// The allocator of the taint values' product sets (checks/python/product_set.hpp): small
+// vectors made and freed at nearly every operation of the interpreter, whose frees glibc spends
+// more time sorting into its bins than the interpreter spends on them. This keeps freed blocks
+// on a per-thread list by size and hands them out again.
 // It holds no state, so lists built with it move like any std::vector.
 
 #include <cstddef>

@@ -1,6 +1,12 @@
 // Python's expression grammar, with its precedence: conditional < or < and < not < comparisons
 // < | < ^ < & < shifts < + - < * / // % @ < unary - + ~ < ** < primaries (calls, attributes,
 // subscripts). Comprehensions, lambdas, yield and await are failures (nullopt).
+//
+// The rules every operand passes through on its way down to an atom (starred_or_expression,
+// conditional, binary_operand, power, primary, trailer, atom), call_argument and operator_level
+// are [[gnu::always_inline]]: GCC kept each a call of its own, so that a name paid a call, its
+// register saves and an optional<Expr> returned through memory at every level (some 5 % of
+// the Triton audit's instructions). Each has one or two callers: the code grows little.
 
 #include <array>
 #include <utility>
@@ -56,32 +62,34 @@ std::int32_t position(std::int64_t line_or_column) {
     return static_cast<std::int32_t>(line_or_column);
 }
 
-// A node that starts where `first` does, with `first` moved in as its first child: the
-// children are moved, never copied (a copy of a subtree is one allocation per node in it).
-Expr node(ExprKind kind, Expr&& first, std::string_view text = {}, std::size_t room = 2) {
+// A node that starts where `first` does, with `first` as its first child and room for
+// `room` children in `arena`.
+Expr node(ExprArena& arena, ExprKind kind, const Expr& first, std::string_view text = {},
+          std::size_t room = 2) {
     Expr out;
     out.kind = kind;
     out.text = text;
     out.line = first.line;
     out.column = first.column;
-    out.children.reserve(room);
-    out.children.push_back(std::move(first));
+    out.children.reserve(arena, room);
+    out.children.push_back(arena, first);
     return out;
 }
 
-// `expr` becomes the first child of a new node in its place. Each grammar level a name passes
-// through used to move its 88-byte node into a parameter, a node and a return value; in place,
-// a trailer or an operator moves it twice.
-void wrap(Expr& expr, ExprKind kind, std::string_view text = {}, std::size_t room = 2) {
-    expr = node(kind, std::move(expr), text, room);
+// `expr` becomes the first child of a new node in its place: a trailer or an operator copies
+// it once, into the arena.
+void wrap(ExprArena& arena, Expr& expr, ExprKind kind, std::string_view text = {},
+          std::size_t room = 2) {
+    expr = node(arena, kind, expr, text, room);
 }
 
 // `left` becomes `left op right`.
-void add_operand(Expr& left, ExprKind kind, const Token& op, std::string_view text, Expr&& right) {
-    wrap(left, kind, text);
+void add_operand(ExprArena& arena, Expr& left, ExprKind kind, const Token& op,
+                 std::string_view text, const Expr& right) {
+    wrap(arena, left, kind, text);
     left.op_line = position(op.line);
     left.op_column = position(op.column);
-    left.children.push_back(std::move(right));
+    left.children.push_back(arena, right);
 }
 
 }  // namespace
@@ -150,10 +158,10 @@ void PythonParser::named(const Token& first, std::optional<Expr>& target) {
     auto assigned = expression();
     if (!assigned) return target.reset();
     Expr named = make_expr(ExprKind::named, first);
-    named.children.reserve(2);
-    named.children.push_back(std::move(*target));
-    named.children.push_back(std::move(*assigned));
-    target = std::move(named);
+    named.children.reserve(arena_, 2);
+    named.children.push_back(arena_, *target);
+    named.children.push_back(arena_, *assigned);
+    target = named;
 }
 
 std::optional<Expr> PythonParser::expression_list() {
@@ -166,14 +174,14 @@ std::optional<Expr> PythonParser::expression_list() {
 // At the comma after a tuple's first item: `item` becomes the tuple, or nullopt.
 void PythonParser::rest_of_tuple(const Token& first, std::optional<Expr>& item) {
     Expr tuple = make_expr(ExprKind::tuple, first);
-    tuple.children.push_back(std::move(*item));
+    tuple.children.push_back(arena_, *item);
     while (accept_op(",")) {
         if (at(TokenKind::newline) || at_op("=") || at_op(")") || at_op(":") || at_op(";")) break;
         auto next = starred_or_expression();
         if (!next) return item.reset();
-        tuple.children.push_back(std::move(*next));
+        tuple.children.push_back(arena_, *next);
     }
-    item = std::move(tuple);
+    item = tuple;
 }
 
 std::optional<Expr> PythonParser::target_list() {
@@ -184,24 +192,24 @@ std::optional<Expr> PythonParser::target_list() {
         bool star = accept_op("*");
         auto item = binary(kBitOr);
         if (!item) return std::nullopt;
-        tuple.children.push_back(star ? node(ExprKind::starred, std::move(*item), "*")
-                                      : std::move(*item));
+        tuple.children.push_back(arena_,
+                                 star ? node(arena_, ExprKind::starred, *item, "*") : *item);
     } while ((comma = accept_op(",")));
-    if (tuple.children.size() == 1 && !comma) return std::move(tuple.children[0]);
+    if (tuple.children.size() == 1 && !comma) return tuple.children[0];
     return tuple;
 }
 
-std::optional<Expr> PythonParser::starred_or_expression() {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::starred_or_expression() {
     if (!at_op("*")) return expression();
     const Token& star = take();
     auto value = binary(kBitOr);
     if (!value) return std::nullopt;
     Expr out = make_expr(ExprKind::starred, star, "*");
-    out.children.push_back(std::move(*value));
+    out.children.push_back(arena_, *value);
     return out;
 }
 
-std::optional<Expr> PythonParser::conditional() {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::conditional() {
     auto body = at_word("lambda") ? std::optional<Expr>() : binary(kOr);
     if (body && accept_word("if")) if_else(body);
     return body;
@@ -213,13 +221,13 @@ void PythonParser::if_else(std::optional<Expr>& body) {
     if (!test || !accept_word("else")) return body.reset();
     auto orelse = conditional();
     if (!orelse) return body.reset();
-    wrap(*body, ExprKind::conditional, "if");
-    body->children.push_back(std::move(*test));
-    body->children.push_back(std::move(*orelse));
+    wrap(arena_, *body, ExprKind::conditional, "if");
+    body->children.push_back(arena_, *test);
+    body->children.push_back(arena_, *orelse);
 }
 
 // The level of the operator at the cursor (`not in` and `is not` included), or kNoOperator.
-std::size_t PythonParser::operator_level() const {
+[[gnu::always_inline]] inline std::size_t PythonParser::operator_level() const {
     const Token& token = peek();
     if (token.kind == TokenKind::op) return arithmetic_level(token.text);
     if (token.kind != TokenKind::identifier) return kNoOperator;
@@ -265,19 +273,19 @@ std::optional<Expr> PythonParser::binary(std::size_t level) {
         ExprKind kind = op_level <= kAnd          ? ExprKind::boolean
                         : op_level == kComparison ? ExprKind::compare
                                                   : ExprKind::binary;
-        add_operand(*left, kind, op, text, std::move(*right));
+        add_operand(arena_, *left, kind, op, text, *right);
     }
     return left;
 }
 
 // `not` binds looser than comparisons: it starts an operand only where `and`/`or` could.
-std::optional<Expr> PythonParser::binary_operand(std::size_t level) {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::binary_operand(std::size_t level) {
     if (level > kNot || !at_word("not")) return factor();
     const Token& op = take();
     auto operand = binary(kNot);
     if (!operand) return std::nullopt;
     Expr out = make_expr(ExprKind::unary, op, "not");
-    out.children.push_back(std::move(*operand));
+    out.children.push_back(arena_, *operand);
     return out;
 }
 
@@ -287,11 +295,11 @@ std::optional<Expr> PythonParser::factor() {
     auto operand = factor();
     if (!operand) return std::nullopt;
     Expr out = make_expr(ExprKind::unary, op, op.text);
-    out.children.push_back(std::move(*operand));
+    out.children.push_back(arena_, *operand);
     return out;
 }
 
-std::optional<Expr> PythonParser::power() {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::power() {
     auto base = primary();
     if (base && at_op("**")) exponent(base);
     return base;
@@ -302,10 +310,10 @@ void PythonParser::exponent(std::optional<Expr>& base) {
     const Token& op = take();
     auto exponent = factor();  // right-associative, binds tighter than a unary on its left
     if (!exponent) return base.reset();
-    add_operand(*base, ExprKind::binary, op, "**", std::move(*exponent));
+    add_operand(arena_, *base, ExprKind::binary, op, "**", *exponent);
 }
 
-std::optional<Expr> PythonParser::primary() {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::primary() {
     auto value = atom();
     while (value && (at_op(".") || at_op("(") || at_op("[")))
         if (!trailer(*value)) value.reset();
@@ -314,12 +322,12 @@ std::optional<Expr> PythonParser::primary() {
 
 // `expr` becomes the call, subscript or attribute of the trailer at the cursor; false when it
 // does not parse.
-bool PythonParser::trailer(Expr& expr) {
+[[gnu::always_inline]] inline bool PythonParser::trailer(Expr& expr) {
     if (at_op("(")) return call(expr);
     if (at_op("[")) return subscript(expr);
     take();  // "."
     if (!at(TokenKind::identifier)) return false;
-    wrap(expr, ExprKind::attribute, take().text);
+    wrap(arena_, expr, ExprKind::attribute, take().text);
     return true;
 }
 
@@ -327,18 +335,19 @@ bool PythonParser::call(Expr& expr) {
     take();  // "("
     // Room for the callee and three arguments (tl.load(ptr, mask=..., other=...)): a list of
     // two grew to four at a kernel's common calls, moving the first two nodes.
-    wrap(expr, ExprKind::call, {}, 4);
+    wrap(arena_, expr, ExprKind::call, {}, 4);
     while (!at_op(")")) {
         auto argument = call_argument();
         if (!argument || at_word("for")) return false;
-        expr.children.push_back(std::move(*argument));
+        expr.children.push_back(arena_, *argument);
         if (!accept_op(",") && !at_op(")")) return false;
     }
     expr.end_line = position(take().line);  // ")"
+    calls_.push_back(expr);  // complete: a node that wraps it later shares its children
     return true;
 }
 
-std::optional<Expr> PythonParser::call_argument() {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::call_argument() {
     if (at_op("*")) return starred_or_expression();
     bool keyword =
         at(TokenKind::identifier) && peek(1).kind == TokenKind::op && peek(1).text == "=";
@@ -348,7 +357,7 @@ std::optional<Expr> PythonParser::call_argument() {
     auto value = expression();
     if (!value) return std::nullopt;
     Expr out = make_expr(ExprKind::keyword, name, name.text);
-    out.children.push_back(std::move(*value));
+    out.children.push_back(arena_, *value);
     return out;
 }
 
@@ -356,8 +365,8 @@ bool PythonParser::subscript(Expr& expr) {
     take();  // "["
     auto items = items_until("]", true);
     if (!items || items->size() != 1) return false;
-    wrap(expr, ExprKind::subscript);
-    expr.children.push_back(std::move(items->front()));
+    wrap(arena_, expr, ExprKind::subscript);
+    expr.children.push_back(arena_, items->front());
     return true;
 }
 
@@ -366,11 +375,11 @@ std::optional<Expr> PythonParser::subscript_item() {
     auto lower = at_op(":") ? std::optional<Expr>(make_expr(ExprKind::empty, first)) : expression();
     if (!lower || !at_op(":")) return lower;
     Expr slice = make_expr(ExprKind::slice, first);
-    slice.children.push_back(std::move(*lower));
+    slice.children.push_back(arena_, *lower);
     while (accept_op(":") && slice.children.size() < 3) {
         auto part = slice_part();
         if (!part) return std::nullopt;
-        slice.children.push_back(std::move(*part));
+        slice.children.push_back(arena_, *part);
     }
     return slice;
 }
@@ -389,21 +398,21 @@ std::optional<ExprList> PythonParser::items_until(std::string_view closing, bool
     while (!accept_op(closing)) {
         auto item = in_subscript ? subscript_item() : starred_or_expression();
         if (!item || at_word("for")) return std::nullopt;
-        items.push_back(std::move(*item));
+        items.push_back(arena_, *item);
         comma = accept_op(",");
         if (!comma && !at_op(closing)) return std::nullopt;
     }
     if (in_subscript && (items.size() > 1 || comma)) {
         Expr tuple = make_expr(ExprKind::tuple, first);
-        tuple.children = std::move(items);
+        tuple.children = items;
         ExprList wrapped;
-        wrapped.push_back(std::move(tuple));
+        wrapped.push_back(arena_, tuple);
         return wrapped;
     }
     return items;
 }
 
-std::optional<Expr> PythonParser::atom() {
+[[gnu::always_inline]] inline std::optional<Expr> PythonParser::atom() {
     const Token& token = peek();
     if (token.kind == TokenKind::number) return make_expr(ExprKind::number, take(), token.text);
     if (token.kind == TokenKind::string) return strings();
@@ -444,7 +453,7 @@ std::optional<Expr> PythonParser::bracketed_list() {
     auto items = items_until("]", false);
     if (!items) return std::nullopt;
     Expr out = make_expr(ExprKind::list, open);
-    out.children = std::move(*items);
+    out.children = *items;
     return out;
 }
 
@@ -453,11 +462,11 @@ std::optional<Expr> PythonParser::braced() {
     while (!accept_op("}")) {
         auto key = at_op("**") ? (take(), binary(kBitOr)) : expression();
         if (!key || at_word("for")) return std::nullopt;
-        out.children.push_back(std::move(*key));
+        out.children.push_back(arena_, *key);
         if (accept_op(":")) {
             auto value = expression();
             if (!value) return std::nullopt;
-            out.children.push_back(std::move(*value));
+            out.children.push_back(arena_, *value);
         }
         if (!accept_op(",") && !at_op("}")) return std::nullopt;
     }

@@ -20,9 +20,10 @@ namespace patchbay {
 
 class PythonParser {
   public:
-    // `tokens` as the tokenizer gives them: never empty, `end` last.
-    explicit PythonParser(std::span<const Token> tokens)
-        : current_(tokens.data()), last_(&tokens.back()) {}
+    // `tokens` as the tokenizer gives them: never empty, `end` last. The nodes' children go
+    // into `arena`.
+    PythonParser(std::span<const Token> tokens, ExprArena& arena)
+        : current_(tokens.data()), last_(&tokens.back()), arena_(arena) {}
 
     // Cursor. Inline, so that the literals it is asked about are compared in place (no memcmp
     // call): the parser asks these several times per token.
@@ -61,11 +62,16 @@ class PythonParser {
     // Statements.
     void statement(StmtList& out);
     StmtList block();  // after the ':' of a compound statement
-    std::optional<FunctionDef> function(std::vector<Expr> decorators);  // at `def`
+    // At `def`; the decorators are copied, so that the caller's list keeps its room.
+    std::optional<FunctionDef> function(const std::vector<Expr>& decorators);
 
   private:
     const Token* current_;
     const Token* last_;
+    ExprArena& arena_;
+    // The calls of the function body being parsed, as they end (FunctionDef::calls); a
+    // statement that fails to parse drops the ones it recorded.
+    std::vector<Expr> calls_;
 
     // The first byte is compared before the rest: most tokens differ there.
     bool at_text(TokenKind kind, std::string_view text) const {
@@ -109,8 +115,9 @@ class PythonParser {
     bool else_block(Stmt& stmt);
     void simple_line(StmtList& out);
     void indented_statements(StmtList& out);
-    Stmt skipped_statement(const Token& first);
-    std::optional<std::vector<Parameter>> parameters();
+    Stmt skipped_statement(const Token& first, std::size_t calls_before);
+    bool parameters(ArenaList<Parameter>& out);
+    std::string_view joined(const Token& star, const Token& name);
     bool parameter(Parameter& param);
 };
 

@@ -3,6 +3,7 @@
 // statements if/elif/else, for and while. Anything else (with, try, nested def, assert, ...)
 // becomes StmtKind::other; a block below it is still parsed, so assignments inside are seen.
 
+#include <algorithm>
 #include <array>
 
 #include "checks/python/python_parser.hpp"
@@ -35,8 +36,9 @@ Stmt make_stmt(StmtKind kind, const Token& first) {
 void PythonParser::statement(StmtList& out) {
     const Token& first = peek();
     if (at_word("if") || at_word("for") || at_word("while")) {
+        const std::size_t calls_before = calls_.size();
         auto stmt = compound_statement();
-        out.push_back(stmt ? std::move(*stmt) : skipped_statement(first));
+        out.push_back(arena_, stmt ? *stmt : skipped_statement(first, calls_before));
         return;
     }
     simple_line(out);
@@ -48,10 +50,12 @@ std::optional<Stmt> PythonParser::compound_statement() {
     return while_statement();
 }
 
-// Skips the rest of the logical line; an indented block below it is parsed into the body.
-Stmt PythonParser::skipped_statement(const Token& first) {
+// Skips the rest of the logical line; an indented block below it is parsed into the body. The
+// calls recorded since `calls_before`, by the attempt that failed, are in no statement.
+Stmt PythonParser::skipped_statement(const Token& first, std::size_t calls_before) {
+    calls_.resize(calls_before);
     Stmt stmt = make_stmt(StmtKind::other, first);
-    stmt.op = std::string(first.text);
+    stmt.op = first.text;
     skip_line();
     if (at(TokenKind::indent)) {
         take();
@@ -69,9 +73,9 @@ StmtList PythonParser::block() {
     take();
     if (at(TokenKind::indent)) {
         take();
-        // Room for a few statements at once spares moving the 270-byte Stmts through the first
-        // doublings; 16 would pass the node pool's largest block (measured slower).
-        body.reserve(8);
+        // Room for a few statements at once spares copying the Stmts through the first
+        // doublings (each leaving its old run unused in the arena).
+        body.reserve(arena_, 8);
         indented_statements(body);
     }
     return body;
@@ -95,8 +99,9 @@ std::optional<Stmt> PythonParser::if_statement() {
     stmt.body = block();
     if (at_word("elif")) {
         const Token& elif = peek();
+        const std::size_t calls_before = calls_.size();
         auto nested = if_statement();
-        stmt.orelse.push_back(nested ? std::move(*nested) : skipped_statement(elif));
+        stmt.orelse.push_back(arena_, nested ? *nested : skipped_statement(elif, calls_before));
         return stmt;
     }
     if (!else_block(stmt)) return std::nullopt;
@@ -116,7 +121,7 @@ std::optional<Stmt> PythonParser::for_statement() {
     Stmt stmt = make_stmt(StmtKind::for_, take());
     auto target = target_list();
     if (!target || !accept_word("in")) return std::nullopt;
-    stmt.targets.push_back(std::move(*target));
+    stmt.targets.push_back(arena_, *target);
     stmt.value = expression_list();
     if (!stmt.value || !accept_op(":")) return std::nullopt;
     stmt.body = block();
@@ -134,13 +139,17 @@ std::optional<Stmt> PythonParser::while_statement() {
 }
 
 // Simple statements separated by ';' up to the NEWLINE; a failure skips the rest of the line.
+// simple_statement and assignment_or_expression, its only callee and theirs, are inlined into
+// it ([[gnu::always_inline]], as the expression rules are): one call less per statement each.
 // Each is parsed in its place in `out`: a Stmt is some 300 bytes, two moves per line of a kernel.
 void PythonParser::simple_line(StmtList& out) {
     while (true) {
         const Token& first = peek();
-        Stmt& stmt = out.emplace_back();
+        const std::size_t calls_before = calls_.size();
+        // Parsed in its place: nothing else goes into `out` meanwhile.
+        Stmt& stmt = out.emplace_back(arena_);
         if (!simple_statement(stmt)) {
-            stmt = skipped_statement(first);
+            stmt = skipped_statement(first, calls_before);
             return;
         }
         if (accept_op(";") && !at(TokenKind::newline) && !at_end()) continue;
@@ -153,11 +162,11 @@ void PythonParser::simple_line(StmtList& out) {
 }
 
 // Into `stmt`, fresh; false when the statement does not parse.
-bool PythonParser::simple_statement(Stmt& stmt) {
+[[gnu::always_inline]] inline bool PythonParser::simple_statement(Stmt& stmt) {
     const Token& first = peek();
     if (at_word("pass") || at_word("break") || at_word("continue")) {
         start(stmt, StmtKind::pass, take());
-        stmt.op = std::string(first.text);
+        stmt.op = first.text;
         return true;
     }
     if (at_word("return")) {
@@ -172,73 +181,91 @@ bool PythonParser::simple_statement(Stmt& stmt) {
     return assignment_or_expression(first, stmt);
 }
 
-bool PythonParser::assignment_or_expression(const Token& first, Stmt& stmt) {
+[[gnu::always_inline]] inline bool PythonParser::assignment_or_expression(const Token& first,
+                                                                          Stmt& stmt) {
     auto head = expression_list();
     if (!head) return false;
     if (accept_op(":")) {
         start(stmt, StmtKind::ann_assign, first);
-        stmt.targets.push_back(std::move(*head));
+        stmt.targets.push_back(arena_, *head);
+        // A type, not evaluated: its calls are not the body's.
+        const std::size_t calls_before = calls_.size();
         stmt.annotation = expression();
+        calls_.resize(calls_before);
         if (!stmt.annotation) return false;
         return !accept_op("=") || (stmt.value = expression_list());
     }
     if (at(TokenKind::op) && is_augmented_operator(peek().text)) {
         start(stmt, StmtKind::aug_assign, first);
-        stmt.op = std::string(take().text);
-        stmt.targets.push_back(std::move(*head));
+        stmt.op = take().text;
+        stmt.targets.push_back(arena_, *head);
         return (stmt.value = expression_list()).has_value();
     }
     start(stmt, at_op("=") ? StmtKind::assign : StmtKind::expr, first);
     while (accept_op("=")) {
-        stmt.targets.push_back(std::move(*head));
+        stmt.targets.push_back(arena_, *head);
         if (!(head = expression_list())) return false;
     }
     stmt.value = std::move(*head);
     return true;
 }
 
-std::optional<FunctionDef> PythonParser::function(std::vector<Expr> decorators) {
+std::optional<FunctionDef> PythonParser::function(const std::vector<Expr>& decorators) {
     FunctionDef def;
     def.line = peek().line;
     def.column = peek().column;
     take();  // "def"
     if (!at(TokenKind::identifier) || peek(1).text != "(") return std::nullopt;
-    def.name = std::string(take().text);
+    def.name = take().text;
     take();  // "("
-    auto parameters_found = parameters();
-    if (!parameters_found) return std::nullopt;
-    def.parameters = std::move(*parameters_found);
+    if (!parameters(def.parameters)) return std::nullopt;
     if (accept_op("->") && !expression()) return std::nullopt;
     if (!accept_op(":")) return std::nullopt;
-    def.decorators = std::move(decorators);
+    def.decorators.reserve(arena_, decorators.size());
+    for (const Expr& decorator : decorators) def.decorators.push_back(arena_, decorator);
+    calls_.clear();  // the decorators', defaults' and annotations' calls are not the body's
     def.body = block();
+    def.calls.reserve(arena_, calls_.size());
+    for (const Expr& call : calls_) def.calls.push_back(arena_, call);
     return def;
 }
 
-// After "(" up to and including ")". A bare `*` or `/` separator is dropped.
-std::optional<std::vector<Parameter>> PythonParser::parameters() {
-    std::vector<Parameter> out;
+// After "(" up to and including ")", into `out`; false when they do not parse. A bare `*` or
+// `/` separator is dropped.
+bool PythonParser::parameters(ArenaList<Parameter>& out) {
     // A kernel takes a dozen or more (pointers, strides, sizes): room for them at once spares
-    // moving each 200-byte Parameter again as the list doubles.
-    out.reserve(16);
+    // copying the Parameters again as the list doubles.
+    out.reserve(arena_, 16);
     while (!accept_op(")")) {
         bool separator = (at_op("*") || at_op("/")) && (peek(1).text == "," || peek(1).text == ")");
-        if (separator)
+        if (separator) {
             take();
-        else if (!parameter(out.emplace_back()))  // parsed in its place, as statements are
-            return std::nullopt;
-        if (!accept_op(",") && !at_op(")")) return std::nullopt;
+        } else {
+            if (!parameter(out.emplace_back(arena_))) return false;  // in its place, as statements
+        }
+        if (!accept_op(",") && !at_op(")")) return false;
     }
-    return out;
+    return true;
+}
+
+// `*` or `**` and the name after it, as one name: a view of the source where they are written
+// together (`*args`), else a copy in the arena.
+std::string_view PythonParser::joined(const Token& star, const Token& name) {
+    if (star.text.data() + star.text.size() == name.text.data())
+        return {star.text.data(), star.text.size() + name.text.size()};
+    auto* text = static_cast<char*>(arena_.allocate(star.text.size() + name.text.size()));
+    std::copy(name.text.begin(), name.text.end(),
+              std::copy(star.text.begin(), star.text.end(), text));
+    return {text, star.text.size() + name.text.size()};
 }
 
 // Into `param`, fresh; false when it does not parse.
 bool PythonParser::parameter(Parameter& param) {
     param.line = peek().line;
     param.column = peek().column;
-    if (at_op("*") || at_op("**")) param.name = std::string(take().text);
+    const Token* star = at_op("*") || at_op("**") ? &take() : nullptr;
     if (!at(TokenKind::identifier)) return false;
-    param.name += take().text;
+    param.name = star ? joined(*star, take()) : take().text;
     if (accept_op(":") && !(param.annotation = expression())) return false;
     return !accept_op("=") || (param.default_value = expression());
 }

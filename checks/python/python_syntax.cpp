@@ -74,8 +74,8 @@ std::optional<KernelDialect> dialect_of(const std::vector<Expr>& decorators) {
 }
 
 // One logical line at a time: decorators pile up until a `def`, anything else drops them.
-void scan_line(PythonParser& parser, std::vector<Expr>& decorators,
-               std::vector<FunctionDef>& found) {
+void scan_line(PythonParser& parser, std::vector<Expr>& decorators, ExprArena& arena,
+               ArenaList<FunctionDef>& found) {
     if (parser.accept_op("@")) {
         auto decorator = parser.expression();
         if (decorator) decorators.push_back(std::move(*decorator));
@@ -85,11 +85,11 @@ void scan_line(PythonParser& parser, std::vector<Expr>& decorators,
     parser.accept_word("async");
     auto dialect = dialect_of(decorators);
     if (parser.at_word("def") && dialect) {
-        auto function = parser.function(std::move(decorators));
+        auto function = parser.function(decorators);
         decorators.clear();
         if (function) {
             function->dialect = *dialect;
-            found.push_back(std::move(*function));
+            found.push_back(arena, *function);
         } else {
             parser.skip_line();
         }
@@ -101,26 +101,26 @@ void scan_line(PythonParser& parser, std::vector<Expr>& decorators,
 
 }  // namespace
 
-std::vector<FunctionDef> parse_jit_functions(std::string_view text) {
+ArenaList<FunctionDef> parse_jit_functions(std::string_view text, ExprArena& arena) {
     // One token buffer per thread, file after file: a fresh one per file took fresh pages each
-    // time, the nodes the parse keeps (checks/python/node_pool.hpp) landing right after it.
+    // time.
     thread_local std::vector<Token> buffer;
-    PythonParser parser(tokenize_python_kernels(text, buffer));
+    PythonParser parser(tokenize_python_kernels(text, buffer), arena);
     std::vector<Expr> decorators;
-    std::vector<FunctionDef> found;
+    ArenaList<FunctionDef> found;
     while (!parser.at_end()) {
         if (parser.at(TokenKind::indent) || parser.at(TokenKind::dedent)) {
             parser.take();
             continue;
         }
-        scan_line(parser, decorators, found);
+        scan_line(parser, decorators, arena, found);
     }
     return found;
 }
 
-std::optional<Expr> parse_python_expression(std::string_view text) {
+std::optional<Expr> parse_python_expression(std::string_view text, ExprArena& arena) {
     auto tokens = tokenize_python(text);
-    PythonParser parser(tokens);
+    PythonParser parser(tokens, arena);
     auto expr = parser.expression_list();
     if (parser.at(TokenKind::newline)) parser.take();
     if (!expr || !parser.at_end()) return std::nullopt;

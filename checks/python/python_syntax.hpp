@@ -9,9 +9,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
-#include "checks/python/node_pool.hpp"
+#include "checks/python/expr_arena.hpp"
 #include "checks/token.hpp"
 
 namespace patchbay {
@@ -39,15 +40,14 @@ enum class ExprKind {
 };
 
 struct Expr;
-// A node's children, from the parser's pool (checks/python/node_pool.hpp).
-using ExprList = std::vector<Expr, PoolAllocator<Expr>>;
+// A node's children, in the parse's arena (checks/python/expr_arena.hpp).
+using ExprList = ArenaList<Expr>;
 
 // `text` views the parsed source (or a string literal of the parser): an Expr lives no longer
-// than the text it was parsed from. A view moves as two words, where a string moved its bytes:
-// each parsed name travels up through a dozen grammar levels.
+// than the text it was parsed from, nor than the arena of its children.
 //
-// Positions take 32 bits (no file has 2^31 lines): a node of 64 bytes rather than 88 is moved
-// and allocated at every grammar level.
+// Positions take 32 bits (no file has 2^31 lines): a node is moved and copied at every grammar
+// level.
 struct Expr {
     ExprKind kind = ExprKind::empty;
     std::int32_t line = 0;  // where the expression starts (its left operand for binary nodes)
@@ -58,6 +58,7 @@ struct Expr {
     std::string_view text;
     ExprList children;
 };
+static_assert(std::is_trivially_copyable_v<Expr> && std::is_trivially_destructible_v<Expr>);
 
 enum class StmtKind {
     assign,      // targets[0] = targets[1] = ... = value
@@ -73,23 +74,28 @@ enum class StmtKind {
 };
 
 struct Stmt;
-// A block's statements, from the same pool.
-using StmtList = std::vector<Stmt, PoolAllocator<Stmt>>;
+// A block's statements, in the same arena.
+using StmtList = ArenaList<Stmt>;
 
 struct Stmt {
     StmtKind kind = StmtKind::other;
     std::int64_t line = 0;
     std::int64_t column = 0;
-    std::string op;  // aug_assign's operator; pass's keyword; other's first token
+    // aug_assign's operator; pass's keyword; other's first token. A view of the source, as an
+    // Expr's text is: a string was built (and freed) for each such statement.
+    std::string_view op;
     ExprList targets;
     std::optional<Expr> value;
     std::optional<Expr> annotation;
     StmtList body;
     StmtList orelse;
 };
+static_assert(std::is_trivially_copyable_v<Stmt> && std::is_trivially_destructible_v<Stmt>);
 
+// Names view the source (or, for a star apart from its name, the arena), as an Expr's text
+// does: a string was built for each parameter name past 15 bytes (`stride_output_batch`).
 struct Parameter {
-    std::string name;  // "*args" and "**kw" keep their stars
+    std::string_view name;  // "*args" and "**kw" keep their stars
     std::optional<Expr> annotation;
     std::optional<Expr> default_value;
     std::int64_t line = 0;
@@ -103,11 +109,15 @@ enum class KernelDialect {
 };
 
 struct FunctionDef {
-    std::string name;
+    std::string_view name;
     KernelDialect dialect = KernelDialect::triton;
-    std::vector<Expr> decorators;
-    std::vector<Parameter> parameters;
+    ExprList decorators;
+    ArenaList<Parameter> parameters;
     StmtList body;
+    // Every call in the body's statements (their targets and values, not annotations), inner
+    // ones before the calls around them: for the analyses that look for calls of a kind, which
+    // walked the whole tree for them.
+    ExprList calls;
     std::int64_t line = 0;  // of `def`
     std::int64_t column = 0;
 
@@ -117,7 +127,9 @@ struct FunctionDef {
 // Every function in `text` (at any nesting depth) with a jit decorator: `@triton.jit`, `@jit`,
 // `@triton.jit(...)`, possibly below `@triton.autotune(...)` or `@triton.heuristics(...)`; and
 // CuTe DSL kernels: `@cute.kernel`, `@cute.jit` (dialect cute).
-std::vector<FunctionDef> parse_jit_functions(std::string_view text);
+// They and their nodes (expressions, statements, parameters) are in `arena` and their names
+// view `text`: both must outlive them.
+ArenaList<FunctionDef> parse_jit_functions(std::string_view text, ExprArena& arena);
 
 // Whether a decorator expression is triton.jit / jit, called or not.
 bool is_jit_decorator(const Expr& decorator);
@@ -126,7 +138,7 @@ bool is_cute_decorator(const Expr& decorator);
 
 // One expression (a tuple when there are top-level commas); nullopt when it does not parse or
 // when tokens are left over. For tests and for callers that hold a fragment.
-std::optional<Expr> parse_python_expression(std::string_view text);
+std::optional<Expr> parse_python_expression(std::string_view text, ExprArena& arena);
 
 // "a.b.c" for a name or attribute chain, "" for anything else.
 std::string dotted_name(const Expr& expr);

@@ -84,26 +84,39 @@ bool is_python_string_prefix(std::string_view word) {
     return false;
 }
 
+// The length of the operator at the start of `rest`: 1, 2 or 3 (longest match). Decided by its
+// first two bytes in one switch: every longer operator is a doubled `* / < >` (with `=` after
+// it: "**="), "...", "->", or an operator byte followed by `=`. A walk over a table of the
+// operators cost sixty instructions at each of a kernel's operators.
 std::size_t operator_length(std::string_view rest) {
-    static constexpr std::array<std::string_view, 5> kThree = {"**=", "//=", ">>=", "<<=", "..."};
-    static constexpr std::array<std::string_view, 19> kTwo = {
-        "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", ":=",
-        "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@="};
-    if (rest.empty()) return 1;
-    // Brackets, commas, `a * b`, `x.y` are one byte: no walk over the tables. Every longer
-    // operator starts with one of kFirsts followed by one of kSeconds.
-    static constexpr auto kFirsts = byte_set("*/<>.-:+=!%&|^@");
-    static constexpr auto kSeconds = byte_set("*/<>=.");
-    if (rest.size() < 2 || !kFirsts[static_cast<unsigned char>(rest[0])] ||
-        !kSeconds[static_cast<unsigned char>(rest[1])])
-        return 1;
-    // The first character rules out most operators without a string compare: this is the
-    // tokenizer's hottest loop.
-    for (auto op : kThree)
-        if (op.front() == rest.front() && rest.starts_with(op)) return 3;
-    for (auto op : kTwo)
-        if (op.front() == rest.front() && rest.starts_with(op)) return 2;
-    return 1;
+    if (rest.size() < 2) return 1;
+    const char first = rest[0];
+    const char second = rest[1];
+    const bool third_equal = rest.size() > 2 && rest[2] == '=';
+    switch (first) {
+        case '*':
+        case '/':
+        case '<':
+        case '>':
+            if (second == first) return third_equal ? 3 : 2;
+            return second == '=' ? 2 : 1;
+        case '.':
+            return second == '.' && rest.size() > 2 && rest[2] == '.' ? 3 : 1;
+        case '-':
+            return second == '=' || second == '>' ? 2 : 1;
+        case '=':
+        case '!':
+        case ':':
+        case '+':
+        case '%':
+        case '&':
+        case '|':
+        case '^':
+        case '@':
+            return second == '=' ? 2 : 1;
+        default:
+            return 1;
+    }
 }
 
 class PythonLexer {
@@ -112,14 +125,16 @@ class PythonLexer {
     // tokenized only when it reads the environment): room for that spares the vector's
     // regrowth copies.
     //
-    // The vector is sized to at least that up front and filled by index (count_) from its
-    // start: push_back's growth path, inlined into push(), made every push an out-of-line call
+    // The vector is sized to at least that up front and filled through a cursor (next_) from
+    // its start: push_back's growth path, inlined into push(), made every push an out-of-line call
     // that saved and restored registers for a reallocation that almost never happens. A vector
     // that is already large enough is not sized again (each new element is written once more).
     // `kernels_only`: see tokenize_python_kernels.
     PythonLexer(std::string_view text, std::vector<Token>& tokens, bool kernels_only)
         : text_(text), tokens_(tokens), kernels_only_(kernels_only) {
         tokens_.resize(std::max(tokens_.size(), text.size() / 3 + 8));
+        next_ = tokens_.data();
+        limit_ = next_ + tokens_.size();
     }
 
     // The number of tokens made, at the start of the vector.
@@ -129,13 +144,15 @@ class PythonLexer {
                 begin_line();
                 continue;
             }
+            // The rest of the logical line: the flags tested above change only where it ends
+            // (at_line_start_ is set only outside brackets).
             if (drop_line_)
-                skim_one();
+                while (pos_ < text_.size() && !at_line_start_) skim_one();
             else
-                lex_one();
+                while (pos_ < text_.size() && !at_line_start_) lex_one();
         }
         finish();
-        return count_;
+        return count();
     }
 
   private:
@@ -147,7 +164,12 @@ class PythonLexer {
     bool at_line_start_ = true;
     std::vector<std::int64_t> indents_ = {0};
     std::vector<Token>& tokens_;
-    std::size_t count_ = 0;  // tokens made; tokens_ holds room past them
+    // Where the next token goes, and the end of tokens_' room: an index into the vector cost
+    // a load of its data and a multiply by 40 per token, its size a division.
+    Token* next_ = nullptr;
+    Token* limit_ = nullptr;
+
+    std::size_t count() const { return static_cast<std::size_t>(next_ - tokens_.data()); }
 
     // Kernels only: which logical lines keep their tokens (keeps_tokens()).
     bool kernels_only_;
@@ -174,14 +196,18 @@ class PythonLexer {
 
     void push(TokenKind kind, std::size_t begin, std::size_t end, std::int64_t line,
               std::int64_t column) {
-        if (count_ == tokens_.size()) [[unlikely]]
+        if (next_ == limit_) [[unlikely]]
             grow();
         // Not substr: its range check is a branch per token on offsets the lexer made itself.
-        tokens_[count_++] = {kind, std::string_view(text_.data() + begin, end - begin), line,
-                             column};
+        *next_++ = {kind, std::string_view(text_.data() + begin, end - begin), line, column};
     }
 
-    [[gnu::noinline]] void grow() { tokens_.resize(tokens_.size() * 2); }
+    [[gnu::noinline]] void grow() {
+        const std::size_t made = count();
+        tokens_.resize(tokens_.size() * 2);
+        next_ = tokens_.data() + made;
+        limit_ = tokens_.data() + tokens_.size();
+    }
 
     // Length of a line break at `offset` (\n, \r\n, a lone \r), 0 when there is none.
     std::size_t break_length(std::size_t offset) const {
@@ -265,7 +291,7 @@ class PythonLexer {
     bool keeps_tokens(std::int64_t width) {
         const bool decorator = text_[pos_] == '@';
         const bool def_line = after_decorator_ && !decorator;
-        if (decorator && !after_decorator_) decorators_from_ = count_;
+        if (decorator && !after_decorator_) decorators_from_ = count();
         after_decorator_ = decorator;
         if (in_kernel_ && width > kernel_indent_) return true;
         in_kernel_ = false;
@@ -278,7 +304,7 @@ class PythonLexer {
 
     // Kernel decorators are spelled with a name `jit` or `kernel` (triton.jit, cute.kernel).
     bool decorators_may_name_kernel() const {
-        for (std::size_t i = decorators_from_; i < count_; ++i) {
+        for (std::size_t i = decorators_from_, made = count(); i < made; ++i) {
             const Token& token = tokens_[i];
             if (token.kind == TokenKind::identifier &&
                 (token.text == "jit" || token.text == "kernel"))
@@ -373,6 +399,7 @@ class PythonLexer {
         if ((peek() == '"' || peek() == '\'') && is_python_string_prefix(word))
             return lex_string(begin, pos_);
         push(TokenKind::identifier, begin, pos_, line_, column_of(begin));
+        skip_space();
     }
 
     void lex_number() {
@@ -442,16 +469,26 @@ class PythonLexer {
         return at + 2 < text_.size() && text_[at + 1] == quote && text_[at + 2] == quote;
     }
 
-    void lex_operator() { push_operator(operator_length(text_.substr(pos_))); }
+    // Inlined into lex_one: GCC left it a call (register saves and all) at every operator.
+    [[gnu::always_inline]] void lex_operator() {
+        push_operator(operator_length(text_.substr(pos_)));
+    }
 
     void push_operator(std::size_t length) {
         push(TokenKind::op, pos_, pos_ + length, line_, column_of(pos_));
         pos_ += length;
+        skip_space();
+    }
+
+    // Most names and operators of a kernel are followed by a space (`a = b + c`): skipped
+    // here, a blank costs one compare rather than a trip through run()'s dispatch.
+    void skip_space() {
+        if (pos_ < text_.size() && text_[pos_] == ' ') skip_blanks();
     }
 
     void finish() {
-        bool open_line = count_ > 0 && tokens_[count_ - 1].kind != TokenKind::newline &&
-                         tokens_[count_ - 1].kind != TokenKind::dedent;
+        bool open_line = count() > 0 && next_[-1].kind != TokenKind::newline &&
+                         next_[-1].kind != TokenKind::dedent;
         if (open_line) push(TokenKind::newline, pos_, pos_, line_, column_of(pos_));
         for (std::size_t i = 1; i < indents_.size(); ++i)
             push(TokenKind::dedent, pos_, pos_, line_, column_of(pos_));

@@ -29,7 +29,7 @@
 
 namespace patchbay {
 
-// The names in these values view the parsed source, a FunctionDef or TritonFile::intern: a
+// The names in these values view the parsed source (or its arena) or TritonFile::intern: a
 // value lives no longer than the file it was computed in, and it is copied at every operation
 // (a string would allocate for every name past 15 bytes).
 // The origin table of the kernel's own ids: a program id, a counter of a loop over a runtime count.
@@ -169,7 +169,8 @@ TaintValue join(const TaintValue& a, const TaintValue& b);
 TaintEnv join(const TaintEnv& a, const TaintEnv& b);
 
 struct TritonFile {
-    std::vector<FunctionDef> functions;
+    ExprArena arena;  // the nodes of `functions`
+    ArenaList<FunctionDef> functions;
     const AuditConfig* config = nullptr;
     const IndexTableNames* table_names = nullptr;  // config->index_tables, compiled
     // Whether `[audit] geometry` makes one block larger than 2^31 - 1 elements, so that even a
@@ -208,6 +209,7 @@ class TritonInterpreter {
     TaintValue take_returned() { return std::move(returned_); }
 
     TaintValue eval(const Expr& expr);
+    void evaluate_for_effects(const Expr& expr);  // its value dropped
 
   private:
     TritonFile& file_;
@@ -241,6 +243,7 @@ class TritonInterpreter {
     TaintValue binary(const Expr& expr);
     const TaintValue* read_in_place(const Expr& expr) const;
     TaintValue compare(const Expr& expr);
+    void bound_lanes(const Expr& compare, const TaintValue& a, const TaintValue& b);
     TaintValue arithmetic(std::string_view op, const Operands& operands);
     TaintValue multiply(const Operands& operands);
     TaintValue additive(const TaintValue& a, const TaintValue& b);

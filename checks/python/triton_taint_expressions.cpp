@@ -58,12 +58,20 @@ TaintValue call_result(TritonInterpreter& interpreter, CallValue kind, const Exp
     const std::size_t count = call.children.size() - 1;
     const bool selected = kind == CallValue::selected;
     TaintValue out;
+    const std::size_t first = selected ? 1 : 0;
     for (std::size_t i = 0; i < count; ++i) {
-        TaintValue value = interpreter.eval(call.children[i + 1]);
-        if (selected && count < 3) continue;  // tl.where without both values: nothing kept
-        if (i == (selected ? 1u : 0u))
+        const Expr& argument = call.children[i + 1];
+        // tl.where without both values: nothing kept.
+        const bool kept = !(selected && count < 3) && (i == first || (selected && i == 2) ||
+                                                       (!selected && kind == CallValue::combined));
+        if (!kept) {
+            interpreter.evaluate_for_effects(argument);
+            continue;
+        }
+        TaintValue value = interpreter.eval(argument);
+        if (i == first)
             out = std::move(value);
-        else if ((selected && i == 2) || (!selected && kind == CallValue::combined))
+        else
             out = promote(out, value);
     }
     if (kind == CallValue::accumulated) out.bounded = false;
@@ -106,6 +114,21 @@ bool acts_as_program_id(const TaintValue& v) {
     return v.from_program_id && (!v.from_memory || v.stands_for_program_id);
 }
 
+// Whether evaluating `expr` gives a value and does nothing else: a name, a literal, an attribute
+// of those (attribute() reads the object, or nothing for tl.* and triton.*).
+bool only_reads(const Expr& expr) {
+    switch (expr.kind) {
+        case ExprKind::name:
+        case ExprKind::number:
+        case ExprKind::string:
+            return true;
+        case ExprKind::attribute:
+            return only_reads(expr.children[0]);
+        default:
+            return false;
+    }
+}
+
 }  // namespace
 
 bool points_to_wide_integers(const Expr& type) {
@@ -137,7 +160,7 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
         case ExprKind::compare:
             return compare(expr);
         case ExprKind::conditional:
-            eval(expr.children[1]);
+            evaluate_for_effects(expr.children[1]);
             return join(eval(expr.children[0]), eval(expr.children[2]));
         case ExprKind::named: {
             TaintValue value = eval(expr.children[1]);
@@ -158,27 +181,48 @@ TaintValue TritonInterpreter::eval(const Expr& expr) {
 TaintValue TritonInterpreter::subscript(const Expr& expr) {
     const Expr& base = expr.children[0];
     if (base.kind != ExprKind::name) eval(base);
-    for (std::size_t i = 1; i < expr.children.size(); ++i) eval(expr.children[i]);
+    for (std::size_t i = 1; i < expr.children.size(); ++i) evaluate_for_effects(expr.children[i]);
     return eval(base);
 }
 
 // `o_d < D` with D a tl.constexpr: the kernel masks those lanes to a compile-time bound, so the
-// program id's column `o_d` is bounded like `x % D` (an offset inside a row, not a row).
+// program id's column `o_d` is bounded like `x % D` (an offset inside a row, not a row). Two
+// names or numbers (`o_d < D`, most comparisons of a kernel) are read in place, not copied.
 TaintValue TritonInterpreter::compare(const Expr& expr) {
     const Expr& left = expr.children[0];
-    TaintValue a = eval(left);
-    TaintValue b = eval(expr.children[1]);
+    const Expr& right = expr.children[1];
+    const TaintValue* a_in_place = read_in_place(left);
+    const TaintValue* b_in_place = a_in_place ? read_in_place(right) : nullptr;
+    if (a_in_place && b_in_place) {
+        bound_lanes(expr, *a_in_place, *b_in_place);
+    } else {
+        const TaintValue a = eval(left);
+        bound_lanes(expr, a, eval(right));
+    }
+    return {};
+}
+
+// The lanes `o_d` of `o_d < D` (values `a` and `b`) bounded, as compare() says.
+void TritonInterpreter::bound_lanes(const Expr& expr, const TaintValue& a, const TaintValue& b) {
+    const Expr& left = expr.children[0];
     bool below = expr.text == "<" || expr.text == "<=";
     const Expr& lanes = left.kind == ExprKind::subscript ? left.children[0] : left;
     if (below && b.constant && lanes.kind == ExprKind::name && acts_as_program_id(a) && a.lanes) {
         if (TaintValue* held = env_.find(lanes.text)) held->bounded = true;
     }
-    return {};
+}
+
+// Evaluated for what it does (helper calls, loads, `:=`), its value dropped. Reading a name,
+// a literal or an attribute of names (`tl.float32`, `x.T`) does nothing: it is skipped, where
+// its value was looked up and copied to be thrown away.
+void TritonInterpreter::evaluate_for_effects(const Expr& expr) {
+    const Expr& inner = expr.kind == ExprKind::keyword ? expr.children[0] : expr;
+    if (!only_reads(inner)) eval(inner);
 }
 
 // Children are evaluated for what they do (helper calls, loads), their values dropped.
 TaintValue TritonInterpreter::evaluate_children(const Expr& expr) {
-    for (const auto& child : expr.children) eval(child);
+    for (const auto& child : expr.children) evaluate_for_effects(child);
     return {};
 }
 
@@ -424,7 +468,7 @@ TaintValue TritonInterpreter::triton_call(std::string_view function, const Expr&
 }
 
 TaintValue TritonInterpreter::evaluate_children_after_callee(const Expr& call) {
-    for (std::size_t i = 1; i < call.children.size(); ++i) eval(call.children[i]);
+    for (std::size_t i = 1; i < call.children.size(); ++i) evaluate_for_effects(call.children[i]);
     return {};
 }
 
@@ -449,7 +493,7 @@ TaintValue TritonInterpreter::memory_access(std::string_view function, const Exp
     mark_address(pointer, pointer.pointer_name, true, pointer.pool, pointer.strided);
     load_pointer_ = outer;
     for (std::size_t i = 1; i < expr.children.size(); ++i)
-        if (&expr.children[i] != pointer_expr) eval(expr.children[i]);
+        if (&expr.children[i] != pointer_expr) evaluate_for_effects(expr.children[i]);
     if (function == "store") return {};
     TaintValue out;
     out.origin =
@@ -528,7 +572,7 @@ TaintValue TritonInterpreter::method_call(const Expr& expr) {
     TaintValue object = eval(callee.children[0]);
     if (callee.text == "to" || callee.text == "cast")  // x.to(tl.int64), x.cast(tl.int64)
         return convert(std::move(object), argument(expr, 0, "dtype"));
-    for (std::size_t i = 1; i < expr.children.size(); ++i) eval(expr.children[i]);
+    for (std::size_t i = 1; i < expr.children.size(); ++i) evaluate_for_effects(expr.children[i]);
     return object;  // x.reshape(...), x.broadcast_to(...): the same value, reshaped
 }
 
@@ -537,7 +581,7 @@ TaintValue TritonInterpreter::method_call(const Expr& expr) {
 // the multiply does not undo the wrap.
 TaintValue TritonInterpreter::convert(TaintValue value, const Expr* dtype) {
     if (!dtype) return value;
-    eval(*dtype);
+    evaluate_for_effects(*dtype);
     if (points_to_wide_integers(*dtype)) {  // a pointer cast: an address, its loads 64-bit
         value.pointer = true;
         value.wide_elements = true;

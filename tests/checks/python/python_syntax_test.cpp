@@ -8,9 +8,25 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace patchbay {
 namespace {
+
+// The nodes of every tree a test parses: kept as long as the test program runs, so that a test
+// may hold a tree (or a copy of a function's body) after the call that parsed it.
+ExprArena& test_arena() {
+    static ExprArena arena;
+    return arena;
+}
+
+ArenaList<FunctionDef> parse_jit(std::string_view text) {
+    return parse_jit_functions(text, test_arena());
+}
+
+std::optional<Expr> parse_expression(std::string_view text) {
+    return parse_python_expression(text, test_arena());
+}
 
 // A Lisp-like rendering so that tree shapes can be written by hand: (* a b), (. x to), (call f a).
 std::string sexp(const Expr& expr) {
@@ -64,7 +80,7 @@ std::string sexp(const Expr& expr) {
 }
 
 std::string parsed(std::string_view text) {
-    auto expr = parse_python_expression(text);
+    auto expr = parse_expression(text);
     return expr ? sexp(*expr) : "<fail>";
 }
 
@@ -127,7 +143,7 @@ TEST(PythonExpression, ComprehensionsAndLambdasFail) {
 }
 
 TEST(PythonExpression, PositionsOfNodesAndOperators) {
-    auto expr = parse_python_expression("k_ptr + blk * stride");
+    auto expr = parse_expression("k_ptr + blk * stride");
     ASSERT_TRUE(expr);
     const Expr& product = expr->children[1];
     EXPECT_EQ(product.kind, ExprKind::binary);
@@ -137,7 +153,7 @@ TEST(PythonExpression, PositionsOfNodesAndOperators) {
 }
 
 TEST(PythonExpression, CallsKnowTheLineOfTheirClosingParenthesis) {
-    auto expr = parse_python_expression("tl.load(\n    p + i,\n    mask=m,\n)");
+    auto expr = parse_expression("tl.load(\n    p + i,\n    mask=m,\n)");
     ASSERT_TRUE(expr);
     EXPECT_EQ(expr->kind, ExprKind::call);
     EXPECT_EQ(expr->line, 1);
@@ -146,7 +162,7 @@ TEST(PythonExpression, CallsKnowTheLineOfTheirClosingParenthesis) {
 
 TEST(PythonExpression, ModuleMember) {
     auto member = [](const char* text) {
-        return module_member(*parse_python_expression(text), {"tl", "triton.language"});
+        return module_member(*parse_expression(text), {"tl", "triton.language"});
     };
     EXPECT_EQ(member("tl.load"), "load");
     EXPECT_EQ(member("triton.language.cast"), "cast");
@@ -156,9 +172,8 @@ TEST(PythonExpression, ModuleMember) {
 }
 
 TEST(PythonExpression, DottedName) {
-    EXPECT_EQ(dotted_name(*parse_python_expression("triton.language.load")),
-              "triton.language.load");
-    EXPECT_EQ(dotted_name(*parse_python_expression("f().x")), "");
+    EXPECT_EQ(dotted_name(*parse_expression("triton.language.load")), "triton.language.load");
+    EXPECT_EQ(dotted_name(*parse_expression("f().x")), "");
 }
 
 constexpr const char* kJitKernel = R"(import triton
@@ -201,7 +216,7 @@ def helper(x):
 )";
 
 TEST(PythonSyntax, FindsJitFunctionsOnly) {
-    auto functions = parse_jit_functions(kJitKernel);
+    auto functions = parse_jit(kJitKernel);
     ASSERT_EQ(functions.size(), 2u);
     EXPECT_EQ(functions[0].name, "kernel");
     EXPECT_EQ(functions[0].line, 7);
@@ -211,7 +226,7 @@ TEST(PythonSyntax, FindsJitFunctionsOnly) {
 }
 
 TEST(PythonSyntax, ParametersWithAnnotationsAndDefaults) {
-    auto kernel = parse_jit_functions(kJitKernel)[0];
+    auto kernel = parse_jit(kJitKernel)[0];
     ASSERT_EQ(kernel.parameters.size(), 5u);
     EXPECT_EQ(kernel.parameters[0].name, "block_table_ptr");
     EXPECT_EQ(kernel.parameters[0].line, 8);
@@ -224,7 +239,7 @@ TEST(PythonSyntax, ParametersWithAnnotationsAndDefaults) {
 }
 
 TEST(PythonSyntax, StatementKindsAndShapes) {
-    auto body = parse_jit_functions(kJitKernel)[0].body;
+    auto body = parse_jit(kJitKernel)[0].body;
     ASSERT_EQ(body.size(), 8u);
     EXPECT_EQ(body[0].kind, StmtKind::assign);
     EXPECT_EQ(body[0].line, 14);
@@ -246,7 +261,7 @@ TEST(PythonSyntax, StatementKindsAndShapes) {
 }
 
 TEST(PythonSyntax, IfElifElseNests) {
-    auto body = parse_jit_functions(kJitKernel)[0].body;
+    auto body = parse_jit(kJitKernel)[0].body;
     const Stmt& branch = body[4];
     ASSERT_EQ(branch.kind, StmtKind::if_);
     EXPECT_EQ(sexp(*branch.value), "(> a 0)");
@@ -259,7 +274,7 @@ TEST(PythonSyntax, IfElifElseNests) {
 }
 
 TEST(PythonSyntax, DecoratorVariants) {
-    auto functions = parse_jit_functions(
+    auto functions = parse_jit(
         "@triton.jit(do_not_specialize=['n'])\ndef a(n):\n    pass\n"
         "@triton.heuristics({'X': lambda a: 1})\n@triton.jit\ndef b():\n    pass\n"
         "@triton.autotune(configs=[])\ndef c():\n    pass\n"
@@ -271,7 +286,7 @@ TEST(PythonSyntax, DecoratorVariants) {
 }
 
 TEST(PythonSyntax, JitFunctionInsideAClassAndAfterPlainCode) {
-    auto functions = parse_jit_functions(
+    auto functions = parse_jit(
         "class K:\n    x = [i for i in range(3)]\n    @staticmethod\n    @triton.jit\n"
         "    def inner(p):\n        return p\n");
     ASSERT_EQ(functions.size(), 1u);
@@ -280,7 +295,7 @@ TEST(PythonSyntax, JitFunctionInsideAClassAndAfterPlainCode) {
 }
 
 TEST(PythonSyntax, UnknownConstructsAreSkippedAndParsingGoesOn) {
-    auto functions = parse_jit_functions(
+    auto functions = parse_jit(
         "@triton.jit\ndef k(p):\n    xs = [i for i in range(4)]\n    with ctx() as c:\n"
         "        y = 1\n    assert p\n    z = lambda q: q\n    w = 2; v = 3\n");
     ASSERT_EQ(functions.size(), 1u);
@@ -302,7 +317,7 @@ TEST(PythonSyntax, UnknownConstructsAreSkippedAndParsingGoesOn) {
 // decorator in a string, end where their brackets close, count their lines, and leave a kernel
 // found after a def whose header does not parse.
 TEST(PythonSyntax, LinesOutsideKernelsStillShapeTheFile) {
-    auto functions = parse_jit_functions(
+    auto functions = parse_jit(
         "\"\"\"\n@triton.jit\ndef in_doc(p):\n    pass\n\"\"\"\n"
         "x = {'a': (1,\n  '#)'), 'b': \"\"\"\n)\"\"\"}  # (\n"
         "@triton.jit\ndef broken(a b):\n    @triton.jit\ndef after(p):\n    return p * 2\n");
@@ -314,8 +329,7 @@ TEST(PythonSyntax, LinesOutsideKernelsStillShapeTheFile) {
 }
 
 TEST(PythonSyntax, SingleLineBodiesAndChainedAssignment) {
-    auto functions =
-        parse_jit_functions("@jit\ndef k(a):\n    if a: b = c = a\n    else: return\n");
+    auto functions = parse_jit("@jit\ndef k(a):\n    if a: b = c = a\n    else: return\n");
     ASSERT_EQ(functions.size(), 1u);
     const Stmt& branch = functions[0].body[0];
     ASSERT_EQ(branch.body.size(), 1u);
@@ -325,20 +339,44 @@ TEST(PythonSyntax, SingleLineBodiesAndChainedAssignment) {
 }
 
 TEST(PythonSyntax, TruncatedFileDoesNotCrash) {
-    auto functions = parse_jit_functions("@triton.jit\ndef k(a, b:\n");
+    auto functions = parse_jit("@triton.jit\ndef k(a, b:\n");
     EXPECT_TRUE(functions.empty());
-    functions = parse_jit_functions("@triton.jit\ndef k(a):\n    x = (a +\n");
+    functions = parse_jit("@triton.jit\ndef k(a):\n    x = (a +\n");
     ASSERT_EQ(functions.size(), 1u);
     EXPECT_EQ(functions[0].body[0].kind, StmtKind::other);
 }
 
 TEST(PythonSyntax, ForWithTupleTargetAndKeywordOnlyParameters) {
-    auto functions = parse_jit_functions(
+    auto functions = parse_jit(
         "@triton.jit\ndef k(a, *, b=2, **kw) -> None:\n    for i, j in zip(a, b):\n        pass\n");
     ASSERT_EQ(functions.size(), 1u);
     ASSERT_EQ(functions[0].parameters.size(), 3u);
     EXPECT_EQ(functions[0].parameters[2].name, "**kw");
     EXPECT_EQ(sexp(functions[0].body[0].targets[0]), "(tuple i j)");
+}
+
+TEST(PythonSyntax, StarredParameterNamesKeepTheirStarsWrittenApart) {
+    auto functions = parse_jit("@triton.jit\ndef k(* args, ** kw):\n    pass\n");
+    ASSERT_EQ(functions.size(), 1u);
+    ASSERT_EQ(functions[0].parameters.size(), 2u);
+    EXPECT_EQ(functions[0].parameters[0].name, "*args");
+    EXPECT_EQ(functions[0].parameters[1].name, "**kw");
+}
+
+TEST(PythonSyntax, CallsOfTheBodyAreRecordedInnerFirst) {
+    auto functions = parse_jit(
+        "@triton.jit(debug=f(0))\n"
+        "def k(a, b=g(1)) -> h(2):\n"
+        "    x = tl.load(a + tl.arange(0, 4))\n"
+        "    y: t(3) = u(x)\n"  // the annotation's call is no call of the body
+        "    z = v(x) +\n"      // a statement that fails drops the calls it had parsed
+        "    if w(y):\n"
+        "        tl.store(a, y)\n");
+    ASSERT_EQ(functions.size(), 1u);
+    std::vector<std::string> calls;
+    for (const Expr& call : functions[0].calls) calls.push_back(sexp(call.children[0]));
+    EXPECT_EQ(calls,
+              (std::vector<std::string>{"(. tl arange)", "(. tl load)", "u", "w", "(. tl store)"}));
 }
 
 }  // namespace

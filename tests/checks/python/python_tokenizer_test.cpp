@@ -218,5 +218,18 @@ TEST(PythonTokenizer, IntoAReusedVectorGivesTheSameTokens) {
     EXPECT_EQ(tokens[2].column, 5);
 }
 
+TEST(PythonTokenizer, MoreTokensThanItsFirstRoomGrowTheBuffer) {
+    // One token per byte: three times the room made up front.
+    std::string text;
+    for (int i = 0; i < 300; ++i) text += "a,";
+    const auto tokens = tokenize_python(text);
+    ASSERT_EQ(tokens.size(), 602u);  // 600, NEWLINE, END
+    EXPECT_EQ(render(tokens[598]), "i:a");
+    EXPECT_EQ(render(tokens[599]), "o:,");
+    EXPECT_EQ(tokens[599].column, 600);
+    EXPECT_EQ(render(tokens[600]), "NL");
+    EXPECT_EQ(render(tokens[601]), "END");
+}
+
 }  // namespace
 }  // namespace patchbay
