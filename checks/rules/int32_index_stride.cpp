@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
 
 #include "checks/cpp/cpp_declarations.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
@@ -117,7 +118,13 @@ class Int32IndexStrideRun : public RuleRun {
                          ? triton_index_stride_findings(file, config_)
                          : cuda_index_stride_findings(file, tree_types_.aliases,
                                                       tree_types_.members, config_);
-        for (auto& finding : found) findings.push_back(std::move(finding));
+        // The first rule of a file (the usual case) hands its vector over whole: a finding is
+        // 368 bytes, and moving each into fresh memory was a page fault every eleven.
+        if (findings.empty())
+            findings = std::move(found);
+        else
+            findings.insert(findings.end(), std::make_move_iterator(found.begin()),
+                            std::make_move_iterator(found.end()));
     }
 
   private:
