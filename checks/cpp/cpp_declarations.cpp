@@ -413,10 +413,33 @@ struct LocalScanner {
         return i + 1;
     }
 
+    // Whether read_declaration can find one at `i`, told from two tokens: most statements
+    // (`x = …`, `out[i] = …`, `return …`) are no declaration, and reading each as one cost a
+    // third of the scanner. A plain name starts one only as a named type, which a word, a
+    // declarator mark, `<`, `::` or a `(*name)` declarator must follow.
+    bool may_start_declaration(std::size_t i) const {
+        if (!is_word(tokens[i])) return false;
+        const unsigned flags = declaration_word_flags(tokens[i].text);
+        if (flags == kNotTypeWord) return false;  // `return`, `this`, `sizeof`: never a type
+        if (flags != 0) return true;
+        const Token& next = tokens[i + 1];
+        if (is_word(next)) return true;
+        if (next.kind != TokenKind::op) return false;
+        switch (next.text.size() == 1 ? next.text[0] : '\0') {
+            case '<':
+            case '*':
+            case '&':
+            case '(':
+                return true;
+            default:
+                return next.text == "::" || next.text == "&&";
+        }
+    }
+
     std::size_t maybe_declaration(std::size_t i) {
         bool was_start = at_start;
         at_start = false;
-        if (!was_start || block_ends.empty()) return i + 1;
+        if (!was_start || block_ends.empty() || !may_start_declaration(i)) return i + 1;
         auto end = read_declaration(tokens, brackets, i, block_ends.back(), out);
         return end == i ? i + 1 : end;
     }
