@@ -74,15 +74,22 @@ constexpr WordTable three_lists(const std::array<std::string_view, A>& first,
     return table;
 }
 
+// Byte by byte, inline: a listed word is found again and again (`const`, `int`, `float`), and a
+// memcmp call for each cost more than its few bytes.
+inline bool same_word(std::string_view listed, std::string_view word) {
+    if (listed.size() != word.size()) return false;
+    for (std::size_t i = 0; i < word.size(); ++i)
+        if (listed[i] != word[i]) return false;
+    return true;
+}
+
 // The flags of `word`, 0 when it is not listed. Inline, and without a memcmp call for a word
 // that differs in length or first byte: most words asked about are no listed word.
 inline unsigned word_flags(const WordTable& table, std::string_view word) {
     if (word.empty()) return 0;
     for (std::size_t slot = word_slot(word); !table[slot].word.empty();
          slot = (slot + 1) % table.size()) {
-        const std::string_view listed = table[slot].word;
-        if (listed.size() == word.size() && listed[0] == word[0] && listed == word)
-            return table[slot].flags;
+        if (same_word(table[slot].word, word)) return table[slot].flags;
     }
     return 0;
 }
