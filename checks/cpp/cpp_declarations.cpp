@@ -175,6 +175,12 @@ std::size_t skip_angles(std::span<const Token> tokens, std::size_t open) {
 struct BaseType {
     std::size_t begin = 0, end = 0;  // the tokens spelling it
     bool builtin = false;            // made of keywords ("unsigned int"), so `x(…)` initialises
+    // Learnt while its words are told apart, so that read_declarator need not walk them again
+    // for each declarator: most base types are words only ("const float", "__shared__ int").
+    bool words_only = true;          // no `<…>` or `::`: the fields below hold only then
+    std::size_t type_words = 0;      // words other than qualifiers
+    std::size_t last_type_word = 0;  // the last of them
+    bool shared = false;             // `__shared__` or `__constant__` among the qualifiers
 };
 
 // A user type name: `a::b<…>::c`, qualifiers after it allowed.
@@ -189,19 +195,27 @@ std::size_t skip_named_type(std::span<const Token> tokens, std::size_t i) {
 }
 
 std::optional<BaseType> read_base_type(std::span<const Token> tokens, std::size_t i) {
-    BaseType base{i, i, false};
+    BaseType base;
+    base.begin = i;
     bool named = false;
     while (i < tokens.size() && is_word(tokens[i])) {
         const unsigned flags = declaration_word_flags(tokens[i].text);
         if ((flags & kQualifierWord) != 0) {
+            const std::string_view word = tokens[i].text;
+            base.shared = base.shared || word == "__shared__" || word == "__constant__";
             ++i;
         } else if (!named && (flags & kBuiltinTypeWord) != 0) {
             base.builtin = true;
-            ++i;
+            ++base.type_words;
+            base.last_type_word = i++;
         } else if (!named && !base.builtin && (flags & kNotTypeWord) == 0) {
+            const std::size_t name = i;
             i = skip_named_type(tokens, i);
             if (i == kNone) return std::nullopt;
             named = true;
+            base.words_only = base.words_only && i == name + 1;
+            ++base.type_words;
+            base.last_type_word = name;
         } else {
             break;
         }
@@ -261,7 +275,7 @@ bool is_name(const Token& token) {
 // One declarator after the base type: marks, name, array bounds, initializer.
 std::size_t read_declarator(std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
                             const BaseType& base, std::size_t i, Declaration& decl) {
-    bool pointer = has_pointer(tokens, base.begin, base.end);
+    bool pointer = !base.words_only && has_pointer(tokens, base.begin, base.end);
     for (; is_declarator_mark(tokens[i]); ++i) pointer = pointer || is_op(tokens[i], "*");
     // `int64_t (*offsets)[2]`: a pointer to arrays, named inside the parentheses.
     bool parenthesised = is_op(tokens[i], "(") && brackets[i] != kNone &&
@@ -273,13 +287,17 @@ std::size_t read_declarator(std::span<const Token> tokens, const std::vector<std
     }
     if (!is_name(tokens[i])) return kNone;
     decl.name = tokens[i].text;
-    decl.type = normalise_type(tokens, base.begin, base.end);
+    // Qualifiers and one word ("const float"): normalised, the word.
+    decl.type = base.words_only && base.type_words == 1
+                    ? std::string(tokens[base.last_type_word].text)
+                    : normalise_type(tokens, base.begin, base.end);
     decl.token = i++;
     if (parenthesised) ++i;  // ")"
     for (; is_op(tokens[i], "[") && brackets[i] != kNone; i = brackets[i] + 1)
         pointer = decl.is_array = true;
     decl.is_pointer = pointer;
-    decl.is_shared = spells_shared_memory(tokens, base.begin, base.end);
+    decl.is_shared =
+        base.words_only ? base.shared : spells_shared_memory(tokens, base.begin, base.end);
     decl.init_begin = decl.init_end = i;
     if (is_op(tokens[i], "=")) {
         decl.init_begin = i + 1;
