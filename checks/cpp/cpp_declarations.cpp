@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstring>
 #include <optional>
 #include <tuple>
 #include <utility>
@@ -74,11 +76,30 @@ constexpr WordTable three_lists(const std::array<std::string_view, A>& first,
     return table;
 }
 
-// Byte by byte, inline: a listed word is found again and again (`const`, `int`, `float`), and a
-// memcmp call for each cost more than its few bytes.
+// The bytes at `p` as one number (a fixed-size memcpy is one load).
+template <typename Bytes>
+inline Bytes load(const char* p) {
+    Bytes bytes = 0;
+    std::memcpy(&bytes, p, sizeof bytes);
+    return bytes;
+}
+
+// Whether `a` and `b`, both `size` bytes long with sizeof(Bytes) <= size <= 2 * sizeof(Bytes),
+// are equal: their first and last sizeof(Bytes) bytes, which overlap, compared as two numbers.
+template <typename Bytes>
+inline bool same_ends(const char* a, const char* b, std::size_t size) {
+    const std::size_t last = size - sizeof(Bytes);
+    return load<Bytes>(a) == load<Bytes>(b) && load<Bytes>(a + last) == load<Bytes>(b + last);
+}
+
+// Inline, without a memcmp call: a listed word is found again and again (`const`, `int`,
+// `__restrict__`), and the call cost more than its few bytes.
 inline bool same_word(std::string_view listed, std::string_view word) {
-    if (listed.size() != word.size()) return false;
-    for (std::size_t i = 0; i < word.size(); ++i)
+    const std::size_t size = word.size();
+    if (listed.size() != size) return false;
+    if (size >= 8 && size <= 16) return same_ends<std::uint64_t>(listed.data(), word.data(), size);
+    if (size >= 4 && size < 8) return same_ends<std::uint32_t>(listed.data(), word.data(), size);
+    for (std::size_t i = 0; i < size; ++i)
         if (listed[i] != word[i]) return false;
     return true;
 }
