@@ -284,11 +284,6 @@ bool spells_shared_memory(std::span<const Token> tokens, std::size_t begin, std:
     return false;
 }
 
-bool is_declarator_mark(const Token& token) {
-    return is_op(token, "*") || is_op(token, "&") || is_op(token, "&&") ||
-           (is_word(token) && (declaration_word_flags(token.text) & kQualifierWord) != 0);
-}
-
 bool is_name(const Token& token) {
     return is_word(token) && declaration_word_flags(token.text) == 0;
 }
@@ -297,7 +292,20 @@ bool is_name(const Token& token) {
 std::size_t read_declarator(std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
                             const BaseType& base, std::size_t i, Declaration& decl) {
     bool pointer = !base.words_only && has_pointer(tokens, base.begin, base.end);
-    for (; is_declarator_mark(tokens[i]); ++i) pointer = pointer || is_op(tokens[i], "*");
+    // Marks: `*`, `&`, `&&` and qualifiers. The flags of the word they stop at tell whether it
+    // is a name, without a second look in the word table.
+    unsigned stop_flags = 0;
+    for (;; ++i) {
+        const Token& t = tokens[i];
+        if (is_op(t, "*")) {
+            pointer = true;
+            continue;
+        }
+        if (is_op(t, "&") || is_op(t, "&&")) continue;
+        if (!is_word(t)) break;
+        stop_flags = declaration_word_flags(t.text);
+        if ((stop_flags & kQualifierWord) == 0) break;
+    }
     // `int64_t (*offsets)[2]`: a pointer to arrays, named inside the parentheses.
     bool parenthesised = is_op(tokens[i], "(") && brackets[i] != kNone &&
                          (is_op(tokens[i + 1], "*") || is_op(tokens[i + 1], "&")) &&
@@ -306,7 +314,8 @@ std::size_t read_declarator(std::span<const Token> tokens, const std::vector<std
         pointer = true;
         i += 2;
     }
-    if (!is_name(tokens[i])) return kNone;
+    const bool named = parenthesised ? is_name(tokens[i]) : is_word(tokens[i]) && stop_flags == 0;
+    if (!named) return kNone;
     decl.name = tokens[i].text;
     // Qualifiers and one word ("const float"): normalised, the word.
     decl.type = base.words_only && base.type_words == 1
