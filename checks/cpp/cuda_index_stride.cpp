@@ -1290,11 +1290,11 @@ bool reads_through_member_call_or_ldg(std::span<const Token> tokens, std::size_t
     const Token& t = tokens[i];
     if (t.kind == TokenKind::identifier) {
         if (t.text.size() >= 4 && t.text[0] == '_' && t.text.starts_with("__ld")) return true;
+        if (!is_byte_op(tokens[i + 1], '[')) return false;  // as most words are
         const Token& before = tokens[i - 1];
-        const bool after_member =
-            is_byte_op(before, '.') || (before.kind == TokenKind::op && before.text.size() == 2 &&
-                                        before.text[0] == '-' && before.text[1] == '>');
-        return after_member && is_byte_op(tokens[i + 1], '[');
+        return is_byte_op(before, '.') ||
+               (before.kind == TokenKind::op && before.text.size() == 2 && before.text[0] == '-' &&
+                before.text[1] == '>');
     }
     return is_byte_op(t, ')') && is_byte_op(tokens[i + 1], '[');
 }
