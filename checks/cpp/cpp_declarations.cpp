@@ -661,6 +661,9 @@ void match_brackets(std::span<const Token> tokens, std::vector<std::size_t>& par
 std::vector<FunctionInfo> find_functions(std::span<const Token> tokens,
                                          const std::vector<std::size_t>& brackets) {
     std::vector<FunctionInfo> functions;
+    // Room for a kernel file's usual handful: grown from one, the vector moved every function
+    // it held some three times.
+    functions.reserve(8);
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         if (!is_op(tokens[i], "{") || brackets[i] == kNone) continue;
         auto name = function_name_before(tokens, brackets, i);
