@@ -544,13 +544,15 @@ IntWidth builtin_width(std::string_view type) {
     bool all_integer = true;
     bool has_long = false;
     for (std::string_view rest = type; !rest.empty();) {
-        auto space = rest.find(' ');
-        auto word = rest.substr(0, space);
+        // Found by a walk, not a memchr call: types are a word or two of a few bytes.
+        std::size_t space = 0;
+        while (space < rest.size() && rest[space] != ' ') ++space;
+        const std::string_view word = rest.substr(0, space);
         const unsigned flags = width_word_flags(word);
         if (count++ == 0) first = flags;
         all_integer = all_integer && (flags & kIntegerWord) != 0;
         has_long = has_long || word == "long";
-        rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+        rest = space == rest.size() ? std::string_view{} : rest.substr(space + 1);
     }
     if (count == 1 && (first & kWideName) != 0) return IntWidth::wide;
     if (count == 1 && (first & kNarrowName) != 0) return IntWidth::narrow;
