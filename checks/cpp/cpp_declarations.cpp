@@ -442,10 +442,13 @@ struct LocalScanner {
         const auto& t = tokens[i];
         if (is_op(t, "{") || is_op(t, "}") || is_op(t, ";") || t.kind == TokenKind::directive)
             return separator(i);
-        if (is_word(t) && (t.text == "else" || t.text == "do")) return at_start = true, i + 1;
-        if (is_control_header(i)) {
-            header_ends.push_back(brackets[i + 1]);
-            return at_start = true, i + 2;
+        // `else`, `do` and the header keywords are six bytes at most; most names are longer.
+        if (is_word(t) && t.text.size() <= 6) {
+            if (t.text == "else" || t.text == "do") return at_start = true, i + 1;
+            if (is_control_header(i)) {
+                header_ends.push_back(brackets[i + 1]);
+                return at_start = true, i + 2;
+            }
         }
         if (is_op(t, ")") && !header_ends.empty() && header_ends.back() == i) {
             header_ends.pop_back();
