@@ -19,11 +19,35 @@ enum class Operand {
     no_id,          // holds no id: a float variable or literal, a cast to a non-integer type
 };
 
+// An operator of one or two bytes as one number (0 for longer ones): the operator lists below
+// are switches on it, not a string compare for each listed operator. This runs on both sides
+// of every multiply of every kernel.
+constexpr unsigned short_op(std::string_view text) {
+    if (text.size() == 1) return static_cast<unsigned char>(text[0]);
+    if (text.size() == 2)
+        return static_cast<unsigned char>(text[0]) * 256u + static_cast<unsigned char>(text[1]);
+    return 0;
+}
+
+unsigned short_op(const Token& t) {
+    return t.kind == TokenKind::op ? short_op(t.text) : 0;
+}
+
 // Tokens that end a postfix expression: an operand followed by one is longer than one token.
 bool continues_operand(const Token& t) {
-    static constexpr std::array<std::string_view, 8> kPostfix = {".",  "->", "[",  "(",
-                                                                 "++", "--", "::", "<"};
-    return t.kind == TokenKind::op && one_of(t.text, kPostfix);
+    switch (short_op(t)) {
+        case short_op("."):
+        case short_op("->"):
+        case short_op("["):
+        case short_op("("):
+        case short_op("++"):
+        case short_op("--"):
+        case short_op("::"):
+        case short_op("<"):
+            return true;
+        default:
+            return false;
+    }
 }
 
 // A token that ends an operand: what comes after it is a binary operator.
@@ -95,11 +119,27 @@ class OperandReader {
     // the end of a longer product or postfix chain, nor the operand of a unary sign (`-4 * x`
     // multiplies `-4`, which the analysis does not take for a small literal).
     bool starts_operand(std::size_t start) const {
-        static constexpr std::array<std::string_view, 12> kBefore = {
-            "=", "(", ",", "+=", "-=", ";", "{", "[", "?", ":", "&&", "||"};
         const Token& t = tokens_[start - 1];
-        if (is_op(t, "+") || is_op(t, "-")) return start >= 2 && ends_operand(tokens_[start - 2]);
-        return (t.kind == TokenKind::op && one_of(t.text, kBefore)) || is_keyword(t, "return");
+        switch (short_op(t)) {
+            case short_op("+"):
+            case short_op("-"):
+                return start >= 2 && ends_operand(tokens_[start - 2]);
+            case short_op("="):
+            case short_op("("):
+            case short_op(","):
+            case short_op("+="):
+            case short_op("-="):
+            case short_op(";"):
+            case short_op("{"):
+            case short_op("["):
+            case short_op("?"):
+            case short_op(":"):
+            case short_op("&&"):
+            case short_op("||"):
+                return true;
+            default:
+                return is_keyword(t, "return");
+        }
     }
 
     // `threadIdx.x`, `blockIdx.y`: the analysis's builtins.
@@ -196,10 +236,11 @@ bool may_scale_block_id(const FunctionInfo& function, std::span<const Token> tok
                         const std::vector<std::size_t>& brackets, const TypeAliases& aliases) {
     OperandReader operands(function, tokens, brackets, aliases);
     for (std::size_t i = function.body_begin + 1; i + 1 < function.body_end; ++i) {
-        if (is_op(tokens[i], "+=") && steps_by_grid(tokens, i, function.body_end)) return true;
-        bool star = is_op(tokens[i], "*") && is_binary_star(tokens, i) &&
-                    !is_declarator(function, tokens, i);
-        if (!star && !is_op(tokens[i], "<<")) continue;
+        const unsigned op = short_op(tokens[i]);
+        if (op == short_op("+=") && steps_by_grid(tokens, i, function.body_end)) return true;
+        bool star =
+            op == short_op("*") && is_binary_star(tokens, i) && !is_declarator(function, tokens, i);
+        if (!star && op != short_op("<<")) continue;
         if (!forms_no_product(operands.left(i - 1), operands.right(i + 1))) return true;
     }
     return false;

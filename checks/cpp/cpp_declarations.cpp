@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstring>
 #include <optional>
 #include <tuple>
 #include <utility>
@@ -74,15 +76,41 @@ constexpr WordTable three_lists(const std::array<std::string_view, A>& first,
     return table;
 }
 
+// The bytes at `p` as one number (a fixed-size memcpy is one load).
+template <typename Bytes>
+inline Bytes load(const char* p) {
+    Bytes bytes = 0;
+    std::memcpy(&bytes, p, sizeof bytes);
+    return bytes;
+}
+
+// Whether `a` and `b`, both `size` bytes long with sizeof(Bytes) <= size <= 2 * sizeof(Bytes),
+// are equal: their first and last sizeof(Bytes) bytes, which overlap, compared as two numbers.
+template <typename Bytes>
+inline bool same_ends(const char* a, const char* b, std::size_t size) {
+    const std::size_t last = size - sizeof(Bytes);
+    return load<Bytes>(a) == load<Bytes>(b) && load<Bytes>(a + last) == load<Bytes>(b + last);
+}
+
+// Inline, without a memcmp call: a listed word is found again and again (`const`, `int`,
+// `__restrict__`), and the call cost more than its few bytes.
+inline bool same_word(std::string_view listed, std::string_view word) {
+    const std::size_t size = word.size();
+    if (listed.size() != size) return false;
+    if (size >= 8 && size <= 16) return same_ends<std::uint64_t>(listed.data(), word.data(), size);
+    if (size >= 4 && size < 8) return same_ends<std::uint32_t>(listed.data(), word.data(), size);
+    for (std::size_t i = 0; i < size; ++i)
+        if (listed[i] != word[i]) return false;
+    return true;
+}
+
 // The flags of `word`, 0 when it is not listed. Inline, and without a memcmp call for a word
 // that differs in length or first byte: most words asked about are no listed word.
 inline unsigned word_flags(const WordTable& table, std::string_view word) {
     if (word.empty()) return 0;
     for (std::size_t slot = word_slot(word); !table[slot].word.empty();
          slot = (slot + 1) % table.size()) {
-        const std::string_view listed = table[slot].word;
-        if (listed.size() == word.size() && listed[0] == word[0] && listed == word)
-            return table[slot].flags;
+        if (same_word(table[slot].word, word)) return table[slot].flags;
     }
     return 0;
 }
@@ -168,6 +196,12 @@ std::size_t skip_angles(std::span<const Token> tokens, std::size_t open) {
 struct BaseType {
     std::size_t begin = 0, end = 0;  // the tokens spelling it
     bool builtin = false;            // made of keywords ("unsigned int"), so `x(…)` initialises
+    // Learnt while its words are told apart, so that read_declarator need not walk them again
+    // for each declarator: most base types are words only ("const float", "__shared__ int").
+    bool words_only = true;          // no `<…>` or `::`: the fields below hold only then
+    std::size_t type_words = 0;      // words other than qualifiers
+    std::size_t last_type_word = 0;  // the last of them
+    bool shared = false;             // `__shared__` or `__constant__` among the qualifiers
 };
 
 // A user type name: `a::b<…>::c`, qualifiers after it allowed.
@@ -182,19 +216,27 @@ std::size_t skip_named_type(std::span<const Token> tokens, std::size_t i) {
 }
 
 std::optional<BaseType> read_base_type(std::span<const Token> tokens, std::size_t i) {
-    BaseType base{i, i, false};
+    BaseType base;
+    base.begin = i;
     bool named = false;
     while (i < tokens.size() && is_word(tokens[i])) {
         const unsigned flags = declaration_word_flags(tokens[i].text);
         if ((flags & kQualifierWord) != 0) {
+            const std::string_view word = tokens[i].text;
+            base.shared = base.shared || word == "__shared__" || word == "__constant__";
             ++i;
         } else if (!named && (flags & kBuiltinTypeWord) != 0) {
             base.builtin = true;
-            ++i;
+            ++base.type_words;
+            base.last_type_word = i++;
         } else if (!named && !base.builtin && (flags & kNotTypeWord) == 0) {
+            const std::size_t name = i;
             i = skip_named_type(tokens, i);
             if (i == kNone) return std::nullopt;
             named = true;
+            base.words_only = base.words_only && i == name + 1;
+            ++base.type_words;
+            base.last_type_word = name;
         } else {
             break;
         }
@@ -242,11 +284,6 @@ bool spells_shared_memory(std::span<const Token> tokens, std::size_t begin, std:
     return false;
 }
 
-bool is_declarator_mark(const Token& token) {
-    return is_op(token, "*") || is_op(token, "&") || is_op(token, "&&") ||
-           (is_word(token) && (declaration_word_flags(token.text) & kQualifierWord) != 0);
-}
-
 bool is_name(const Token& token) {
     return is_word(token) && declaration_word_flags(token.text) == 0;
 }
@@ -254,8 +291,21 @@ bool is_name(const Token& token) {
 // One declarator after the base type: marks, name, array bounds, initializer.
 std::size_t read_declarator(std::span<const Token> tokens, const std::vector<std::size_t>& brackets,
                             const BaseType& base, std::size_t i, Declaration& decl) {
-    bool pointer = has_pointer(tokens, base.begin, base.end);
-    for (; is_declarator_mark(tokens[i]); ++i) pointer = pointer || is_op(tokens[i], "*");
+    bool pointer = !base.words_only && has_pointer(tokens, base.begin, base.end);
+    // Marks: `*`, `&`, `&&` and qualifiers. The flags of the word they stop at tell whether it
+    // is a name, without a second look in the word table.
+    unsigned stop_flags = 0;
+    for (;; ++i) {
+        const Token& t = tokens[i];
+        if (is_op(t, "*")) {
+            pointer = true;
+            continue;
+        }
+        if (is_op(t, "&") || is_op(t, "&&")) continue;
+        if (!is_word(t)) break;
+        stop_flags = declaration_word_flags(t.text);
+        if ((stop_flags & kQualifierWord) == 0) break;
+    }
     // `int64_t (*offsets)[2]`: a pointer to arrays, named inside the parentheses.
     bool parenthesised = is_op(tokens[i], "(") && brackets[i] != kNone &&
                          (is_op(tokens[i + 1], "*") || is_op(tokens[i + 1], "&")) &&
@@ -264,15 +314,20 @@ std::size_t read_declarator(std::span<const Token> tokens, const std::vector<std
         pointer = true;
         i += 2;
     }
-    if (!is_name(tokens[i])) return kNone;
+    const bool named = parenthesised ? is_name(tokens[i]) : is_word(tokens[i]) && stop_flags == 0;
+    if (!named) return kNone;
     decl.name = tokens[i].text;
-    decl.type = normalise_type(tokens, base.begin, base.end);
+    // Qualifiers and one word ("const float"): normalised, the word.
+    decl.type = base.words_only && base.type_words == 1
+                    ? std::string(tokens[base.last_type_word].text)
+                    : normalise_type(tokens, base.begin, base.end);
     decl.token = i++;
     if (parenthesised) ++i;  // ")"
     for (; is_op(tokens[i], "[") && brackets[i] != kNone; i = brackets[i] + 1)
         pointer = decl.is_array = true;
     decl.is_pointer = pointer;
-    decl.is_shared = spells_shared_memory(tokens, base.begin, base.end);
+    decl.is_shared =
+        base.words_only ? base.shared : spells_shared_memory(tokens, base.begin, base.end);
     decl.init_begin = decl.init_end = i;
     if (is_op(tokens[i], "=")) {
         decl.init_begin = i + 1;
@@ -387,10 +442,13 @@ struct LocalScanner {
         const auto& t = tokens[i];
         if (is_op(t, "{") || is_op(t, "}") || is_op(t, ";") || t.kind == TokenKind::directive)
             return separator(i);
-        if (is_word(t) && (t.text == "else" || t.text == "do")) return at_start = true, i + 1;
-        if (is_control_header(i)) {
-            header_ends.push_back(brackets[i + 1]);
-            return at_start = true, i + 2;
+        // `else`, `do` and the header keywords are six bytes at most; most names are longer.
+        if (is_word(t) && t.text.size() <= 6) {
+            if (t.text == "else" || t.text == "do") return at_start = true, i + 1;
+            if (is_control_header(i)) {
+                header_ends.push_back(brackets[i + 1]);
+                return at_start = true, i + 2;
+            }
         }
         if (is_op(t, ")") && !header_ends.empty() && header_ends.back() == i) {
             header_ends.pop_back();
@@ -413,10 +471,33 @@ struct LocalScanner {
         return i + 1;
     }
 
+    // Whether read_declaration can find one at `i`, told from two tokens: most statements
+    // (`x = …`, `out[i] = …`, `return …`) are no declaration, and reading each as one cost a
+    // third of the scanner. A plain name starts one only as a named type, which a word, a
+    // declarator mark, `<`, `::` or a `(*name)` declarator must follow.
+    bool may_start_declaration(std::size_t i) const {
+        if (!is_word(tokens[i])) return false;
+        const unsigned flags = declaration_word_flags(tokens[i].text);
+        if (flags == kNotTypeWord) return false;  // `return`, `this`, `sizeof`: never a type
+        if (flags != 0) return true;
+        const Token& next = tokens[i + 1];
+        if (is_word(next)) return true;
+        if (next.kind != TokenKind::op) return false;
+        switch (next.text.size() == 1 ? next.text[0] : '\0') {
+            case '<':
+            case '*':
+            case '&':
+            case '(':
+                return true;
+            default:
+                return next.text == "::" || next.text == "&&";
+        }
+    }
+
     std::size_t maybe_declaration(std::size_t i) {
         bool was_start = at_start;
         at_start = false;
-        if (!was_start || block_ends.empty()) return i + 1;
+        if (!was_start || block_ends.empty() || !may_start_declaration(i)) return i + 1;
         auto end = read_declaration(tokens, brackets, i, block_ends.back(), out);
         return end == i ? i + 1 : end;
     }
@@ -466,13 +547,15 @@ IntWidth builtin_width(std::string_view type) {
     bool all_integer = true;
     bool has_long = false;
     for (std::string_view rest = type; !rest.empty();) {
-        auto space = rest.find(' ');
-        auto word = rest.substr(0, space);
+        // Found by a walk, not a memchr call: types are a word or two of a few bytes.
+        std::size_t space = 0;
+        while (space < rest.size() && rest[space] != ' ') ++space;
+        const std::string_view word = rest.substr(0, space);
         const unsigned flags = width_word_flags(word);
         if (count++ == 0) first = flags;
         all_integer = all_integer && (flags & kIntegerWord) != 0;
         has_long = has_long || word == "long";
-        rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+        rest = space == rest.size() ? std::string_view{} : rest.substr(space + 1);
     }
     if (count == 1 && (first & kWideName) != 0) return IntWidth::wide;
     if (count == 1 && (first & kNarrowName) != 0) return IntWidth::narrow;
@@ -583,6 +666,9 @@ void match_brackets(std::span<const Token> tokens, std::vector<std::size_t>& par
 std::vector<FunctionInfo> find_functions(std::span<const Token> tokens,
                                          const std::vector<std::size_t>& brackets) {
     std::vector<FunctionInfo> functions;
+    // Room for a kernel file's usual handful: grown from one, the vector moved every function
+    // it held some three times.
+    functions.reserve(8);
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         if (!is_op(tokens[i], "{") || brackets[i] == kNone) continue;
         auto name = function_name_before(tokens, brackets, i);

@@ -1,6 +1,7 @@
 #include "checks/cpp/cpp_expression.hpp"
 
 #include <array>
+#include <new>
 #include <string_view>
 #include <utility>
 
@@ -345,7 +346,41 @@ class Parser {
     }
 };
 
+// Freed nodes, linked through their own memory. The thread's list is given back to the heap
+// when the thread ends.
+struct FreeNode {
+    FreeNode* next = nullptr;
+};
+
+struct FreeNodes {
+    FreeNode* head = nullptr;
+    FreeNodes() = default;
+    FreeNodes(const FreeNodes&) = delete;
+    FreeNodes& operator=(const FreeNodes&) = delete;
+    ~FreeNodes() {
+        while (head) {
+            FreeNode* node = head;
+            head = node->next;
+            ::operator delete(node);
+        }
+    }
+};
+
+thread_local FreeNodes free_nodes;
+
 }  // namespace
+
+void* CppExpr::operator new(std::size_t size) {
+    static_assert(sizeof(CppExpr) >= sizeof(FreeNode) && alignof(CppExpr) >= alignof(FreeNode));
+    FreeNode* node = free_nodes.head;
+    if (size != sizeof(CppExpr) || node == nullptr) return ::operator new(size);
+    free_nodes.head = node->next;
+    return node;
+}
+
+void CppExpr::operator delete(void* node) noexcept {
+    free_nodes.head = ::new (node) FreeNode{free_nodes.head};
+}
 
 std::unique_ptr<CppExpr> parse_cpp_expression(std::span<const Token> tokens,
                                               const std::vector<std::size_t>& brackets,

@@ -24,6 +24,12 @@ struct CppExpr {
     // unary: {operand}; binary: {lhs, rhs}; ternary: {cond, then, else}; cast: {operand};
     // call: {callee, args…}; index: {base, subscript}; member: {base}, token = member name.
     std::vector<std::unique_ptr<CppExpr>> operands;
+
+    // Nodes are taken from and given back to a list of freed ones, one list a thread: an
+    // analysed function parses each statement into a tree and drops it, and a malloc and a
+    // free for every node cost more than popping and pushing a list.
+    static void* operator new(std::size_t size);
+    static void operator delete(void* node) noexcept;
 };
 
 struct ExprRange {

@@ -299,10 +299,13 @@ class FunctionAnalysis {
         return function_.body_end;
     }
 
+    // A walk over ten short words, most of them passed on their length: a std::set compared
+    // bytes at every level, for every statement of every analysed function.
     static bool is_statement_keyword(const Token& token) {
-        static const std::set<std::string_view> kKeywords = {
+        static constexpr std::array<std::string_view, 10> kKeywords = {
             "if", "for", "while", "switch", "return", "else", "do", "case", "sizeof", "goto"};
-        return token.kind == TokenKind::identifier && kKeywords.count(token.text) > 0;
+        return token.kind == TokenKind::identifier && token.text.size() <= 6 &&
+               one_of(token.text, kKeywords);
     }
 
     // A header's '(' is stepped over so the declarations inside it are visited.
@@ -1280,6 +1283,25 @@ class FunctionAnalysis {
     }
 };
 
+// `a.ids[…]`, `p->ids[…]`, `f(…)[…]` or `__ldg(…)` at token `i`. Told apart by the token's kind
+// first: this runs for every token of every function body not passed on its declarations.
+// Operators are compared by their bytes: string compares, left out of line, cost a call each.
+bool reads_through_member_call_or_ldg(std::span<const Token> tokens, std::size_t i) {
+    auto is_byte_op = [](const Token& token, char byte) {
+        return token.kind == TokenKind::op && token.text.size() == 1 && token.text[0] == byte;
+    };
+    const Token& t = tokens[i];
+    if (t.kind == TokenKind::identifier) {
+        if (t.text.size() >= 4 && t.text[0] == '_' && t.text.starts_with("__ld")) return true;
+        if (!is_byte_op(tokens[i + 1], '[')) return false;  // as most words are
+        const Token& before = tokens[i - 1];
+        return is_byte_op(before, '.') ||
+               (before.kind == TokenKind::op && before.text.size() == 2 && before.text[0] == '-' &&
+                before.text[1] == '>');
+    }
+    return is_byte_op(t, ')') && is_byte_op(tokens[i + 1], '[');
+}
+
 // Whether `function` can read an id from memory at all: it declares a pointer or array of
 // integers (64-bit ones too: narrowed, their elements are ids) or one named like a configured
 // table, reads through a member, a call or __ldg. Most kernels of a large tree only touch float
@@ -1297,15 +1319,8 @@ bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
         if (holds_ids(decl)) return true;
     for (const auto& decl : function.locals)
         if (holds_ids(decl)) return true;
-    for (std::size_t i = function.body_begin + 1; i + 1 < function.body_end; ++i) {
-        const Token& t = tokens[i];
-        const Token& next = tokens[i + 1];
-        bool member = t.kind == TokenKind::identifier && i > 0 && is_op(next, "[") &&
-                      (is_op(tokens[i - 1], ".") || is_op(tokens[i - 1], "->"));
-        bool through_call = is_op(t, ")") && is_op(next, "[");
-        bool ldg = t.kind == TokenKind::identifier && t.text.starts_with("__ld");
-        if (member || through_call || ldg) return true;
-    }
+    for (std::size_t i = function.body_begin + 1; i + 1 < function.body_end; ++i)
+        if (reads_through_member_call_or_ldg(tokens, i)) return true;
     return false;
 }
 

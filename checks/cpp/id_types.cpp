@@ -28,11 +28,23 @@ char lower_ascii(char c) {
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
+// Whether `type` has an `id` or an `in` in any case: every id spelling below has one (`index`
+// the second), and most unseen types (`scalar_t`, `T`, `DTypeKV`) have neither, so they need no
+// lowered copy and no searches.
+bool may_spell_id(std::string_view type) {
+    for (std::size_t i = 0; i + 1 < type.size(); ++i) {
+        if (lower_ascii(type[i]) != 'i') continue;
+        const char next = lower_ascii(type[i + 1]);
+        if (next == 'd' || next == 'n') return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 bool unseen_type_holds_ids(std::string_view type) {
     if (type.empty()) return true;
-    if (is_non_integer_type(type)) return false;
+    if (is_non_integer_type(type) || !may_spell_id(type)) return false;
     // Sized once: appended byte by byte, the string tested its room for each.
     std::string lower(type.size(), '\0');
     std::transform(type.begin(), type.end(), lower.begin(), lower_ascii);

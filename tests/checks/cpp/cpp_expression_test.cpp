@@ -54,6 +54,14 @@ TEST(CppExpression, PrecedenceAndAssociativity) {
     EXPECT_EQ(parse("a < b && c"), "(&& (< a b) c)");
 }
 
+// Nodes freed with one tree are handed out again for the next: they come back cleared.
+TEST(CppExpression, ReusedNodesStartEmpty) {
+    EXPECT_EQ(parse("static_cast<int64_t>(f(a, b)[i]) * s"),
+              "(* (cast int64_t (index (call f a b) i)) s)");
+    EXPECT_EQ(parse("x + y"), "(+ x y)");
+    EXPECT_EQ(parse("(long long)p.q"), "(cast long long (. p q))");
+}
+
 TEST(CppExpression, TernaryAndComma) {
     EXPECT_EQ(parse("c ? a : b + 1"), "(? c a (+ b 1))");
     EXPECT_EQ(parse("a, b"), "(, a b)");

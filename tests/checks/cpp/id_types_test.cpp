@@ -13,7 +13,8 @@ TEST(IdTypes, FloatsHoldNoIds) {
 }
 
 TEST(IdTypes, IdSpellingsAndUndeclaredTypesHoldIds) {
-    for (const char* type : {"IdType", "index_t", "IdxT", "slot_id", "page_id_t", ""})
+    for (const char* type :
+         {"IdType", "index_t", "IdxT", "slot_id", "page_id_t", "INDEX", "ROW_ID", ""})
         EXPECT_TRUE(unseen_type_holds_ids(type)) << type;
 }
 
