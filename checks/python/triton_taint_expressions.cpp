@@ -36,6 +36,17 @@ enum class CallValue {
     selected,     // tl.where: the two values it selects between, not the condition
 };
 
+// Whether `word` is among `words`, tested by size and first byte in place: most tl.* names a
+// kernel calls (`exp`, `sum`) share a size with several of these and differ at their first
+// byte, and std::string_view's == called memcmp for each.
+template <std::size_t N>
+bool among(std::string_view word, const std::array<std::string_view, N>& words) {
+    for (const auto candidate : words)
+        if (candidate.size() == word.size() && candidate[0] == word[0] && candidate == word)
+            return true;
+    return false;
+}
+
 CallValue call_value(std::string_view function) {
     // Not tl.sort: what kernels sort is packed keys (`id * BLOCK + lane`), decoded before use.
     static constexpr std::array<std::string_view, 13> kFirst = {
@@ -45,9 +56,9 @@ CallValue call_value(std::string_view function) {
     static constexpr std::array<std::string_view, 5> kCombined = {"clamp", "maximum", "minimum",
                                                                   "join", "interleave"};
     if (function == "where") return CallValue::selected;
-    if (one_of(function, kFirst)) return CallValue::first;
-    if (one_of(function, kAccumulated)) return CallValue::accumulated;
-    if (one_of(function, kCombined)) return CallValue::combined;
+    if (among(function, kFirst)) return CallValue::first;
+    if (among(function, kAccumulated)) return CallValue::accumulated;
+    if (among(function, kCombined)) return CallValue::combined;
     return CallValue::fresh;
 }
 
