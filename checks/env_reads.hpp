@@ -21,6 +21,7 @@ struct EnvRead {
 };
 
 std::vector<EnvRead> python_env_reads(const std::vector<Token>& tokens);
+std::vector<EnvRead> python_env_reads(std::string_view text);  // tokenizes what it needs
 std::vector<EnvRead> cpp_env_reads(const std::vector<Token>& tokens);
 
 // Tokenizes `file` by its language; nothing for Language::other.

@@ -30,7 +30,7 @@ std::vector<EnvRead> cpp_env_reads(const std::vector<Token>& tokens) {
 }
 
 std::vector<EnvRead> env_reads(const SourceFile& file) {
-    if (file.language == Language::python) return python_env_reads(tokenize_python(file.text));
+    if (file.language == Language::python) return python_env_reads(file.text);
     if (file.language == Language::cuda) return cpp_env_reads(tokenize_cpp(file.text));
     return {};
 }

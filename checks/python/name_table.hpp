@@ -5,6 +5,7 @@
 // (about a seventh of the interpreter's instructions). Here the names hash into a table of
 // indices (open addressing, linear probing) over the entries, kept in the order they came.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -45,6 +46,11 @@ class NameTable {
         entries_.emplace_back(name, std::move(value));  // built in place, the value moved once
     }
     const std::vector<Entry>& entries() const { return entries_; }
+    // Empty again, its room kept: a table reused for the next function allocates nothing.
+    void clear() {
+        entries_.clear();
+        std::ranges::fill(index_, -1);
+    }
 
   private:
     // A kernel's parameters and locals, a few dozen: room for 32 names before the first growth.

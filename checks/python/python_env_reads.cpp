@@ -1,9 +1,11 @@
 // python_env_reads: the reads of os.environ and os.getenv by a literal name in Python tokens.
 
 #include <set>
+#include <span>
 #include <string>
 
 #include "checks/env_reads.hpp"
+#include "checks/python/python_parser.hpp"
 
 namespace patchbay {
 
@@ -18,10 +20,21 @@ struct OsNames {
 
 class PythonScanner {
   public:
-    explicit PythonScanner(const std::vector<Token>& tokens) : tokens_(tokens) {}
+    explicit PythonScanner(std::span<const Token> tokens) : tokens_(tokens) {}
 
-    std::vector<EnvRead> scan() {
+    // Whether an import gave os, os.environ or os.getenv another name (`import os as o`): its
+    // reads may be on lines that spell none of those words.
+    bool binds_aliases() {
         bind_imports();
+        const auto other_than = [](const auto& names, std::string_view name) {
+            return names.size() > 1 || (names.size() == 1 && !names.contains(name));
+        };
+        return other_than(names_.os, "os") || other_than(names_.environ, "environ") ||
+               other_than(names_.getenv, "getenv");
+    }
+
+    // After bind_imports().
+    std::vector<EnvRead> scan() {
         for (std::size_t i = 0; i < tokens_.size(); ++i) {
             if (tokens_[i].kind != TokenKind::identifier) continue;  // a read starts at a name
             if (auto end = environ_end(i)) environ_read(i, end);
@@ -137,7 +150,7 @@ class PythonScanner {
         if (value) reads_.push_back({*value, at(literal).line, at(literal).column});
     }
 
-    const std::vector<Token>& tokens_;
+    std::span<const Token> tokens_;
     OsNames names_;
     std::vector<EnvRead> reads_;
 };
@@ -146,7 +159,20 @@ class PythonScanner {
 
 std::vector<EnvRead> python_env_reads(const std::vector<Token>& tokens) {
     if (tokens.empty()) return {};
-    return PythonScanner(tokens).scan();
+    PythonScanner scanner(tokens);
+    scanner.binds_aliases();
+    return scanner.scan();
+}
+
+// The tokens of the lines that may read first (most of a module's bytes are elsewhere: the
+// full tokens cost about a hundred instructions per byte); all of them where an alias may read
+// on any line.
+std::vector<EnvRead> python_env_reads(std::string_view text) {
+    std::vector<Token> tokens;
+    tokenize_python_env_lines(text, tokens);
+    PythonScanner scanner(tokens);
+    if (!scanner.binds_aliases()) return scanner.scan();
+    return python_env_reads(tokenize_python(text));
 }
 
 }  // namespace patchbay

@@ -128,6 +128,11 @@ class PythonParser {
 // file after file is not filled with fresh tokens again for each.
 std::span<const Token> tokenize_python_kernels(std::string_view text, std::vector<Token>& buffer);
 
+// tokenize_python for python_env_reads: a logical line that spells none of "environ",
+// "getenv" and "import" gives its INDENT/DEDENTs and NEWLINE alone. Such a line holds no read
+// and binds no name of os (unless an alias binds one: python_env_reads checks).
+void tokenize_python_env_lines(std::string_view text, std::vector<Token>& tokens);
+
 // Expr helpers shared by the two halves.
 Expr make_expr(ExprKind kind, const Token& at, std::string_view text = {});
 bool is_reserved_word(std::string_view word);

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -119,6 +120,47 @@ std::size_t operator_length(std::string_view rest) {
     }
 }
 
+// Which logical lines keep their tokens; the others give their INDENT/DEDENTs and NEWLINE
+// alone.
+enum class LineFilter : std::uint8_t {
+    none,
+    kernels,    // tokenize_python_kernels
+    env_reads,  // tokenize_python_env_lines
+};
+
+// The occurrences of a word in a text, asked for in increasing order: each is found once, by
+// memchr for its rarest letter (`anchor`, an index into the word).
+class WordSearch {
+  public:
+    WordSearch(std::string_view word, std::size_t anchor) : word_(word), anchor_(anchor) {}
+
+    // Whether the word starts in [begin, end). `begin` never goes back between calls.
+    bool before(std::string_view text, std::size_t begin, std::size_t end) {
+        if (!searched_ || next_ < begin) next_ = find(text, begin);
+        searched_ = true;
+        return next_ < end;
+    }
+
+  private:
+    std::string_view word_;
+    std::size_t anchor_;
+    std::size_t next_ = 0;  // the first occurrence at or after the last `begin`; npos if none
+    bool searched_ = false;
+
+    std::size_t find(std::string_view text, std::size_t from) const {
+        for (std::size_t at = from + anchor_; at < text.size();) {
+            const void* hit = std::memchr(text.data() + at, word_[anchor_], text.size() - at);
+            if (!hit) break;
+            const auto anchor_at =
+                static_cast<std::size_t>(static_cast<const char*>(hit) - text.data());
+            const std::size_t start = anchor_at - anchor_;
+            if (text.substr(start, word_.size()) == word_) return start;
+            at = anchor_at + 1;
+        }
+        return std::string_view::npos;
+    }
+};
+
 class PythonLexer {
   public:
     // About one token per three bytes of a Triton kernel (five in ordinary Python, which is
@@ -129,9 +171,8 @@ class PythonLexer {
     // its start: push_back's growth path, inlined into push(), made every push an out-of-line call
     // that saved and restored registers for a reallocation that almost never happens. A vector
     // that is already large enough is not sized again (each new element is written once more).
-    // `kernels_only`: see tokenize_python_kernels.
-    PythonLexer(std::string_view text, std::vector<Token>& tokens, bool kernels_only)
-        : text_(text), tokens_(tokens), kernels_only_(kernels_only) {
+    PythonLexer(std::string_view text, std::vector<Token>& tokens, LineFilter filter)
+        : text_(text), tokens_(tokens), filter_(filter) {
         tokens_.resize(std::max(tokens_.size(), text.size() / 3 + 8));
         next_ = tokens_.data();
         limit_ = next_ + tokens_.size();
@@ -171,8 +212,8 @@ class PythonLexer {
 
     std::size_t count() const { return static_cast<std::size_t>(next_ - tokens_.data()); }
 
-    // Kernels only: which logical lines keep their tokens (keeps_tokens()).
-    bool kernels_only_;
+    // Which logical lines keep their tokens (keeps_tokens(), may_read_env()).
+    LineFilter filter_;
     bool drop_line_ = false;           // the current logical line gives its NEWLINE alone
     bool after_decorator_ = false;     // the previous logical line started with '@'
     std::size_t decorators_from_ = 0;  // the first token of that run of decorator lines
@@ -251,7 +292,8 @@ class PythonLexer {
         if (is_blank_rest()) return skip_blank_line();
         at_line_start_ = false;
         set_indent(width, start);
-        drop_line_ = kernels_only_ && !keeps_tokens(width);
+        if (filter_ == LineFilter::kernels) drop_line_ = !keeps_tokens(width);
+        if (filter_ == LineFilter::env_reads) drop_line_ = !may_read_env();
     }
 
     // Blank and comment-only lines neither end a logical line nor change the indentation.
@@ -313,9 +355,36 @@ class PythonLexer {
         return false;
     }
 
+    // Env reads only: whether the logical line at pos_ spells "environ", "getenv" or "import"
+    // (anywhere, in a string or a comment too). The line is skimmed to its end to know; a line
+    // that may read is lexed from its start again, one that cannot is left skimmed (its NEWLINE
+    // made).
+    // Out of line: inlined into begin_line, it slowed the kernels lexer.
+    [[gnu::noinline]] bool may_read_env() {
+        const std::size_t first_token = count();  // an index: the skim's NEWLINE may grow tokens_
+        const std::size_t start = pos_;
+        const std::int64_t line = line_;
+        const std::size_t line_begin = line_begin_;
+        while (pos_ < text_.size() && !at_line_start_) skim_one();
+        const bool reads = environ_.before(text_, start, pos_) ||
+                           getenv_.before(text_, start, pos_) || import_.before(text_, start, pos_);
+        if (!reads) return false;
+        next_ = tokens_.data() + first_token;
+        pos_ = start;
+        line_ = line;
+        line_begin_ = line_begin;
+        depth_ = 0;
+        at_line_start_ = false;
+        return true;
+    }
+    WordSearch environ_{"environ", 2};  // anchored on its 'v', a rare letter
+    WordSearch getenv_{"getenv", 5};
+    WordSearch import_{"import", 2};  // on its 'p'
+
     // A dropped line is scanned only for what ends it or hides its end: comments, strings,
     // brackets, continuations, line breaks. Its INDENT/DEDENT and NEWLINE are made as usual.
-    void skim_one() {
+    // Inlined: a call from the two loops that skim cost the kernels lexer 2 % more.
+    [[gnu::always_inline]] void skim_one() {
         static constexpr auto kStops = byte_set("#\\\r\n\"'([{)]}");
         pos_ = scan(pos_, [](char c) { return !kStops[static_cast<unsigned char>(c)]; });
         if (pos_ >= text_.size()) return;
@@ -435,7 +504,8 @@ class PythonLexer {
     }
 
     // `begin` is the first byte of the prefix (if any), `quote_at` the opening quote.
-    void lex_string(std::size_t begin, std::size_t quote_at) {
+    // Out of line, as GCC left it before skim_one was inlined twice: inlined, it cost more.
+    [[gnu::noinline]] void lex_string(std::size_t begin, std::size_t quote_at) {
         std::int64_t line = line_;
         std::int64_t column = column_of(begin);
         std::size_t end = string_end(quote_at);
@@ -499,12 +569,16 @@ class PythonLexer {
 }  // namespace
 
 void tokenize_python(std::string_view text, std::vector<Token>& tokens) {
-    tokens.resize(PythonLexer(text, tokens, false).run());
+    tokens.resize(PythonLexer(text, tokens, LineFilter::none).run());
 }
 
 std::span<const Token> tokenize_python_kernels(std::string_view text, std::vector<Token>& buffer) {
-    const std::size_t count = PythonLexer(text, buffer, true).run();  // may move the buffer
+    const std::size_t count = PythonLexer(text, buffer, LineFilter::kernels).run();  // may move it
     return {buffer.data(), count};
+}
+
+void tokenize_python_env_lines(std::string_view text, std::vector<Token>& tokens) {
+    tokens.resize(PythonLexer(text, tokens, LineFilter::env_reads).run());
 }
 
 std::vector<Token> tokenize_python(std::string_view text) {

@@ -178,6 +178,11 @@ struct TritonFile {
     bool bounded_values_can_wrap = false;
     CandidateTable candidates;
     std::vector<const FunctionDef*> active;  // interpretation stack, against recursion
+    // Environments of finished invocations, emptied, for the next ones: each fresh one
+    // allocated its index and its entries' room (two allocations per kernel interpreted).
+    std::vector<TaintEnv> spare_envs;
+    // bind_parameters()' list of the names used as pointers, its room kept between functions.
+    std::vector<std::string_view> pointer_names;
 
     const FunctionDef* function(std::string_view name) const;
     // A name built during the analysis (`describe`), kept for the file's values to view.
@@ -202,11 +207,15 @@ TaintValue interpret_function(TritonFile& file, const FunctionDef& def, TaintEnv
 class TritonInterpreter {
   public:
     TritonInterpreter(TritonFile& file, const FunctionDef& def) : file_(file), def_(def) {}
+    // `env`: an empty environment to fill, whose room is reused.
+    TritonInterpreter(TritonFile& file, const FunctionDef& def, TaintEnv&& env)
+        : file_(file), def_(def), env_(std::move(env)) {}
 
     void bind_parameters(TaintEnv arguments);
     void run(const StmtList& statements);
     // Moved out: the interpreter is done with it.
     TaintValue take_returned() { return std::move(returned_); }
+    TaintEnv take_env() { return std::move(env_); }
 
     TaintValue eval(const Expr& expr);
     void evaluate_for_effects(const Expr& expr);  // its value dropped

@@ -36,6 +36,17 @@ enum class CallValue {
     selected,     // tl.where: the two values it selects between, not the condition
 };
 
+// Whether `word` is among `words`, tested by size and first byte in place: most tl.* names a
+// kernel calls (`exp`, `sum`) share a size with several of these and differ at their first
+// byte, and std::string_view's == called memcmp for each.
+template <std::size_t N>
+bool among(std::string_view word, const std::array<std::string_view, N>& words) {
+    for (const auto candidate : words)
+        if (candidate.size() == word.size() && candidate[0] == word[0] && candidate == word)
+            return true;
+    return false;
+}
+
 CallValue call_value(std::string_view function) {
     // Not tl.sort: what kernels sort is packed keys (`id * BLOCK + lane`), decoded before use.
     static constexpr std::array<std::string_view, 13> kFirst = {
@@ -45,9 +56,9 @@ CallValue call_value(std::string_view function) {
     static constexpr std::array<std::string_view, 5> kCombined = {"clamp", "maximum", "minimum",
                                                                   "join", "interleave"};
     if (function == "where") return CallValue::selected;
-    if (one_of(function, kFirst)) return CallValue::first;
-    if (one_of(function, kAccumulated)) return CallValue::accumulated;
-    if (one_of(function, kCombined)) return CallValue::combined;
+    if (among(function, kFirst)) return CallValue::first;
+    if (among(function, kAccumulated)) return CallValue::accumulated;
+    if (among(function, kCombined)) return CallValue::combined;
     return CallValue::fresh;
 }
 
@@ -259,15 +270,25 @@ TaintValue TritonInterpreter::sequence(const Expr& expr) {
 
 // A right operand that is a name or a number (most are: `pid * BLOCK`, `offs + 1`) is read in
 // place rather than copied; it is evaluated after the left one, so nothing changes under it.
+// So is a left one when the right one is read in place too (`pid * BLOCK`): evaluating neither
+// changes the environment, and arithmetic() does not either.
 TaintValue TritonInterpreter::binary(const Expr& expr) {
     const Expr& left = expr.children[0];
     const Expr& right = expr.children[1];
-    const TaintValue a = eval(left);
-    const auto op = [&](const TaintValue& b) {
+    const auto op = [&](const TaintValue& a, const TaintValue& b) {
         return arithmetic(expr.text, {left, a, right, b, expr.op_line, expr.op_column});
     };
-    if (const TaintValue* b = read_in_place(right)) return op(*b);
-    return op(eval(right));
+    const auto plain = [](const Expr& operand) {
+        return operand.kind == ExprKind::name || operand.kind == ExprKind::number;
+    };
+    if (plain(left) && plain(right)) {
+        const TaintValue* a_in_place = read_in_place(left);
+        const TaintValue* b_in_place = a_in_place ? read_in_place(right) : nullptr;
+        if (b_in_place) return op(*a_in_place, *b_in_place);
+    }
+    const TaintValue a = eval(left);
+    if (const TaintValue* b = read_in_place(right)) return op(a, *b);
+    return op(a, eval(right));
 }
 
 // What eval() would give for a number or a name, without a copy; null where it builds a new

@@ -55,10 +55,10 @@ bool triton_member(const Expr& callee) {
 // The names passed as the pointer of tl.load/tl.store/tl.atomic_* (`tl.load(K + offs)`), among
 // which bind_parameters() finds the parameters (asking the function of each name cost more).
 // Views of the tree's names, repeated once per use: a kernel has a handful, and a set of strings
-// allocated a node and a string for each.
-std::vector<std::string_view> names_used_as_pointers(const FunctionDef& def) {
-    std::vector<std::string_view> names;
-    names.reserve(def.calls.size());  // one allocation, where the list grew two or three times
+// allocated a node and a string for each. Into `names`, emptied first: the file's list, whose
+// room is kept from one function to the next.
+void names_used_as_pointers(const FunctionDef& def, std::vector<std::string_view>& names) {
+    names.clear();
     for (const Expr& call : def.calls) {
         if (call.children.size() < 2) continue;
         // `tl.load`, `tl.store`, `tl.atomic_*`, read off the tree (no dotted string per call).
@@ -71,13 +71,13 @@ std::vector<std::string_view> names_used_as_pointers(const FunctionDef& def) {
         const Expr* base = memory ? pointer_base(call.children[1]) : nullptr;
         if (base) names.push_back(base->text);
     }
-    return names;
 }
 
 }  // namespace
 
 void TritonInterpreter::bind_parameters(TaintEnv arguments) {
-    const auto pointer_names = names_used_as_pointers(def_);
+    names_used_as_pointers(def_, file_.pointer_names);
+    const auto& pointer_names = file_.pointer_names;
     for (const auto& param : def_.parameters) {
         TaintValue* given = arguments.find(param.name);
         TaintValue value = given ? std::move(*given) : TaintValue{};
@@ -308,10 +308,17 @@ TaintValue interpret_function(TritonFile& file, const FunctionDef& def, TaintEnv
     for (const FunctionDef* active : file.active)
         if (active == &def) return {};  // recursion: Triton does not compile it anyway
     file.active.push_back(&def);
-    TritonInterpreter interpreter(file, def);
+    TaintEnv env;
+    if (!file.spare_envs.empty()) {
+        env = std::move(file.spare_envs.back());
+        file.spare_envs.pop_back();
+    }
+    TritonInterpreter interpreter(file, def, std::move(env));
     interpreter.bind_parameters(std::move(arguments));
     interpreter.run(def.body);
     file.active.pop_back();
+    file.spare_envs.push_back(interpreter.take_env());
+    file.spare_envs.back().clear();
     return interpreter.take_returned();
 }
 

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "checks/python/python_parser.hpp"
 #include "checks/token.hpp"
 
 namespace patchbay {
@@ -229,6 +230,28 @@ TEST(PythonTokenizer, MoreTokensThanItsFirstRoomGrowTheBuffer) {
     EXPECT_EQ(tokens[599].column, 600);
     EXPECT_EQ(render(tokens[600]), "NL");
     EXPECT_EQ(render(tokens[601]), "END");
+}
+
+// Lines that spell none of environ, getenv, import give their NEWLINE alone (and their
+// INDENT/DEDENTs); a kept line's tokens, lines and columns are as tokenize_python makes them,
+// even after a dropped line whose brackets, strings and continuations span lines.
+TEST(PythonTokenizer, EnvLinesKeepOnlyLinesThatMayRead) {
+    std::vector<Token> tokens;
+    tokenize_python_env_lines(
+        "import os\nx = (1,\n  ')')\ny = '''\n'''\nif x:\n    z = os.getenv('A')\n"
+        "w = 1 + \\\n  2\nv = {'k':\n  os.environ['B']}\n",
+        tokens);
+    std::vector<std::string> out;
+    for (const auto& token : tokens) out.push_back(render(token));
+    EXPECT_EQ(out,
+              (Strings{"i:import", "i:os",      "NL",  "NL",       "NL",  "NL",    "IN",  "i:z",
+                       "o:=",      "i:os",      "o:.", "i:getenv", "o:(", "s:'A'", "o:)", "NL",
+                       "DE",       "NL",        "i:v", "o:=",      "o:{", "s:'k'", "o::", "i:os",
+                       "o:.",      "i:environ", "o:[", "s:'B'",    "o:]", "o:}",   "NL",  "END"}));
+    EXPECT_EQ(tokens[7].line, 7);
+    EXPECT_EQ(tokens[13].column, 19);  // 'A'
+    EXPECT_EQ(tokens[27].line, 11);    // 'B'
+    EXPECT_EQ(tokens[27].column, 14);
 }
 
 }  // namespace
