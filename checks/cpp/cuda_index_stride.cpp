@@ -1331,19 +1331,6 @@ bool reads_block_id(const FunctionInfo& function, std::span<const Token> tokens)
     return false;
 }
 
-// The index-table patterns compiled once per thread and list of patterns: they are the same for
-// every file, and compiling them for each (a string a pattern) cost about 3,500 instructions a
-// file. Compared by the list itself, not the config's address, which another config may reuse.
-const IndexTableNames& index_table_names(const AuditConfig& config) {
-    thread_local std::vector<std::string> patterns;
-    thread_local std::optional<IndexTableNames> names;
-    if (!names || patterns != config.index_tables) {
-        names.emplace(config);
-        patterns = config.index_tables;
-    }
-    return *names;
-}
-
 }  // namespace
 
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file, const AuditTree& tree,
@@ -1367,7 +1354,7 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
     if (text_contains(file.text, "typedef") || text_contains(file.text, "using"))
         add_type_aliases(tokens, aliases);
     FileMembers members(tokens, tree_members);
-    const IndexTableNames& table_names = index_table_names(config);
+    const IndexTableNames& table_names = compiled_index_tables(config);
     // Made for the first function analysed: most kernel files have none, and the guard is six
     // searches through the whole text.
     std::optional<FileContext> context;

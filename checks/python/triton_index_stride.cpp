@@ -143,20 +143,6 @@ void fill_finding(Finding& finding, const CandidateProduct& product, const Sourc
     if (!product.tensor_reach) finding.reach = reach;
 }
 
-// The compiled `[audit] index_tables`, built again only when they change: built for each file,
-// their prefixes and globs were copied (four allocations a file) for the same few patterns.
-// Per thread, as files are audited in parallel; keyed by the patterns themselves, not by the
-// config's address, which a later config may reuse.
-const IndexTableNames& index_table_names(const AuditConfig& config) {
-    thread_local std::vector<std::string> patterns;
-    thread_local std::optional<IndexTableNames> names;
-    if (!names || patterns != config.index_tables) {
-        names.emplace(config);
-        patterns = config.index_tables;
-    }
-    return *names;
-}
-
 }  // namespace
 
 std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
@@ -164,7 +150,7 @@ std::vector<Finding> triton_index_stride_findings(const SourceFile& file,
     TritonFile triton;
     triton.functions = parse_jit_functions(file.text, triton.arena);
     triton.config = &config;
-    triton.table_names = &index_table_names(config);
+    triton.table_names = &compiled_index_tables(config);
     auto reach = reach_for(config);
     triton.bounded_values_can_wrap = reach && reach->first_block == 0;
     triton.candidates.bounded_values_can_wrap = triton.bounded_values_can_wrap;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iterator>
+#include <optional>
 
 #include "checks/cpp/cpp_declarations.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
@@ -43,6 +44,16 @@ bool IndexTableNames::matches_pattern(std::string_view name) const {
     for (const auto& glob : globs_)
         if (fnmatch(glob.c_str(), text.c_str(), 0) == 0) return true;
     return false;
+}
+
+const IndexTableNames& compiled_index_tables(const AuditConfig& config) {
+    thread_local std::vector<std::string> patterns;
+    thread_local std::optional<IndexTableNames> names;
+    if (!names || patterns != config.index_tables) {
+        names.emplace(config);
+        patterns = config.index_tables;
+    }
+    return *names;
 }
 
 std::string index_noun(std::string_view table) {

@@ -152,6 +152,20 @@ TEST(IndexTableNames, MatchesPrefixesStarsAndGlobs) {
     EXPECT_FALSE(globs.matches("q_pages"));
 }
 
+// The compiled patterns are cached per thread: a config with other patterns (another
+// `.patchbay.toml` in the same process) must not be answered from the first one's.
+TEST(IndexTableNames, CompiledAgainWhenThePatternsChange) {
+    AuditConfig config;
+    config.index_tables = {"block_table*"};
+    EXPECT_TRUE(compiled_index_tables(config).matches("block_tables"));
+    EXPECT_FALSE(compiled_index_tables(config).matches("pages"));
+    AuditConfig other;
+    other.index_tables = {"pages"};
+    EXPECT_TRUE(compiled_index_tables(other).matches("pages"));
+    EXPECT_FALSE(compiled_index_tables(other).matches("block_tables"));
+    EXPECT_TRUE(compiled_index_tables(config).matches("block_tables"));
+}
+
 // The pre-filter looks for `jit` first, as every Triton kernel's decorator spells it; a CuTe DSL
 // file may spell only `@cute.kernel`. Such a file must still be kept and analysed.
 TEST(Int32IndexStride, CuteKernelFileWithoutJitPassesThePreFilter) {
