@@ -21,6 +21,7 @@
 #include "checks/cpp/cpp_declarations.hpp"
 #include "checks/cpp/cpp_expression.hpp"
 #include "checks/cpp/id_types.hpp"
+#include "checks/cpp/int32_guard.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "checks/rules/reach.hpp"
 #include "checks/text_contains.hpp"
@@ -188,17 +189,6 @@ struct FileContext {
     bool bounded_values_can_wrap = false;  // one block of the geometry passes 2^31 - 1 elements
     bool guarded_32bit = false;            // the file checks its tensors fit 32-bit indexing
 };
-
-// The checks a launcher makes before it picks 32-bit index math (PyTorch's and its extensions'
-// spellings): a tensor that passes them has fewer than 2^31 elements.
-bool has_32bit_guard(std::string_view text) {
-    static constexpr std::array<std::string_view, 6> kGuards = {
-        "canUse32BitIndexMath",       "can_use_32bit_indexing", "numeric_limits<int32_t>::max()",
-        "numeric_limits<int>::max()", "LONG_INDEXING",          "numel() < INT_MAX"};
-    for (auto guard : kGuards)
-        if (text_contains(text, guard)) return true;  // memchr on the rarest letter
-    return false;
-}
 
 class FunctionAnalysis {
   public:
