@@ -15,6 +15,7 @@
 
 #include "checks/path_glob.hpp"
 #include "checks/rules/rule.hpp"
+#include "checks/text_contains.hpp"
 #include "common/parallel_for.hpp"
 #include "common/read_file.hpp"
 #include "common/text_arena.hpp"
@@ -39,6 +40,23 @@ Reading reading_of(const AuditConfig& config, const std::string& path) {
     return is_cpp_header(path) ? Reading::declarations_only : Reading::none;
 }
 
+// A C/C++ header the patterns leave out is audited, not only read for its declarations, when
+// it holds kernel code (it reads `blockIdx`) and the patterns audit CUDA sources in its place
+// (its path with `.cu` for an extension): flash-attention and PyTorch keep kernels in `.h`
+// files, compiled as part of the `.cu` files that include them.
+bool audited_as_kernel_header(const AuditConfig& config, std::string_view path,
+                              std::string_view text) {
+    const auto dot = path.rfind('.');
+    if (dot == std::string_view::npos || !text_contains(text, "blockIdx")) return false;
+    std::string as_source(path.substr(0, dot));
+    return matches_any(config.include, as_source.append(".cu"));
+}
+
+bool read_for_declarations_only(const AuditConfig& config, std::string_view path, Reading reading,
+                                std::string_view text) {
+    return reading == Reading::declarations_only && !audited_as_kernel_header(config, path, text);
+}
+
 void sort_tree(AuditTree& tree) {
     std::sort(tree.files.begin(), tree.files.end(),
               [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
@@ -57,6 +75,12 @@ void add_included_names(std::string_view text, std::set<std::string, std::less<>
     }
 }
 
+// The folder part of a relative path, with its final '/' ("" at the root).
+std::string_view folder_of(std::string_view path) {
+    const auto slash = path.rfind('/');
+    return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash + 1);
+}
+
 // Whether an #include spelling names `path`: the whole path, or its end after a '/'.
 bool is_included(std::string_view path, const std::set<std::string, std::less<>>& names) {
     for (std::size_t from = 0;; ++from) {
@@ -70,15 +94,33 @@ bool is_included(std::string_view path, const std::set<std::string, std::less<>>
 // (`#include "…"`), as the file's compiler reads them, and no further: every header of a large tree
 // (or everything a header includes in turn) would put the structs of unrelated code (a Vulkan
 // tensor's `sizes`) beside a kernel's own, and a member name declared two ways has no width at all.
-// A kernel's params struct is in a header it includes itself.
-void keep_included_headers(AuditTree& tree) {
+// A kernel's params struct is in a header it includes itself, or, for a kernel header, in a
+// header of its own folder (flash-attention's `flash.h`, which its kernel headers never include:
+// the launch template does). A kernel header audited for its kernels counts as included, not as
+// including: PyTorch's KernelUtils.h would bring in structs whose `sizes` is a pointer.
+void keep_included_headers(AuditTree& tree, const AuditConfig& config) {
     std::set<std::string, std::less<>> names;
-    for (const auto& file : tree.files)
-        if (!file.declarations_only && file.language == Language::cuda)
+    std::set<std::string_view, std::less<>> kernel_folders;
+    for (auto& file : tree.files) {
+        if (file.declarations_only || file.language != Language::cuda) continue;
+        file.declarations_private =
+            is_cpp_header(file.path) && !matches_any(config.include, file.path);
+        if (file.declarations_private)
+            kernel_folders.insert(folder_of(file.path));
+        else
             add_included_names(file.text, names);
+    }
     std::vector<bool> kept(tree.files.size(), false);
-    for (std::size_t i = 0; i < tree.files.size(); ++i)
-        kept[i] = !tree.files[i].declarations_only || is_included(tree.files[i].path, names);
+    for (std::size_t i = 0; i < tree.files.size(); ++i) {
+        auto& file = tree.files[i];
+        const bool included = is_included(file.path, names);
+        const bool beside_kernel_header = kernel_folders.count(folder_of(file.path)) > 0;
+        kept[i] = !file.declarations_only || included || beside_kernel_header;
+        if (file.declarations_only)
+            file.declarations_private = !included;  // read for a kernel header's types alone
+        else
+            file.declarations_private = file.declarations_private && !included;
+    }
     std::vector<SourceFile> files;
     files.reserve(tree.files.size());
     for (std::size_t i = 0; i < tree.files.size(); ++i)
@@ -197,7 +239,8 @@ FolderRead read_folder(const std::string& prefix, const TreeListing& listing, st
             read.error = text.error();
             break;
         }
-        const bool declarations_only = listing.readings[i] == Reading::declarations_only;
+        const bool declarations_only =
+            read_for_declarations_only(config, rel, listing.readings[i], *text);
         SourceFile probe = make_source(rel, SharedText(nullptr, *text), declarations_only);
         if (!any_rule_may_need(probe, config)) {
             if (!declarations_only) read.dropped.push_back(rel);  // counted as audited
@@ -235,7 +278,7 @@ Result<AuditTree> tree_from_directory(const fs::path& root, const AuditConfig& c
         std::move(folder.kept.begin(), folder.kept.end(), std::back_inserter(tree.files));
         std::move(folder.dropped.begin(), folder.dropped.end(), std::back_inserter(tree.dropped));
     }
-    keep_included_headers(tree);
+    keep_included_headers(tree, config);
     sort_tree(tree);
     return tree;
 }
@@ -251,11 +294,13 @@ Result<AuditTree> tree_from_result(const PristineSource& source, const TreeChang
         if (reading == Reading::none) continue;
         auto text = result_text(source, changes, path);
         if (!text) return text.error();
-        if (*text)
-            tree.files.push_back(
-                make_source(path, std::move(**text), reading == Reading::declarations_only));
+        if (*text) {
+            const bool declarations_only =
+                read_for_declarations_only(config, path, reading, (**text).view());
+            tree.files.push_back(make_source(path, std::move(**text), declarations_only));
+        }
     }
-    keep_included_headers(tree);
+    keep_included_headers(tree, config);
     sort_tree(tree);
     return tree;
 }
@@ -270,11 +315,13 @@ Result<AuditTree> tree_before(const AuditTree& result, const PristineSource& sou
         if (reading == Reading::none) continue;
         auto text = result_text(source, {}, path);
         if (!text) return text.error();
-        if (*text)
-            tree.files.push_back(
-                make_source(path, std::move(**text), reading == Reading::declarations_only));
+        if (*text) {
+            const bool declarations_only =
+                read_for_declarations_only(config, path, reading, (**text).view());
+            tree.files.push_back(make_source(path, std::move(**text), declarations_only));
+        }
     }
-    keep_included_headers(tree);
+    keep_included_headers(tree, config);
     sort_tree(tree);
     return tree;
 }

@@ -29,6 +29,11 @@ struct SourceFile {
     // aliases, struct members): a kernel's params struct and its stride types often live in a
     // `.h` that the include patterns leave out. No rule reports in it, and it is not counted.
     bool declarations_only = false;
+    // Declarations kept out of the tree's types, as those of a header nothing includes are: a
+    // header outside `[audit] include` audited for its kernels (it reads `blockIdx`) that no
+    // audited file includes, and the headers beside it read for its types alone (its folder's
+    // params struct: checks/cpp/cpp_member_types.hpp, kernel_folder_types).
+    bool declarations_private = false;
 
     // The text of 1-based `line` without its terminator ("" past the end).
     std::string_view line_text(std::int64_t line) const;

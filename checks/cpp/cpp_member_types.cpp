@@ -218,25 +218,59 @@ void add_member_types(std::span<const Token> tokens, MemberTypes& members) {
     }
 }
 
-TreeTypes tree_types(const AuditTree& tree) {
+namespace {
+
+void add_file_types(const SourceFile& file, TreeTypes& types, std::vector<Token>& tokens) {
     static constexpr std::array<std::string_view, 2> kAliasWords = {"typedef", "using"};
+    bool aliases = may_declare_alias(file);
+    // A header that spells no class key has no member: its tokens need no walk for one.
+    bool members = is_header(file.path) && may_declare_members(file);
+    if (!aliases && !members) return;
+    // Most files are read for their aliases alone: of those only the alias statements are
+    // kept, a small part of their tokens.
+    if (members)
+        tokenize_cpp(file.text, tokens);
+    else
+        tokenize_cpp_statements(file.text, kAliasWords, tokens);
+    if (aliases) add_type_aliases(tokens, types.aliases);
+    if (members) add_member_types(tokens, types.members);
+}
+
+std::string_view folder_of(std::string_view path) {
+    const auto slash = path.rfind('/');
+    return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash + 1);
+}
+
+}  // namespace
+
+TreeTypes tree_types(const AuditTree& tree) {
     TreeTypes types;
     std::vector<Token> tokens;  // reused file after file: its pages are touched once
-    for (const auto& file : tree.files) {
-        bool aliases = may_declare_alias(file);
-        // A header that spells no class key has no member: its tokens need no walk for one.
-        bool members = is_header(file.path) && may_declare_members(file);
-        if (!aliases && !members) continue;
-        // Most files are read for their aliases alone: of those only the alias statements are
-        // kept, a small part of their tokens.
-        if (members)
-            tokenize_cpp(file.text, tokens);
-        else
-            tokenize_cpp_statements(file.text, kAliasWords, tokens);
-        if (aliases) add_type_aliases(tokens, types.aliases);
-        if (members) add_member_types(tokens, types.members);
-    }
+    for (const auto& file : tree.files)
+        if (!file.declarations_private) add_file_types(file, types, tokens);
     return types;
+}
+
+KernelFolderTypes kernel_folder_types(const AuditTree& tree, const TreeTypes& shared) {
+    KernelFolderTypes folders;
+    for (const auto& file : tree.files)
+        if (file.declarations_private && !file.declarations_only)
+            folders.try_emplace(std::string(folder_of(file.path)),
+                                std::make_unique<TreeTypes>(&shared));
+    std::vector<Token> tokens;
+    for (const auto& file : tree.files) {
+        if (!file.declarations_private || !file.declarations_only) continue;
+        auto folder = folders.find(folder_of(file.path));
+        if (folder != folders.end()) add_file_types(file, *folder->second, tokens);
+    }
+    return folders;
+}
+
+const TreeTypes& types_for(const SourceFile& file, const TreeTypes& shared,
+                           const KernelFolderTypes& kernel_folders) {
+    if (!file.declarations_private) return shared;
+    auto folder = kernel_folders.find(folder_of(file.path));
+    return folder == kernel_folders.end() ? shared : *folder->second;
 }
 
 bool may_declare_shared_members(const SourceFile& file) {

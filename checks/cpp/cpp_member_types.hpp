@@ -7,6 +7,7 @@
 
 #include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -69,11 +70,25 @@ void add_member_types(std::span<const Token> tokens, MemberTypes& members);
 // The tree's type aliases and the members of its headers (.h, .hh, .hpp, .cuh), where the
 // structs that several files share are declared; a file's own structs are read with the file.
 struct TreeTypes {
+    TreeTypes() = default;
+    // Types that see `inherited`'s beneath their own.
+    explicit TreeTypes(const TreeTypes* inherited)
+        : aliases(&inherited->aliases), members(&inherited->members) {}
     TypeAliases aliases;
     MemberTypes members;
 };
-// One pass over the tree: a header that declares aliases is tokenized once for both.
+// One pass over the tree: a header that declares aliases is tokenized once for both. Files
+// whose declarations are private (SourceFile::declarations_private) are left out.
 TreeTypes tree_types(const AuditTree& tree);
+
+// The types each folder that holds an audited kernel header sees: the private headers of the
+// folder (its params struct, in flash-attention's `flash.h`) over the tree's `shared` ones.
+// Keyed by folder ("" at the root, else ending in '/').
+using KernelFolderTypes = std::map<std::string, std::unique_ptr<TreeTypes>, std::less<>>;
+KernelFolderTypes kernel_folder_types(const AuditTree& tree, const TreeTypes& shared);
+// The types `file` is analysed with: its folder's for a kernel header, else `shared`.
+const TreeTypes& types_for(const SourceFile& file, const TreeTypes& shared,
+                           const KernelFolderTypes& kernel_folders);
 
 // Whether `file` is a header that may declare members (it spells `struct`, `class` or `union`):
 // one that no rule could otherwise use is still read for them.

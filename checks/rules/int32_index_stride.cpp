@@ -120,15 +120,17 @@ bool cannot_match(const SourceFile& file) {
 class Int32IndexStrideRun : public RuleRun {
   public:
     Int32IndexStrideRun(const AuditTree& tree, const AuditConfig& config)
-        : config_(config), tree_types_(tree_types(tree)) {}
+        : config_(config),
+          tree_types_(tree_types(tree)),
+          kernel_folder_types_(kernel_folder_types(tree, tree_types_)) {}
 
     void check_file(const FileCheck& check, std::vector<Finding>& findings) const override {
         const SourceFile& file = check.file();
         if (file.language == Language::other || cannot_match(file)) return;
+        const TreeTypes& types = types_for(file, tree_types_, kernel_folder_types_);
         auto found = file.language == Language::python
                          ? triton_index_stride_findings(file, config_)
-                         : cuda_index_stride_findings(file, tree_types_.aliases,
-                                                      tree_types_.members, config_);
+                         : cuda_index_stride_findings(file, types.aliases, types.members, config_);
         // The first rule of a file (the usual case) hands its vector over whole: a finding is
         // 368 bytes, and moving each into fresh memory was a page fault every eleven.
         if (findings.empty())
@@ -141,6 +143,7 @@ class Int32IndexStrideRun : public RuleRun {
   private:
     const AuditConfig& config_;
     TreeTypes tree_types_;
+    KernelFolderTypes kernel_folder_types_;
 };
 
 class Int32IndexStrideRule : public Rule {

@@ -7,6 +7,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "checks/audit.hpp"
 #include "tests/support/memory_source.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -67,6 +74,65 @@ TEST(TreeFromDirectory, AHeaderOutsideIncludeIsReadForItsDeclarationsOnly) {
     ASSERT_NE(included->find("csrc/params.h"), nullptr);
     EXPECT_FALSE(included->find("csrc/params.h")->declarations_only);
     EXPECT_EQ(included->dropped, std::vector<std::string>{"csrc/macros.h"});
+}
+
+// flash-attention's layout: kernels in `.h` files that the `.cu` files include through a launch
+// template, their params struct in a header beside them that they do not include.
+void write_kernel_header_tree(const TempDir& dir) {
+    write_file(dir / "fa/flash.h", "struct Params {\n  int64_t row_stride;\n  int h;\n};\n");
+    write_file(dir / "fa/flash_bwd_kernel.h",
+               "#include \"common/base.h\"\n"
+               "template <typename T> __device__ void bwd(const Params& params, T* out) {\n"
+               "  const int m_block = blockIdx.x;\n"
+               "  out[m_block * params.row_stride] = 0;\n"
+               "  out[m_block * params.h] = 0;\n}\n");
+    write_file(dir / "fa/kernel_traits.h", "struct Traits {\n  int64_t unrelated;\n};\n");
+    write_file(dir / "fa/host_only.h", "int host(int a, int b) { return a * b; }\n");
+    write_file(dir / "common/base.h", "struct Base {\n  int row_stride;\n};\n");
+    write_file(dir / "other/q.h", "struct Q {\n  int row_stride;\n};\n");
+    write_file(dir / "other/k.cu",
+               "#include \"q.h\"\n__global__ void k(Q q, float* out) {\n"
+               "  const int row = blockIdx.x;\n  out[row * q.row_stride] = 0.f;\n}\n");
+}
+
+// A header outside the patterns that reads blockIdx is kernel code: audited where the patterns
+// audit a `.cu` in its place. Its folder's headers are read for its types alone
+// (declarations-private), and the headers it includes are not read for it.
+TEST(TreeFromDirectory, AKernelHeaderIsAuditedWithItsFolderTypes) {
+    TempDir dir;
+    write_kernel_header_tree(dir);
+    AuditConfig config;
+    auto tree = tree_from_directory(dir.path(), config);
+    ASSERT_TRUE(tree.ok()) << tree.error().located();
+    std::vector<std::tuple<std::string, bool, bool>> kept;
+    for (const auto& file : tree->files)
+        kept.emplace_back(file.path, file.declarations_only, file.declarations_private);
+    EXPECT_EQ(kept, (std::vector<std::tuple<std::string, bool, bool>>{
+                        {"fa/flash.h", true, true},
+                        {"fa/flash_bwd_kernel.h", false, true},
+                        {"fa/kernel_traits.h", true, true},
+                        {"other/k.cu", false, false},
+                        {"other/q.h", true, false}}));
+    config.include = {"other/**/*.cu"};
+    auto elsewhere = tree_from_directory(dir.path(), config);
+    ASSERT_TRUE(elsewhere.ok());
+    EXPECT_EQ(elsewhere->find("fa/flash_bwd_kernel.h"), nullptr);
+}
+
+// The kernel header's products take their widths from its folder (`row_stride` is 64-bit in
+// fa/flash.h), and its folder's structs stay out of the rest of the tree: other/k.cu's
+// `q.row_stride` is still other/q.h's int, not a name declared two ways.
+TEST(TreeFromDirectory, AKernelHeadersFolderTypesAreItsOwn) {
+    TempDir dir;
+    write_kernel_header_tree(dir);
+    auto tree = tree_from_directory(dir.path(), AuditConfig{});
+    ASSERT_TRUE(tree.ok()) << tree.error().located();
+    auto report = run_audit(*tree, AuditConfig{});
+    std::vector<std::pair<std::string, std::int64_t>> flagged;
+    for (const auto& finding : report.findings) flagged.emplace_back(finding.path, finding.line);
+    EXPECT_EQ(flagged, (std::vector<std::pair<std::string, std::int64_t>>{
+                           {"fa/flash_bwd_kernel.h", 5}, {"other/k.cu", 4}}));
+    EXPECT_EQ(report.summary.files, 2);
 }
 
 TEST(NormalisedLine, CollapsesWhitespace) {
