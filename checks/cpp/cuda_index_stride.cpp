@@ -75,6 +75,16 @@ struct Value {
     bool launch_bounded = false;
     // Holds gridDim (`blockDim.x * gridDim.x`): the step of a grid-stride loop.
     bool grid_step = false;
+    // How often a block id was scaled by a compile-time or launch bound on the way here: 1 for a
+    // thread number (`blockIdx.x * blockDim.x`), 2 for an element offset (`… * 8`, the elements
+    // of a thread).
+    int kernel_scalings = 0;
+    bool by_block_size = false;  // one of them blockDim: a thread number over the grid
+    // Such an element offset computed in 32 bits and widened once computed (`int64_t start =
+    // blockIdx.x * blockDim.x * 8`): the widening (first) and the blockIdx (second) tokens,
+    // reported if the value reaches an address as an offset (rather than as a row index,
+    // multiplied again).
+    std::optional<std::pair<std::size_t, std::size_t>> widened_late;
     std::string_view pointer_name;  // a pointer: the variable it starts from
     // A pointer offset by a value read from memory (`cache + block * stride`): into the block
     // or row that id selects, so block-id terms beside it are offsets inside it.
@@ -158,6 +168,9 @@ Value merge(Value a, const Value& b) {
     a.pool = a.pool || b.pool;
     a.constant = a.constant && b.constant;
     a.grid_step = a.grid_step || b.grid_step;
+    a.kernel_scalings = std::max(a.kernel_scalings, b.kernel_scalings);
+    a.by_block_size = a.by_block_size || b.by_block_size;
+    if (!a.widened_late) a.widened_late = b.widened_late;
     if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
     a.size_product.reset();  // a sum, a choice or a bound of counts is no product of sizes
     add_products(a.products, b.products);
@@ -384,7 +397,10 @@ class FunctionAnalysis {
         held.bounded = value.bounded;
         held.from_memory = value.from_memory;
         held.from_kernel = value.from_kernel;
-        if (held.width == IntWidth::wide) return held;
+        if (held.width == IntWidth::wide) {
+            held.widened_late = late_widening(decl.token, value);
+            return held;
+        }
         held.size_product = value.size_product;
         held.launch_bounded = value.constant || value.launch_bounded;
         held.grid_step = value.grid_step;
@@ -518,6 +534,7 @@ class FunctionAnalysis {
         // of the kernel's ids kept in a variable (`static_cast<int64_t>(istartH) + iH`) keeps
         // its products instead: it is a finding where it reaches an address, as before the cast.
         if (cast.width == IntWidth::wide) {
+            cast.widened_late = late_widening(expr.token, operand);
             auto [coordinates, fresh] = split_stored(operand);
             report_all(fresh);
             cast.products = std::move(coordinates.products);
@@ -651,6 +668,9 @@ class FunctionAnalysis {
     // A count divided (`m * n / 4`, a count of vectors) is still a count that wrapped.
     static Value quotient(const Value& lhs, const Value& rhs) {
         Value out = merge(lhs, rhs);
+        out.kernel_scalings = 0;  // scaled down again: no longer surely an element offset
+        out.by_block_size = false;
+        out.widened_late.reset();
         out.size_product = lhs.size_product;
         if (!lhs.taint) return out;
         out.taint = lhs.taint;
@@ -664,6 +684,9 @@ class FunctionAnalysis {
 
     // `slot % block_size`, `x & (N - 1)`: at most the other operand, an offset inside a block.
     static Value bounded(Value value) {
+        value.kernel_scalings = 0;
+        value.by_block_size = false;
+        value.widened_late.reset();
         value.bounded = value.taint.has_value();
         return value;
     }
@@ -737,6 +760,11 @@ class FunctionAnalysis {
         bool kernel_only = index_value.from_kernel && !index_value.from_memory;
         bool scaled = scaled_at_runtime(lhs) || scaled_at_runtime(rhs);
         if (small || scaled || (kernel_only && other_value.constant)) {
+            if (kernel_only && !scaled) {
+                result.kernel_scalings = index_value.kernel_scalings + 1;
+                result.by_block_size =
+                    index_value.by_block_size || is_keyword(tokens_[other.first], "blockDim");
+            }
             result.taint = index_value.taint;
             result.bounded = index_value.bounded;
             result.from_memory = index_value.from_memory;
@@ -1090,6 +1118,7 @@ class FunctionAnalysis {
     // a read id selected its block).
     void sink(const Value& offset, std::string_view tensor, bool deferred = false,
               bool pool = false) {
+        if (offset.widened_late) emit_widened_late(*offset.widened_late);
         if (offset.taint) {
             index_reads_.insert(offset.taint->token);
             index_tensors_.try_emplace(offset.taint->token, tensor);
@@ -1144,6 +1173,44 @@ class FunctionAnalysis {
                               " passes what 32 bits hold";
         emit_by_reach(tokens_[decl], block_id, std::move(message),
                       "declare '" + bound.index_text + "' int64_t, as its bound is");
+    }
+
+    // `int64_t start = blockIdx.x * blockDim.x * 8`: an element offset of the kernel's ids (a
+    // thread number scaled again) computed in 32 bits and widened once computed, when it may
+    // have wrapped already (flashinfer PR 1290). Reported where it reaches an address
+    // (`input + start`); scaled again it was a row index (apex's `long int first_batch =
+    // (…) * WARP_BATCH`, then `first_batch * element_count`). A thread number alone (`int64_t i
+    // = blockIdx.x * blockDim.x + threadIdx.x`) is not reported, as it is not kept in an int;
+    // nor one of the y or z axes (at most 65,535 blocks: `blockIdx.y * blockDim.y * 4` fits),
+    // nor a block id scaled by constants alone (a head's offset inside a row).
+    std::optional<std::pair<std::size_t, std::size_t>> late_widening(std::size_t at,
+                                                                     const Value& value) const {
+        if (value.widened_late) return value.widened_late;
+        if (value.kernel_scalings < 2 || !value.by_block_size || value.width != IntWidth::narrow ||
+            !value.taint || !value.taint->kernel_id || value.from_memory ||
+            block_id_spelling(value.taint->token) != "blockIdx.x")
+            return std::nullopt;
+        return std::make_pair(at, value.taint->token);
+    }
+
+    void emit_widened_late(const std::pair<std::size_t, std::size_t>& late) {
+        if (guarded_32bit_ || !reported_.insert(late.first).second) return;
+        const Token& block_id = tokens_[late.second];
+        const std::string name = block_id_spelling(late.second);
+        emit_by_reach(tokens_[late.first], block_id,
+                      "element offset of block id '" + name + "' (blockIdx at line " +
+                          std::to_string(block_id.line) +
+                          ") is computed in 32 bits and only then widened: it wraps once the "
+                          "offset passes 2^31 - 1, before the widening",
+                      "widen the block id first: static_cast<int64_t>(" + name + ") * …");
+    }
+
+    // `blockIdx.x` from its first token.
+    std::string block_id_spelling(std::size_t token) const {
+        std::string name(tokens_[token].text);
+        if (token + 2 < tokens_.size() && is_op(tokens_[token + 1], "."))
+            name.append(".").append(tokens_[token + 2].text);
+        return name;
     }
 
     // A thread index bounded by a 32-bit element count, when the index addresses memory.
