@@ -85,6 +85,9 @@ struct Value {
     // reported if the value reaches an address as an offset (rather than as a row index,
     // multiplied again).
     std::optional<std::pair<std::size_t, std::size_t>> widened_late;
+    // The last factor of a 64-bit product this value holds (`params.d_rounded` of `(int64_t)row
+    // * params.h * params.d_rounded`): a row term whose stride is a multiple of it.
+    std::string_view wide_factor;
     std::string_view pointer_name;  // a pointer: the variable it starts from
     // A pointer offset by a value read from memory (`cache + block * stride`): into the block
     // or row that id selects, so block-id terms beside it are offsets inside it.
@@ -171,6 +174,7 @@ Value merge(Value a, const Value& b) {
     a.kernel_scalings = std::max(a.kernel_scalings, b.kernel_scalings);
     a.by_block_size = a.by_block_size || b.by_block_size;
     if (!a.widened_late) a.widened_late = b.widened_late;
+    if (a.wide_factor.empty()) a.wide_factor = b.wide_factor;
     if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
     a.size_product.reset();  // a sum, a choice or a bound of counts is no product of sizes
     add_products(a.products, b.products);
@@ -203,6 +207,25 @@ struct FileContext {
     bool guarded_32bit = false;            // the file checks its tensors fit 32-bit indexing
 };
 
+// `template <int WARP_BATCH>`: a compile-time constant. Reading back from its name, a template
+// parameter meets `template` before any '('; a function parameter meets the '('.
+bool is_template_parameter(const Declaration& decl, std::span<const Token> tokens) {
+    for (std::size_t i = decl.token; i-- > 0;) {
+        if (is_op(tokens[i], "(")) return false;
+        if (tokens[i].kind == TokenKind::identifier && tokens[i].text == "template") return true;
+    }
+    return false;
+}
+
+// A block id handed to a function: argument `argument` (0-based, function parameters only) of
+// a call to `callee` holds the kernel's own id, read at token `block_id` (its blockIdx).
+struct IdArgument {
+    std::string_view callee;
+    std::size_t arguments = 0;  // of the call: a function of that name and arity is meant
+    std::size_t argument = 0;
+    std::size_t block_id = 0;
+};
+
 class FunctionAnalysis {
   public:
     FunctionAnalysis(const SourceFile& file, std::span<const Token> tokens,
@@ -221,12 +244,23 @@ class FunctionAnalysis {
           bounded_values_can_wrap_(context.bounded_values_can_wrap),
           guarded_32bit_(context.guarded_32bit) {}
 
-    void run(std::vector<Finding>& findings) {
+    // `id_parameters`: the parameters its callers hand a block id (a device function called
+    // with `bidb = blockIdx.y`); `calls`, where the calls it makes with one are added.
+    void run(std::vector<Finding>& findings, std::span<const IdArgument> id_parameters = {},
+             std::vector<IdArgument>* calls = nullptr) {
         findings_ = &findings;
+        calls_ = calls;
         state_.resize(function_.parameters.size() + function_.locals.size());
+        std::size_t argument = 0;
         for (const auto& decl : function_.parameters) {
             state(&decl) = declared_value(decl);
-            if (is_template_parameter(decl)) state(&decl).constant = true;
+            if (is_template_parameter(decl)) {
+                state(&decl).constant = true;
+                continue;
+            }
+            for (const auto& id : id_parameters)
+                if (id.argument == argument) hold_block_id(state(&decl), id.block_id);
+            ++argument;
         }
         for (const auto& decl : function_.locals)
             if (is_constexpr(decl)) constants_.insert(&decl);
@@ -236,6 +270,18 @@ class FunctionAnalysis {
     }
 
   private:
+    // A 32-bit parameter given the kernel's own id by a caller holds it as blockIdx would.
+    static void hold_block_id(Value& value, std::size_t block_id) {
+        if (value.width != IntWidth::narrow || value.pointer) return;
+        value.taint = IndexRead{"blockIdx", block_id, true};
+        value.from_kernel = true;
+    }
+
+    static bool is_block_id_argument(const Value& value) {
+        return value.taint && value.taint->kernel_id && !value.from_memory && !value.bounded &&
+               !value.pointer && value.products.empty() && value.width != IntWidth::wide;
+    }
+
     const SourceFile& file_;
     std::span<const Token> tokens_;
     const std::vector<std::size_t>& brackets_;
@@ -249,6 +295,7 @@ class FunctionAnalysis {
     bool guarded_32bit_ = false;
     // What each parameter, then each local, holds: by the declaration's place in function_.
     std::vector<Value> state_;
+    std::vector<IdArgument>* calls_ = nullptr;
     std::map<const Declaration*, Value> elements_;  // what register arrays were given
     std::set<const Declaration*> constants_;        // constexpr locals
     struct ProductUse {
@@ -354,15 +401,8 @@ class FunctionAnalysis {
         return false;
     }
 
-    // `template <int WARP_BATCH>`: a compile-time constant. Reading back from its name, a
-    // template parameter meets `template` before any '('; a function parameter meets the '('.
     bool is_template_parameter(const Declaration& decl) const {
-        for (std::size_t i = decl.token; i-- > 0;) {
-            if (is_op(tokens_[i], "(")) return false;
-            if (tokens_[i].kind == TokenKind::identifier && tokens_[i].text == "template")
-                return true;
-        }
-        return false;
+        return patchbay::is_template_parameter(decl, tokens_);
     }
 
     Value declared_value(const Declaration& decl) const {
@@ -578,8 +618,12 @@ class FunctionAnalysis {
         if (const auto* pointer = read_pointer(expr)) return element_read(*pointer, expr);
         Value combined;
         bool first = true;
+        const CppExpr& callee = *expr.operands[0];
         for (std::size_t i = 1; i < expr.operands.size(); ++i) {
             Value arg = eval(*expr.operands[i]);
+            if (calls_ && callee.kind == CppExpr::Kind::name && is_block_id_argument(arg))
+                calls_->push_back({tokens_[callee.token].text, expr.operands.size() - 1, i - 1,
+                                   arg.taint->token});
             // A pointer handed to a function (`load_input(u + r * stride, ...)`) is read or
             // written there: the block-id offsets it holds are used as an address.
             if (arg.pointer) sink_pointer(arg, arg.pointer_name, arg.pool);
@@ -615,7 +659,10 @@ class FunctionAnalysis {
         if (op == ",") return rhs;
         if (op == "*" || op == "<<") return multiply(expr, lhs, rhs);
         if (op == "+" || op == "-") return add(lhs, rhs);
-        if (op == "/" || op == ">>") return quotient(lhs, rhs);
+        if (op == "/" || op == ">>") {
+            report_divided(lhs);
+            return quotient(lhs, rhs);
+        }
         if (op == "%" || op == "&") return bounded(merge(lhs, rhs));
         if (op == "<" || op == "<=" || op == ">" || op == ">=") compare(expr, lhs, rhs);
         return plain_value(combine(lhs.width, rhs.width));
@@ -664,6 +711,14 @@ class FunctionAnalysis {
                !value.pointer && value.products.empty();
     }
 
+    // `kbc0 = bidx0 * (iter_k * iter_j * heads) / gridDim.x` (ggml's flash attention, fixed
+    // by llama.cpp PR 17939): a block id's product divided at once wraps before the division
+    // scales it down, whatever the quotient is used for.
+    void report_divided(const Value& dividend) {
+        for (const auto& product : dividend.products)
+            if (product.tensor_reach && !product.stored) report(product, {});
+    }
+
     // `i / sizes[1]`: the dividend's index, scaled down; the divisor says nothing of its source.
     // A count divided (`m * n / 4`, a count of vectors) is still a count that wrapped.
     static Value quotient(const Value& lhs, const Value& rhs) {
@@ -693,8 +748,10 @@ class FunctionAnalysis {
 
     // A pointer plus an offset is an address; it points at the same element type.
     Value add(const Value& lhs_term, const Value& rhs_term) {
-        const Value lhs = as_column(lhs_term, rhs_term);
-        const Value rhs = as_column(rhs_term, lhs_term);
+        Value lhs = as_column(lhs_term, rhs_term);
+        Value rhs = as_column(rhs_term, lhs_term);
+        drop_columns_of_wide_row(lhs, rhs);
+        drop_columns_of_wide_row(rhs, lhs);
         if (lhs.pointer) sink(rhs, lhs.pointer_name, true);
         if (rhs.pointer) sink(lhs, rhs.pointer_name, true);
         if (lhs.pointer) return offset_pointer(lhs, rhs);
@@ -715,6 +772,18 @@ class FunctionAnalysis {
         return column;
     }
 
+    // `(int64_t)row * params.h * params.d_rounded + bidh * params.d_rounded`: a block id times
+    // the last factor of a 64-bit row term beside it is a column inside that row (the head's
+    // place in a row of `h` heads), bounded by the row's length; the row term, widened, was the
+    // one that could wrap (flash-attention's dq_accum offset after PR 1500).
+    static void drop_columns_of_wide_row(Value& term, const Value& row) {
+        if (row.width != IntWidth::wide || row.wide_factor.empty()) return;
+        std::erase_if(term.products, [&](const Product& product) {
+            return product.tensor_reach && !product.from_memory &&
+                   product.other_text == row.wide_factor;
+        });
+    }
+
     static bool holds_row_term(const Value& value) {
         for (const auto& product : value.products)
             if (product.tensor_reach && !product.stored && !product.needs_narrow_store) return true;
@@ -722,6 +791,19 @@ class FunctionAnalysis {
     }
 
     Value multiply(const CppExpr& expr, const Value& lhs, const Value& rhs) {
+        Value product = multiplied(expr, lhs, rhs);
+        if (product.width == IntWidth::wide) product.wide_factor = spelling(*expr.operands[1]);
+        return product;
+    }
+
+    // The text of an expression as written, one token or a member chain without spaces.
+    std::string_view spelling(const CppExpr& expr) const {
+        const char* begin = tokens_[expr.first].text.data();
+        const auto& last = tokens_[expr.last];
+        return {begin, static_cast<std::size_t>(last.text.data() + last.text.size() - begin)};
+    }
+
+    Value multiplied(const CppExpr& expr, const Value& lhs, const Value& rhs) {
         if (auto rescaled = rescaled_coordinate(expr, lhs, rhs)) return *rescaled;
         Value result = plain_value(combine(lhs.width, rhs.width));
         result.products = lhs.products;
@@ -1388,6 +1470,61 @@ bool reads_block_id(const FunctionInfo& function, std::span<const Token> tokens)
     return false;
 }
 
+// The parameters a call passes: those between the '(' after the name and its partner, not the
+// template's (`template <int N> void f(int a, T b)` has two).
+std::size_t call_parameter_count(const FunctionInfo& function, std::span<const Token> tokens) {
+    return static_cast<std::size_t>(std::count_if(
+        function.parameters.begin(), function.parameters.end(),
+        [&](const Declaration& decl) { return !is_template_parameter(decl, tokens); }));
+}
+
+// The functions of the file that its functions hand a block id (`compute_dq_dk_dv_1colblock(
+// params, bidb, …)` with `bidb = blockIdx.y`, flash-attention's backward kernel): analysed
+// again with those parameters holding the id, three calls deep, each set of parameters once.
+// Their findings add to those of their own analysis, at places it did not report.
+template <typename Analyse>
+void analyse_id_callees(const std::vector<FunctionInfo>& functions, std::span<const Token> tokens,
+                        std::vector<IdArgument> calls, std::vector<Finding>& findings,
+                        const Analyse& analyse) {
+    std::set<std::pair<const FunctionInfo*, std::vector<std::size_t>>> analysed;
+    for (int depth = 0; depth < 3 && !calls.empty(); ++depth) {
+        std::vector<IdArgument> more;
+        for (const auto& function : functions) {
+            std::vector<IdArgument> ids;
+            std::vector<std::size_t> arguments;
+            const std::size_t arity = call_parameter_count(function, tokens);
+            for (const auto& call : calls)
+                if (call.callee == function.name && call.arguments == arity &&
+                    std::find(arguments.begin(), arguments.end(), call.argument) ==
+                        arguments.end()) {
+                    ids.push_back(call);
+                    arguments.push_back(call.argument);
+                }
+            std::sort(arguments.begin(), arguments.end());
+            if (ids.empty() || !analysed.emplace(&function, arguments).second) continue;
+            std::vector<Finding> found;
+            analyse(function, ids, found, more);
+            for (auto& finding : found)
+                if (std::none_of(findings.begin(), findings.end(), [&](const Finding& known) {
+                        return known.line == finding.line && known.column == finding.column;
+                    }))
+                    findings.push_back(std::move(finding));
+        }
+        calls = std::move(more);
+    }
+}
+
+// Whether `function` calls a function of `names` (`name(` or `name<…>(`): it may hand one the
+// block id it reads.
+bool calls_one_of(const FunctionInfo& function, std::span<const Token> tokens,
+                  const std::set<std::string_view>& names) {
+    for (std::size_t i = function.body_begin + 1; i + 1 < function.body_end; ++i)
+        if (tokens[i].kind == TokenKind::identifier &&
+            (is_op(tokens[i + 1], "(") || is_op(tokens[i + 1], "<")) && names.count(tokens[i].text))
+            return true;
+    return false;
+}
+
 }  // namespace
 
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file, const AuditTree& tree,
@@ -1415,20 +1552,36 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
     // Made for the first function analysed: most kernel files have none, and the guard is six
     // searches through the whole text.
     std::optional<FileContext> context;
-    std::vector<Finding> findings;
-    for (const auto& function : find_functions(tokens, brackets)) {
-        if (!may_read_ids(function, tokens, aliases, table_names) &&
-            !(reads_block_id(function, tokens) &&
-              may_scale_block_id(function, tokens, brackets, aliases)))
-            continue;
+    auto file_context = [&]() -> const FileContext& {
         if (!context) {
             auto reach = reach_for(config);
             context.emplace(FileContext{config, reach, reach && reach->first_block == 0,
                                         has_32bit_guard(file.text)});
         }
-        FunctionAnalysis(file, tokens, brackets, aliases, members, table_names, function, *context)
-            .run(findings);
+        return *context;
+    };
+    std::vector<Finding> findings;
+    std::vector<IdArgument> calls;
+    const auto functions = find_functions(tokens, brackets);
+    std::set<std::string_view> names;
+    for (const auto& function : functions) names.insert(function.name);
+    for (const auto& function : functions) {
+        if (!may_read_ids(function, tokens, aliases, table_names) &&
+            !(reads_block_id(function, tokens) &&
+              (may_scale_block_id(function, tokens, brackets, aliases) ||
+               calls_one_of(function, tokens, names))))
+            continue;
+        FunctionAnalysis(file, tokens, brackets, aliases, members, table_names, function,
+                         file_context())
+            .run(findings, {}, &calls);
     }
+    analyse_id_callees(functions, tokens, calls, findings,
+                       [&](const FunctionInfo& function, std::span<const IdArgument> ids,
+                           std::vector<Finding>& out, std::vector<IdArgument>& more) {
+                           FunctionAnalysis(file, tokens, brackets, aliases, members, table_names,
+                                            function, file_context())
+                               .run(out, ids, &more);
+                       });
     std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.line, a.column) < std::tie(b.line, b.column);
     });
