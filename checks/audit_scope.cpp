@@ -75,12 +75,6 @@ void add_included_names(std::string_view text, std::set<std::string, std::less<>
     }
 }
 
-// The folder part of a relative path, with its final '/' ("" at the root).
-std::string_view folder_of(std::string_view path) {
-    const auto slash = path.rfind('/');
-    return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash + 1);
-}
-
 // Whether an #include spelling names `path`: the whole path, or its end after a '/'.
 bool is_included(std::string_view path, const std::set<std::string, std::less<>>& names) {
     for (std::size_t from = 0;; ++from) {

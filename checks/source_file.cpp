@@ -26,6 +26,11 @@ bool is_cpp_header(std::string_view path) {
     return std::find(kHeaders.begin(), kHeaders.end(), path.substr(dot)) != kHeaders.end();
 }
 
+std::string_view folder_of(std::string_view path) {
+    const auto slash = path.rfind('/');
+    return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash + 1);
+}
+
 std::string_view SourceFile::line_text(std::int64_t line) const {
     return without_terminator(nth_line(text, line));
 }

@@ -18,6 +18,8 @@ Language language_of(std::string_view path);
 
 // .h .hh .hpp .hxx .cuh: a C/C++ header, which may declare the types another file's kernel uses.
 bool is_cpp_header(std::string_view path);
+// The folder part of a relative path with its final '/' ("" for a file at the root).
+std::string_view folder_of(std::string_view path);
 
 struct SourceFile {
     std::string path;

@@ -236,11 +236,6 @@ void add_file_types(const SourceFile& file, TreeTypes& types, std::vector<Token>
     if (members) add_member_types(tokens, types.members);
 }
 
-std::string_view folder_of(std::string_view path) {
-    const auto slash = path.rfind('/');
-    return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash + 1);
-}
-
 }  // namespace
 
 TreeTypes tree_types(const AuditTree& tree) {

@@ -80,5 +80,11 @@ TEST(AuditTreeFind, NullForAPathNotInTheTree) {
     EXPECT_EQ(AuditTree{}.find("a.py"), nullptr);
 }
 
+TEST(FolderOf, ThePathUpToItsLastSlash) {
+    EXPECT_EQ(folder_of("csrc/flash_attn/flash.h"), "csrc/flash_attn/");
+    EXPECT_EQ(folder_of("kernel.h"), "");
+    EXPECT_EQ(folder_of("a/b"), "a/");
+}
+
 }  // namespace
 }  // namespace patchbay
