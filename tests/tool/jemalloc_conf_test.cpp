@@ -18,12 +18,11 @@ ProcessResult version_with_malloc_conf(const std::string& malloc_conf) {
     return run_process({"env", "MALLOC_CONF=" + malloc_conf, PATCHBAY_BINARY, "--version"});
 }
 
-void skip_without_jemalloc() {
-    if (!PATCHBAY_JEMALLOC_LINKED) GTEST_SKIP() << "this build of patchbay does not link jemalloc";
-}
+constexpr bool kLinksJemalloc = PATCHBAY_JEMALLOC_LINKED;
+constexpr const char* kNoJemalloc = "this build of patchbay does not link jemalloc";
 
 TEST(JemallocConf, HugePagesAreAskedForByTheBinary) {
-    skip_without_jemalloc();
+    if (!kLinksJemalloc) GTEST_SKIP() << kNoJemalloc;
     const ProcessResult run = version_with_malloc_conf("confirm_conf:true");
     ASSERT_EQ(run.status, 0) << run.err;
     EXPECT_TRUE(contains(run.err, "global variable malloc_conf): \"thp:always\"")) << run.err;
@@ -31,7 +30,7 @@ TEST(JemallocConf, HugePagesAreAskedForByTheBinary) {
 }
 
 TEST(JemallocConf, TheEnvironmentIsReadAfterItAndWins) {
-    skip_without_jemalloc();
+    if (!kLinksJemalloc) GTEST_SKIP() << kNoJemalloc;
     const ProcessResult run = version_with_malloc_conf("confirm_conf:true,thp:never");
     ASSERT_EQ(run.status, 0) << run.err;
     const auto built_in = run.err.find("Set conf value: thp:always");
@@ -42,7 +41,7 @@ TEST(JemallocConf, TheEnvironmentIsReadAfterItAndWins) {
 }
 
 TEST(JemallocConf, NothingIsPrintedWhenNotAskedFor) {
-    skip_without_jemalloc();
+    if (!kLinksJemalloc) GTEST_SKIP() << kNoJemalloc;
     const ProcessResult run = run_process({PATCHBAY_BINARY, "--version"});
     ASSERT_EQ(run.status, 0);
     EXPECT_EQ(run.err, "");
