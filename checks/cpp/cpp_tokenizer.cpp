@@ -16,15 +16,6 @@
 namespace patchbay {
 namespace {
 
-constexpr bool is_ident_start(char c) {
-    auto u = static_cast<unsigned char>(c);
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' || u >= 0x80;
-}
-
-constexpr bool is_ident_char(char c) {
-    return is_ident_start(c) || is_digit(c);
-}
-
 // is_ident_char as a table, for the tokenizer's hottest loop (the letters of every word).
 constexpr std::array<bool, 256> ident_char_table() {
     std::array<bool, 256> table{};

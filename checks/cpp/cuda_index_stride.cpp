@@ -719,13 +719,18 @@ class FunctionAnalysis {
             if (product.tensor_reach && !product.stored) report(product, {});
     }
 
+    // Divided or reduced (`/`, `%`, `&`): no longer surely an element offset of the kernel's ids.
+    static void forget_element_offset(Value& value) {
+        value.kernel_scalings = 0;
+        value.by_block_size = false;
+        value.widened_late.reset();
+    }
+
     // `i / sizes[1]`: the dividend's index, scaled down; the divisor says nothing of its source.
     // A count divided (`m * n / 4`, a count of vectors) is still a count that wrapped.
     static Value quotient(const Value& lhs, const Value& rhs) {
         Value out = merge(lhs, rhs);
-        out.kernel_scalings = 0;  // scaled down again: no longer surely an element offset
-        out.by_block_size = false;
-        out.widened_late.reset();
+        forget_element_offset(out);
         out.size_product = lhs.size_product;
         if (!lhs.taint) return out;
         out.taint = lhs.taint;
@@ -739,9 +744,7 @@ class FunctionAnalysis {
 
     // `slot % block_size`, `x & (N - 1)`: at most the other operand, an offset inside a block.
     static Value bounded(Value value) {
-        value.kernel_scalings = 0;
-        value.by_block_size = false;
-        value.widened_late.reset();
+        forget_element_offset(value);
         value.bounded = value.taint.has_value();
         return value;
     }
@@ -796,7 +799,7 @@ class FunctionAnalysis {
         return product;
     }
 
-    // The text of an expression as written, one token or a member chain without spaces.
+    // The text of an expression as written, from its first token to its last.
     std::string_view spelling(const CppExpr& expr) const {
         const char* begin = tokens_[expr.first].text.data();
         const auto& last = tokens_[expr.last];
@@ -1324,13 +1327,10 @@ class FunctionAnalysis {
         findings_->push_back(std::move(finding));
     }
 
+    // `spelling`, its white space runs made one space each.
     std::string text_of(const CppExpr& expr) const {
-        const char* begin = tokens_[expr.first].text.data();
-        const auto& last = tokens_[expr.last];
-        std::string_view raw(begin,
-                             static_cast<std::size_t>(last.text.data() + last.text.size() - begin));
         std::string text;
-        for (char c : raw) {
+        for (char c : spelling(expr)) {
             bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
             if (space && (text.empty() || text.back() == ' ')) continue;
             text += space ? ' ' : c;

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstddef>
 
+#include "checks/cpp/cpp_tokenizer.hpp"
 #include "checks/text_contains.hpp"
 
 namespace patchbay {
@@ -13,16 +14,12 @@ constexpr std::array<std::string_view, 4> kNamedChecks = {
 constexpr std::array<std::string_view, 2> kLimits = {"numeric_limits<int32_t>::max()",
                                                      "numeric_limits<int>::max()"};
 
-bool is_word_byte(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 // Whether a `)` at `at` closes a condition that a statement follows: `if (x >= y) return z`.
 bool closes_condition(std::string_view text, std::size_t at) {
     if (text[at] != ')') return false;
     std::size_t next = at + 1;
     while (next < text.size() && (text[next] == ' ' || text[next] == '\n')) ++next;
-    return next < text.size() && is_word_byte(text[next]);
+    return next < text.size() && is_ident_char(text[next]);
 }
 
 // The statement around `at`: from the last `;`, `{`, `}` or closed condition before it to the
@@ -47,7 +44,7 @@ bool compares(std::string_view statement) {
     for (auto op : kOperators)
         for (std::size_t at = statement.find(op); at != std::string_view::npos;
              at = statement.find(op, at + 1))
-            if (op != "min(" || at == 0 || !is_word_byte(statement[at - 1])) return true;
+            if (op != "min(" || at == 0 || !is_ident_char(statement[at - 1])) return true;
     return false;
 }
 
@@ -58,7 +55,7 @@ std::string_view declared_name(std::string_view statement) {
     std::size_t end = equals;
     while (end > 0 && statement[end - 1] == ' ') --end;
     std::size_t begin = end;
-    while (begin > 0 && is_word_byte(statement[begin - 1])) --begin;
+    while (begin > 0 && is_ident_char(statement[begin - 1])) --begin;
     return statement.substr(begin, end - begin);
 }
 
@@ -66,9 +63,9 @@ std::string_view declared_name(std::string_view statement) {
 bool compared_anywhere(std::string_view text, std::string_view name) {
     for (std::size_t at = text.find(name); at != std::string_view::npos;
          at = text.find(name, at + name.size())) {
-        const bool starts_word = at == 0 || !is_word_byte(text[at - 1]);
+        const bool starts_word = at == 0 || !is_ident_char(text[at - 1]);
         const std::size_t after = at + name.size();
-        const bool ends_word = after == text.size() || !is_word_byte(text[after]);
+        const bool ends_word = after == text.size() || !is_ident_char(text[after]);
         if (starts_word && ends_word && compares(statement_around(text, at))) return true;
     }
     return false;
