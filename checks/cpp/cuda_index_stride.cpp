@@ -312,6 +312,7 @@ class FunctionAnalysis {
     struct CountBound {
         std::size_t block_id = 0;  // the blockIdx the index comes from
         std::string index_text, count_text;
+        int64_t compared_line = 0;
     };
     std::map<std::size_t, CountBound> count_bounds_;  // by the count's '*'
     // A 32-bit thread index variable compared with a 64-bit bound (`i < num_elems`), by the
@@ -680,9 +681,9 @@ class FunctionAnalysis {
                         const CppExpr& count_expr) {
             if (!is_thread_index(index) || !count.size_product || count.width != IntWidth::narrow)
                 return;
-            count_bounds_.try_emplace(
-                *count.size_product,
-                CountBound{index.taint->token, text_of(index_expr), text_of(count_expr)});
+            count_bounds_.try_emplace(*count.size_product,
+                                      CountBound{index.taint->token, text_of(index_expr),
+                                                 text_of(count_expr), tokens_[expr.token].line});
         };
         note(lhs, *expr.operands[0], rhs, *expr.operands[1]);
         note(rhs, *expr.operands[1], lhs, *expr.operands[0]);
@@ -692,18 +693,29 @@ class FunctionAnalysis {
 
     // `for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < num_elems; i += blockDim.x *
     // gridDim.x)` with an int64_t bound: the index walks to the bound in steps of the whole
-    // grid and wraps once the bound passes 2^31 - 1 (vLLM #6838). Only a variable that steps by
-    // the grid: a 64-bit bound of another loop is as often a dimension as an element count.
+    // grid and wraps once the bound passes 2^31 - 1 (vLLM #6838). So does a thread index of
+    // the x axis compared with one (`x < ne01` with `int x = blockIdx.x * TILE + threadIdx.x`,
+    // ggml's transposed copy, llama.cpp PR 25000): the grid is sized to the bound, as a loop's
+    // range is to its end (clang-tidy's bugprone-too-small-loop-variable). `y + j < ne00`
+    // compares `y`, offset by a loop's step.
     void note_wide_bound(const Value& index, const CppExpr& index_expr, const Value& bound,
                          const CppExpr& bound_expr) {
         if (!is_thread_index(index) || index.width != IntWidth::narrow ||
-            bound.width != IntWidth::wide || index_expr.kind != CppExpr::Kind::name)
+            bound.width != IntWidth::wide)
             return;
-        const auto* decl = lookup(tokens_[index_expr.token].text, index_expr.token);
+        const CppExpr* name = &index_expr;
+        if (is_offset_sum(*name)) name = name->operands[0].get();
+        if (name->kind != CppExpr::Kind::name) return;
+        const auto* decl = lookup(tokens_[name->token].text, name->token);
         if (!decl) return;
-        wide_bounds_.try_emplace(
-            decl->token,
-            CountBound{index.taint->token, std::string(decl->name), text_of(bound_expr)});
+        wide_bounds_.try_emplace(decl->token,
+                                 CountBound{index.taint->token, std::string(decl->name),
+                                            text_of(bound_expr), tokens_[index_expr.token].line});
+    }
+
+    bool is_offset_sum(const CppExpr& expr) const {
+        return expr.kind == CppExpr::Kind::binary && tokens_[expr.token].text == "+" &&
+               expr.operands[0]->kind == CppExpr::Kind::name;
     }
 
     static bool is_thread_index(const Value& value) {
@@ -1241,8 +1253,29 @@ class FunctionAnalysis {
             if (!lookup_only) emit(use.product, use.addressed);
         }
         for (const auto& [op, bound] : count_bounds_) emit_count(op, bound);
-        for (const auto& [decl, bound] : wide_bounds_)
-            if (grid_strided_.count(decl)) emit_grid_index(decl, bound);
+        for (const auto& [decl, bound] : wide_bounds_) {
+            if (grid_strided_.count(decl))
+                emit_grid_index(decl, bound);
+            else if (block_id_spelling(bound.block_id) == "blockIdx.x")
+                emit_bounded_index(decl, bound);
+        }
+    }
+
+    // A thread index of the x axis kept in 32 bits and compared with a 64-bit bound: the grid
+    // covers the bound, up to 2^31 - 1 blocks. Those of the y and z axes are left: at most
+    // 65,535 blocks, they stay far below 2^31 (`blockIdx.y * 32 + threadIdx.y`).
+    void emit_bounded_index(std::size_t decl, const CountBound& bound) {
+        if (guarded_32bit_ || !reported_.insert(decl).second) return;
+        const Token& block_id = tokens_[bound.block_id];
+        std::string message = "thread index '" + bound.index_text + "' (blockIdx.x at line " +
+                              std::to_string(block_id.line) +
+                              ") is kept in 32 bits but is compared with '" + bound.count_text +
+                              "', a 64-bit bound, at line " + std::to_string(bound.compared_line) +
+                              ": it wraps once " + bound.count_text + " passes 2^31 - 1";
+        emit_by_reach(tokens_[decl], block_id, std::move(message),
+                      "declare '" + bound.index_text +
+                          "' int64_t and widen the block id: static_cast<int64_t>(blockIdx.x) "
+                          "* …");
     }
 
     // A grid-stride index kept in 32 bits, bounded by a 64-bit count: reported at its
@@ -1463,6 +1496,18 @@ bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
     return false;
 }
 
+// Whether `function` declares both a 32-bit local, which may hold a thread index, and a 64-bit
+// integer, which may bound it (`int row = …; if (row >= num_rows)` with `int64_t num_rows`).
+bool may_bound_index_wide(const FunctionInfo& function, const TypeAliases& aliases) {
+    auto has = [&](const std::vector<Declaration>& decls, IntWidth width) {
+        return std::ranges::any_of(decls, [&](const Declaration& decl) {
+            return !decl.is_pointer && aliases.width_of(decl.type) == width;
+        });
+    };
+    return has(function.locals, IntWidth::narrow) &&
+           (has(function.parameters, IntWidth::wide) || has(function.locals, IntWidth::wide));
+}
+
 // Whether `function` reads its own block id: a source of ids of its own (issue #30).
 bool reads_block_id(const FunctionInfo& function, std::span<const Token> tokens) {
     for (std::size_t i = function.body_begin + 1; i < function.body_end; ++i)
@@ -1569,7 +1614,7 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
         if (!may_read_ids(function, tokens, aliases, table_names) &&
             !(reads_block_id(function, tokens) &&
               (may_scale_block_id(function, tokens, brackets, aliases) ||
-               calls_one_of(function, tokens, names))))
+               calls_one_of(function, tokens, names) || may_bound_index_wide(function, aliases))))
             continue;
         FunctionAnalysis(file, tokens, brackets, aliases, members, table_names, function,
                          file_context())

@@ -73,7 +73,7 @@ TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
         EXPECT_EQ(flagged_lines(findings, Severity::warning), warnings) << file.path;
     }
     EXPECT_EQ(expected_total, 38u);  // the `// expect:` lines written in the fixtures
-    EXPECT_EQ(warning_total, 20u);   // and their `// expect-warning:` lines
+    EXPECT_EQ(warning_total, 23u);   // and their `// expect-warning:` lines
 }
 
 TEST(CudaIndexStride, MessageRelatedAndFixHint) {
@@ -240,6 +240,25 @@ TEST(CudaIndexStride, AnElementCountBoundingAThreadIndexIsReportedByReach) {
     auto configured = cuda_index_stride_findings(tree.files[0], tree, config);
     ASSERT_EQ(configured.size(), 1u);
     EXPECT_EQ(configured[0].severity, Severity::error);
+}
+
+// ggml's transposed copy before llama.cpp PR 25000: a thread index of the x axis held in an
+// int and compared with an int64_t size. Reported at the declaration, naming the comparison.
+TEST(CudaIndexStride, AThreadIndexComparedWithA64BitBoundIsReportedAtItsDeclaration) {
+    auto findings = analyse(
+        "__global__ void t(float* dst, const int64_t ne01) {\n"
+        "  const int x = blockIdx.x * 32 + threadIdx.x;\n"
+        "  if (x < ne01) dst[x] = 0.f;\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].severity, Severity::warning);
+    EXPECT_EQ(findings[0].line, 2);
+    EXPECT_EQ(findings[0].column, 13);  // the name `x`
+    EXPECT_EQ(findings[0].message,
+              "thread index 'x' (blockIdx.x at line 2) is kept in 32 bits but is compared with "
+              "'ne01', a 64-bit bound, at line 3: it wraps once ne01 passes 2^31 - 1");
+    EXPECT_EQ(findings[0].fix_hint,
+              "declare 'x' int64_t and widen the block id: static_cast<int64_t>(blockIdx.x) * …");
 }
 
 // The element type finds the index; a configured name only adds a source that the type would
