@@ -603,8 +603,13 @@ void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases) {
                !is_op(tokens[end], ";") && !is_op(tokens[end], "{") && !is_op(tokens[end], "("))
             ++end;
         if (!is_op(tokens[end], ";")) continue;  // a struct or function-pointer typedef
-        if (is_using)
-            aliases.add(std::string(tokens[i + 1].text), normalise_type(tokens, i + 3, end));
+        // `using index_t = typename Kernel_traits::index_t;` names the traits' type, the one
+        // the tree's `using index_t = int64_t;` declares: a name for itself adds nothing.
+        if (is_using) {
+            std::string target = normalise_type(tokens, i + 3, end);
+            if (target != tokens[i + 1].text)
+                aliases.add(std::string(tokens[i + 1].text), std::move(target));
+        }
         if (is_typedef && has_pointer(tokens, i + 1, end)) continue;
         if (is_typedef && is_name(tokens[end - 1]))
             aliases.add(std::string(tokens[end - 1].text), normalise_type(tokens, i + 1, end - 1));

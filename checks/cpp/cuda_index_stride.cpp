@@ -97,6 +97,8 @@ struct Value {
     // position): an element count that wraps at 2^31, reported when a thread index that
     // addresses memory is compared with it (lmdeploy #897: `for (int id = ...; id < m * n;`).
     std::optional<std::size_t> size_product;
+    int size_factors = 0;        // how many runtime sizes that product multiplies
+    std::string_view size_text;  // the product as written
 };
 
 void add_products(std::vector<Product>& to, const std::vector<Product>& from) {
@@ -177,6 +179,8 @@ Value merge(Value a, const Value& b) {
     if (a.wide_factor.empty()) a.wide_factor = b.wide_factor;
     if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
     a.size_product.reset();  // a sum, a choice or a bound of counts is no product of sizes
+    a.size_factors = 0;
+    a.size_text = {};
     add_products(a.products, b.products);
     return a;
 }
@@ -324,6 +328,9 @@ class FunctionAnalysis {
     std::optional<std::size_t> coordinate_chain_;
     std::set<std::size_t> reported_;
     std::vector<Finding>* findings_ = nullptr;
+    // Evaluating the initializer of a 64-bit variable: its calls take 64-bit offsets and
+    // strides (`binfo.q_offset(batch_stride, row_stride, bidb)`).
+    bool in_wide_init_ = false;
 
     // ---- walking the body -------------------------------------------------------------
 
@@ -369,7 +376,9 @@ class FunctionAnalysis {
             std::size_t end = decl.init_end;
             auto init = parse_cpp_expression(tokens_, brackets_, aliases_,
                                              {decl.init_begin, decl.init_end}, end);
+            in_wide_init_ = !decl.is_pointer && aliases_.width_of(decl.type) == IntWidth::wide;
             if (init) state(&decl) = assigned_value(decl, eval(*init));
+            in_wide_init_ = false;
         }
         return std::max(decl.init_end, decl.token + 1);
     }
@@ -428,7 +437,10 @@ class FunctionAnalysis {
             held.products = value.products;
             return held;
         }
-        if (held.width == IntWidth::wide) report_all(value);
+        if (held.width == IntWidth::wide) {
+            report_all(value);
+            report_widened_count(value);
+        }
         // A template or unseen integer type (`const IdType pos = pos_ids[i]`) may be 32-bit:
         // it keeps what it is given, as an int would.
         bool may_be_narrow = held.width == IntWidth::unknown && unseen_type_holds_ids(decl.type);
@@ -440,9 +452,12 @@ class FunctionAnalysis {
         held.from_kernel = value.from_kernel;
         if (held.width == IntWidth::wide) {
             held.widened_late = late_widening(decl.token, value);
+            held.wide_factor = value.wide_factor;
             return held;
         }
         held.size_product = value.size_product;
+        held.size_factors = value.size_factors;
+        held.size_text = value.size_text;
         held.launch_bounded = value.constant || value.launch_bounded;
         held.grid_step = value.grid_step;
         held.products = value.products;
@@ -576,6 +591,7 @@ class FunctionAnalysis {
         // its products instead: it is a finding where it reaches an address, as before the cast.
         if (cast.width == IntWidth::wide) {
             cast.widened_late = late_widening(expr.token, operand);
+            report_widened_count(operand);
             auto [coordinates, fresh] = split_stored(operand);
             report_all(fresh);
             cast.products = std::move(coordinates.products);
@@ -628,6 +644,7 @@ class FunctionAnalysis {
             // A pointer handed to a function (`load_input(u + r * stride, ...)`) is read or
             // written there: the block-id offsets it holds are used as an address.
             if (arg.pointer) sink_pointer(arg, arg.pointer_name, arg.pool);
+            if (in_wide_init_) report_widened_count(arg);
             combined = first ? arg : merge(combined, arg);
             first = false;
         }
@@ -744,6 +761,8 @@ class FunctionAnalysis {
         Value out = merge(lhs, rhs);
         forget_element_offset(out);
         out.size_product = lhs.size_product;
+        out.size_factors = lhs.size_factors;
+        out.size_text = lhs.size_text;
         if (!lhs.taint) return out;
         out.taint = lhs.taint;
         out.bounded = lhs.bounded;
@@ -807,7 +826,11 @@ class FunctionAnalysis {
 
     Value multiply(const CppExpr& expr, const Value& lhs, const Value& rhs) {
         Value product = multiplied(expr, lhs, rhs);
-        if (product.width == IntWidth::wide) product.wide_factor = spelling(*expr.operands[1]);
+        // A stride held in a variable (`dq_accum_row_stride = (index_t)params.h *
+        // params.d_rounded`) ends with its own last factor.
+        if (product.width == IntWidth::wide)
+            product.wide_factor =
+                rhs.wide_factor.empty() ? spelling(*expr.operands[1]) : rhs.wide_factor;
         return product;
     }
 
@@ -835,6 +858,10 @@ class FunctionAnalysis {
         index_right = index_right && !index_left;
         if (!index_left && !index_right) {
             result.size_product = size_product(expr, lhs, rhs, result.width);
+            if (result.size_product) {
+                result.size_factors = size_factors(lhs) + size_factors(rhs);
+                result.size_text = spelling(expr);
+            }
             // An offset inside a block scaled by a stride stays one.
             if (lhs.bounded || rhs.bounded) {
                 result.taint = lhs.taint ? lhs.taint : rhs.taint;
@@ -974,11 +1001,18 @@ class FunctionAnalysis {
         if (width != IntWidth::narrow) return std::nullopt;
         if (lhs.size_product) return lhs.size_product;
         if (rhs.size_product) return rhs.size_product;
-        auto size = [](const Value& v) {
-            return !v.constant && !v.launch_bounded && !v.taint && !v.pointer;
-        };
-        bool runtime = size(lhs) && size(rhs);
+        bool runtime = is_runtime_size(lhs) && is_runtime_size(rhs);
         return runtime ? std::optional<std::size_t>(expr.token) : std::nullopt;
+    }
+
+    // The runtime sizes `value` multiplies: those of its product of sizes, or itself.
+    static int size_factors(const Value& value) {
+        if (value.size_product) return value.size_factors;
+        return is_runtime_size(value) ? 1 : 0;
+    }
+
+    static bool is_runtime_size(const Value& value) {
+        return !value.constant && !value.launch_bounded && !value.taint && !value.pointer;
     }
 
     // Whether `value` already holds a 32-bit product: the first multiply by a runtime value
@@ -1342,10 +1376,33 @@ class FunctionAnalysis {
             "count in 64 bits (`1LL * " + bound.count_text + "`) and keep the index in an int64_t");
     }
 
+    // `params.seqlen_q_rounded * params.h * params.d_rounded`, a batch's element count handed
+    // to `binfo.q_offset` as its 64-bit stride (flash-attention PR 2260): three or more runtime
+    // sizes multiplied in 32 bits, then widened. Two (`h * d`, a row) are as often bounded.
+    void report_widened_count(const Value& value) {
+        if (!value.size_product || value.size_factors < 3 || value.width != IntWidth::narrow ||
+            guarded_32bit_ || !reported_.insert(*value.size_product).second)
+            return;
+        const std::string text = squeezed(value.size_text);
+        findings_->push_back(reach_finding(
+            tokens_[*value.size_product],
+            "element count '" + text + "' multiplies " + std::to_string(value.size_factors) +
+                " runtime sizes in 32 bits and only then is widened: it wraps once it passes "
+                "2^31 - 1",
+            "widen the first factor: static_cast<int64_t>(…) * …"));
+    }
+
     // A finding at `at` about a thread index, its severity by reach, the blockIdx it comes from
     // as its related location.
     void emit_by_reach(const Token& at, const Token& block_id, std::string message,
                        std::string fix_hint) {
+        Finding finding = reach_finding(at, std::move(message), std::move(fix_hint));
+        finding.related.push_back(RelatedLocation{file_.path, block_id.line, block_id.column,
+                                                  "block id (blockIdx) here"});
+        findings_->push_back(std::move(finding));
+    }
+
+    Finding reach_finding(const Token& at, std::string message, std::string fix_hint) const {
         Finding finding;
         finding.rule = kIndexStrideRule;
         finding.severity = tensor_reach_severity(config_);
@@ -1353,17 +1410,17 @@ class FunctionAnalysis {
         finding.line = at.line;
         finding.column = at.column;
         finding.message = std::move(message);
-        finding.related.push_back(RelatedLocation{file_.path, block_id.line, block_id.column,
-                                                  "block id (blockIdx) here"});
         finding.fix_hint = std::move(fix_hint);
         finding.source_line = std::string(file_.line_text(at.line));
-        findings_->push_back(std::move(finding));
+        return finding;
     }
 
-    // `spelling`, its white space runs made one space each.
-    std::string text_of(const CppExpr& expr) const {
+    std::string text_of(const CppExpr& expr) const { return squeezed(spelling(expr)); }
+
+    // `spelled`, its white space runs made one space each.
+    static std::string squeezed(std::string_view spelled) {
         std::string text;
-        for (char c : spelling(expr)) {
+        for (char c : spelled) {
             bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
             if (space && (text.empty() || text.back() == ' ')) continue;
             text += space ? ' ' : c;

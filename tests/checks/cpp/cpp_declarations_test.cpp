@@ -58,6 +58,17 @@ TEST(TypeAliases, TheFilesOwnAliasWinsOverTheTrees) {
     EXPECT_EQ(tree.width_of("stride_t"), IntWidth::wide);
 }
 
+// flash-attention's kernels: `using index_t = typename Kernel_traits::index_t;` in a function
+// names the traits' type; the tree's `using index_t = int64_t;` says what it is.
+TEST(TypeAliases, AnAliasNamingItselfLeavesTheTreesStanding) {
+    TypeAliases tree;
+    add_type_aliases(tokenize_cpp("struct Flash_kernel_traits { using index_t = int64_t; };"),
+                     tree);
+    TypeAliases file(&tree);
+    add_type_aliases(tokenize_cpp("using index_t = typename Kernel_traits::index_t;"), file);
+    EXPECT_EQ(file.width_of("index_t"), IntWidth::wide);
+}
+
 TEST(MatchBrackets, NestedAndUnbalanced) {
     auto tokens = tokenize_cpp("f(a[1], {b}) ) (");
     auto partner = match_brackets(tokens);

@@ -73,7 +73,7 @@ TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
         EXPECT_EQ(flagged_lines(findings, Severity::warning), warnings) << file.path;
     }
     EXPECT_EQ(expected_total, 38u);  // the `// expect:` lines written in the fixtures
-    EXPECT_EQ(warning_total, 23u);   // and their `// expect-warning:` lines
+    EXPECT_EQ(warning_total, 25u);   // and their `// expect-warning:` lines
 }
 
 TEST(CudaIndexStride, MessageRelatedAndFixHint) {
@@ -259,6 +259,24 @@ TEST(CudaIndexStride, AThreadIndexComparedWithA64BitBoundIsReportedAtItsDeclarat
               "'ne01', a 64-bit bound, at line 3: it wraps once ne01 passes 2^31 - 1");
     EXPECT_EQ(findings[0].fix_hint,
               "declare 'x' int64_t and widen the block id: static_cast<int64_t>(blockIdx.x) * …");
+}
+
+// flash-attention PR 2260: a batch's element count in 32 bits, handed to a 64-bit stride.
+TEST(CudaIndexStride, AnElementCountOfThreeSizesWidenedLateNamesItsFactors) {
+    auto findings = analyse(
+        "struct P { int s, h, d; };\n"
+        "__global__ void k(const P params, float* out) {\n"
+        "  const int64_t batch_stride = params.s * params.h * params.d;\n"
+        "  out[batch_stride * blockIdx.y] = 0.f;\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].severity, Severity::warning);
+    EXPECT_EQ(findings[0].line, 3);
+    EXPECT_EQ(findings[0].column, 41);  // the first `*`
+    EXPECT_EQ(findings[0].message,
+              "element count 'params.s * params.h * params.d' multiplies 3 runtime sizes in 32 "
+              "bits and only then is widened: it wraps once it passes 2^31 - 1");
+    EXPECT_TRUE(findings[0].related.empty());
 }
 
 // The element type finds the index; a configured name only adds a source that the type would
