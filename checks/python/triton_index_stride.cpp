@@ -127,12 +127,16 @@ void fill_finding(Finding& finding, const CandidateProduct& product, const Sourc
         .append(product.other_operand)
         .append("' is computed in 32 bits: ")
         .append(wrap);
-    finding.related.reserve(3);  // the load, the scaling, the load's end
+    finding.related.reserve(3);  // the load, the scaling or assignment, the load's end
     finding.related.push_back(
         {file.path, product.origin.line, product.origin.column, related_message(product)});
     if (product.scaled_at_line > 0 && product.scaled_at_line != product.line)
         finding.related.push_back({file.path, product.scaled_at_line, 0,
                                    "scaled from the program id here: widen it before this"});
+    if (product.index_is_name && product.assigned_at_line > 0 &&
+        product.assigned_at_line != product.line)
+        finding.related.push_back(
+            {file.path, product.assigned_at_line, 0, "assigned from the load here: widen it here"});
     // A load written over several lines is widened after its closing parenthesis.
     if (product.origin.end_line > product.origin.line)
         finding.related.push_back({file.path, product.origin.end_line, 0,

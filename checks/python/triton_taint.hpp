@@ -70,7 +70,10 @@ struct TaintValue {
     // IS_VARLEN: i_t = tl.load(chunk_indices + ...)`, `else: i_t` stays tl.program_id): the
     // table gives the tile this program handles, so its products reach as far as the tensor.
     bool stands_for_program_id = false;
-    std::string_view index_table;     // pointer into this index table
+    std::string_view index_table;  // pointer into this index table
+    // Where a loaded index was last given to a name after its load (`token_ids = token_ids -
+    // vob_start_id`): widening it there widens every later product.
+    std::int64_t assigned_line = 0;
     std::string_view pointer_name;    // a pointer: the parameter it starts from ("x_ptr")
     ProductSet products;              // candidate products flowing into this value
     TupleItems<TaintValue> elements;  // a tuple's items
@@ -117,6 +120,7 @@ struct CandidateProduct {
     // The index was a row number scaled there (`o_t = i_t * BT + tl.arange`): widening it
     // there widens this product too.
     std::int64_t scaled_at_line = 0;
+    std::int64_t assigned_at_line = 0;  // the index's `assigned_line`
     std::string addressed;
 
     bool used() const { return data_address || !loaded_through.empty(); }

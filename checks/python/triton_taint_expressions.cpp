@@ -397,6 +397,7 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     const bool chained = index_expr.kind == ExprKind::binary && index_expr.text == "*";
     candidate.scaled_row = !chained && scales_program_id(index, other_expr, other);
     candidate.scaled_at_line = file_.candidates.scaled_row_line(index);
+    candidate.assigned_at_line = index.assigned_line;
     candidate.line = line;
     candidate.column = column;
     candidate.index_expr = &index_expr;

@@ -136,6 +136,8 @@ void TritonInterpreter::statement(const Stmt& stmt) {
 // `x = ...`, most of a kernel's statements: the name takes the value itself, not a copy.
 void TritonInterpreter::assignment(const Stmt& stmt) {
     TaintValue value = eval(*stmt.value);
+    if (value.from_memory && value.origin && value.origin->line != stmt.line)
+        value.assigned_line = stmt.line;
     if (stmt.targets.size() == 1 && stmt.targets[0].kind == ExprKind::name)
         env_.set(stmt.targets[0].text, std::move(value));
     else

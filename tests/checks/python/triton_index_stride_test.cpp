@@ -130,6 +130,19 @@ TEST(TritonIndexStride, FindingFieldsForAPlainLoad) {
     EXPECT_FALSE(finding.reach);
 }
 
+// LightLLM PR 1304 widened `token_ids = token_ids - vob_start_id`, two lines below the load:
+// the finding points there too, where the fix hint's `.to(tl.int64)` goes.
+TEST(TritonIndexStride, AnIndexReassignedAfterItsLoadPointsAtTheAssignment) {
+    std::string text = kTritonKernel;
+    text.replace(text.find("    vals ="), 0, "    blk = blk - 1\n");
+    auto findings = triton_index_stride_findings(python_file("ops/gather.py", text), {});
+    ASSERT_EQ(findings.size(), 1u);
+    ASSERT_EQ(findings[0].related.size(), 2u);
+    EXPECT_EQ(findings[0].related[0].line, 8);  // the load
+    EXPECT_EQ(findings[0].related[1].line, 9);
+    EXPECT_EQ(findings[0].related[1].message, "assigned from the load here: widen it here");
+}
+
 TEST(TritonIndexStride, ConstexprOtherOperandGetsNoAnnotateHint) {
     std::string text = kTritonKernel;
     text.replace(text.find("blk * stride_kb"), 15, "blk * BLOCK");
