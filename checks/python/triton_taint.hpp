@@ -74,6 +74,9 @@ struct TaintValue {
     // Where a loaded index was last given to a name after its load (`token_ids = token_ids -
     // vob_start_id`): widening it there widens every later product.
     std::int64_t assigned_line = 0;
+    // The last factor of a 64-bit product this value holds (`W` of `tl.cast(i_n, tl.int64) * D *
+    // W`): a row term whose stride is a multiple of it.
+    std::string_view wide_factor;
     std::string_view pointer_name;    // a pointer: the parameter it starts from ("x_ptr")
     ProductSet products;              // candidate products flowing into this value
     TupleItems<TaintValue> elements;  // a tuple's items
@@ -121,6 +124,7 @@ struct CandidateProduct {
     // there widens this product too.
     std::int64_t scaled_at_line = 0;
     std::int64_t assigned_at_line = 0;  // the index's `assigned_line`
+    bool index_lanes = false;           // the index holds tl.arange: a range of rows or columns
     std::string addressed;
 
     bool used() const { return data_address || !loaded_through.empty(); }
@@ -148,6 +152,12 @@ class CandidateTable {
     // `of_memory`: asked for a read id, whose program-id products do not count.
     bool holds_product(const TaintValue& value, bool of_memory) const;
     void drop_scaled_rows(TaintValue& value) const;
+    // Whether `value` holds a product of a program id's lanes by `factor` (`o_d[:, None] * W`),
+    // and those products taken out of it: columns inside a row whose stride is a multiple of
+    // `factor`. A row number (`i_t * BT * D`) or a loop's index is not one: it may span the
+    // row's whole length, and the row may pass 2^31 elements.
+    bool holds_column_of(const TaintValue& value, std::string_view factor) const;
+    void drop_columns_of(TaintValue& value, std::string_view factor) const;
     // The line of the first row-number product `value` holds, 0 when none.
     std::int64_t scaled_row_line(const TaintValue& value) const;
     const std::vector<CandidateProduct>& all() const { return candidates_; }

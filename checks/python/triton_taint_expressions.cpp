@@ -349,8 +349,20 @@ bool TritonInterpreter::selects_block(const TaintValue& term) {
     return term.from_memory && !term.from_program_id && !term.pointer;
 }
 
-// A pointer plus an offset is an address: products in either side are used.
+// A pointer plus an offset is an address: products in either side are used. A program id times
+// the last factor of a 64-bit row term beside it (`tl.cast(i_n, tl.int64) * D * W + o_d[:, None]
+// * W`, flash-linear-attention PR 783) is a column inside that row, below its stride.
 TaintValue TritonInterpreter::additive(const TaintValue& a, const TaintValue& b) {
+    if (a.wide && file_.candidates.holds_column_of(b, a.wide_factor)) {
+        TaintValue columns = b;
+        file_.candidates.drop_columns_of(columns, a.wide_factor);
+        return additive(a, columns);
+    }
+    if (b.wide && file_.candidates.holds_column_of(a, b.wide_factor)) {
+        TaintValue columns = a;
+        file_.candidates.drop_columns_of(columns, b.wide_factor);
+        return additive(columns, b);
+    }
     TaintValue out = promote(a, b);
     if (a.pointer || b.pointer) {
         const std::string_view tensor = a.pointer ? a.pointer_name : b.pointer_name;
@@ -368,6 +380,7 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     const auto& [left, a, right, b, line, column] = operands;
     TaintValue out = promote(a, b);
     out.strided = out.strided || scales_by_runtime(a, b);
+    if (out.wide && right.kind == ExprKind::name) out.wide_factor = right.text;
     // `H * V * K`: a product of compile-time sizes spans several dimensions, a stride.
     out.constant_stride = a.constant && b.constant && !a.lanes && !b.lanes;
     bool left_index = is_candidate_index(a) && !b.wide;
@@ -398,6 +411,7 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     candidate.scaled_row = !chained && scales_program_id(index, other_expr, other);
     candidate.scaled_at_line = file_.candidates.scaled_row_line(index);
     candidate.assigned_at_line = index.assigned_line;
+    candidate.index_lanes = index.lanes;
     candidate.line = line;
     candidate.column = column;
     candidate.index_expr = &index_expr;

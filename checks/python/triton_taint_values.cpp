@@ -59,6 +59,7 @@ void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
         (a.stands_for_program_id && !b.from_memory) || (b.stands_for_program_id && !a.from_memory);
     out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
     out.pointer_name = a.pointer_name.empty() ? b.pointer_name : a.pointer_name;
+    out.wide_factor = a.wide_factor.empty() ? b.wide_factor : a.wide_factor;
     out.products = a.products;
     if (!b.products.empty()) out.products.insert(b.products);  // most values carry none
 }
@@ -189,6 +190,28 @@ std::int64_t CandidateTable::scaled_row_line(const TaintValue& value) const {
 
 void CandidateTable::drop_scaled_rows(TaintValue& value) const {
     value.products.erase_if([&](std::size_t id) { return candidates_[id].scaled_row; });
+}
+
+namespace {
+
+bool is_column_of(const CandidateProduct& candidate, std::string_view factor) {
+    const Expr* other = candidate.other_expr;
+    return candidate.tensor_reach && !candidate.from_memory && candidate.index_lanes &&
+           candidate.origin.table == kProgramId && other && other->kind == ExprKind::name &&
+           other->text == factor;
+}
+
+}  // namespace
+
+bool CandidateTable::holds_column_of(const TaintValue& value, std::string_view factor) const {
+    if (factor.empty()) return false;
+    for (auto id : value.products)
+        if (is_column_of(candidates_[id], factor)) return true;
+    return false;
+}
+
+void CandidateTable::drop_columns_of(TaintValue& value, std::string_view factor) const {
+    value.products.erase_if([&](std::size_t id) { return is_column_of(candidates_[id], factor); });
 }
 
 std::string_view TritonFile::intern(std::string name) {
