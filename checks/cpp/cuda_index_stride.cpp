@@ -442,8 +442,12 @@ class FunctionAnalysis {
             report_widened_count(value);
         }
         // A template or unseen integer type (`const IdType pos = pos_ids[i]`) may be 32-bit:
-        // it keeps what it is given, as an int would.
-        bool may_be_narrow = held.width == IntWidth::unknown && unseen_type_holds_ids(decl.type);
+        // it keeps what it is given, as an int would. Given an int, it is a conversion the
+        // template chose (`index_t chunk_idx = tl.block_to_chunk[blockIdx.x]`, DeepSpeed PR 5187:
+        // int64_t where a tensor passes INT_MAX): its width is the instantiation's.
+        bool converted = value.type != decl.type && builtin_width(value.type) == IntWidth::narrow;
+        bool may_be_narrow =
+            held.width == IntWidth::unknown && !converted && unseen_type_holds_ids(decl.type);
         if (held.width == IntWidth::unknown && !may_be_narrow) return held;
         // A 64-bit variable keeps the read it holds: narrowed again, it is an index again.
         held.taint = value.taint;
