@@ -55,6 +55,12 @@ struct Product {
     std::optional<std::size_t> other_declaration;
 };
 
+struct LateWidening {
+    std::size_t at = 0;          // the widening: a declared name or a cast
+    std::size_t block_id = 0;    // its blockIdx
+    bool thread_number = false;  // scaled once (`blockIdx.x * blockDim.x`): wraps at 2^32
+};
+
 struct Value {
     IntWidth width = IntWidth::unknown;
     bool pointer = false;
@@ -80,11 +86,10 @@ struct Value {
     // of a thread).
     int kernel_scalings = 0;
     bool by_block_size = false;  // one of them blockDim: a thread number over the grid
-    // Such an element offset computed in 32 bits and widened once computed (`int64_t start =
-    // blockIdx.x * blockDim.x * 8`): the widening (first) and the blockIdx (second) tokens,
-    // reported if the value reaches an address as an offset (rather than as a row index,
-    // multiplied again).
-    std::optional<std::pair<std::size_t, std::size_t>> widened_late;
+    // Such an element offset or thread number computed in 32 bits and widened once computed
+    // (`int64_t start = blockIdx.x * blockDim.x * 8`), reported if the value reaches an address
+    // as an offset (rather than as a row index, multiplied again).
+    std::optional<LateWidening> widened_late;
     // The last factor of a 64-bit product this value holds (`params.d_rounded` of `(int64_t)row
     // * params.h * params.d_rounded`): a row term whose stride is a multiple of it.
     std::string_view wide_factor;
@@ -322,7 +327,8 @@ class FunctionAnalysis {
     // A 32-bit thread index variable compared with a 64-bit bound (`i < num_elems`), by the
     // variable's declaration; reported when the variable also steps by the grid.
     std::map<std::size_t, CountBound> wide_bounds_;
-    std::set<std::size_t> grid_strided_;    // variables given `+= … gridDim …`
+    std::set<std::size_t> grid_strided_;  // variables given `+= … gridDim …`
+    std::map<std::size_t, LateWidening> late_thread_numbers_;  // by the widening's token
     std::optional<std::size_t> read_site_;  // evaluating the offset of this table read
     // The accessor whose multi-dimensional subscript is being read (its name's token).
     std::optional<std::size_t> coordinate_chain_;
@@ -1253,7 +1259,7 @@ class FunctionAnalysis {
     // a read id selected its block).
     void sink(const Value& offset, std::string_view tensor, bool deferred = false,
               bool pool = false) {
-        if (offset.widened_late) emit_widened_late(*offset.widened_late);
+        if (offset.widened_late) widened_late(*offset.widened_late);
         if (offset.taint) {
             index_reads_.insert(offset.taint->token);
             index_tensors_.try_emplace(offset.taint->token, tensor);
@@ -1291,6 +1297,8 @@ class FunctionAnalysis {
             if (!lookup_only) emit(use.product, use.addressed);
         }
         for (const auto& [op, bound] : count_bounds_) emit_count(op, bound);
+        for (const auto& [at, late] : late_thread_numbers_)
+            if (!grid_strided_.count(at)) emit_widened_late(late);
         for (const auto& [decl, bound] : wide_bounds_) {
             if (grid_strided_.count(decl))
                 emit_grid_index(decl, bound);
@@ -1335,29 +1343,42 @@ class FunctionAnalysis {
     // thread number scaled again) computed in 32 bits and widened once computed, when it may
     // have wrapped already (flashinfer PR 1290). Reported where it reaches an address
     // (`input + start`); scaled again it was a row index (apex's `long int first_batch =
-    // (…) * WARP_BATCH`, then `first_batch * element_count`). A thread number alone (`int64_t i
-    // = blockIdx.x * blockDim.x + threadIdx.x`) is not reported, as it is not kept in an int;
-    // nor one of the y or z axes (at most 65,535 blocks: `blockIdx.y * blockDim.y * 4` fits),
-    // nor a block id scaled by constants alone (a head's offset inside a row).
-    std::optional<std::pair<std::size_t, std::size_t>> late_widening(std::size_t at,
-                                                                     const Value& value) const {
+    // (…) * WARP_BATCH`, then `first_batch * element_count`). So is a thread number alone
+    // (`uint64_t gid = threadIdx.x + blockDim.x * blockIdx.x`, raft PR 835; ggml's copy, llama.cpp
+    // PR 18433): the unsigned product wraps once the grid passes 2^32 threads. Not one of the y
+    // or z axes (at most 65,535 blocks: `blockIdx.y * blockDim.y * 4` fits), nor a block id
+    // scaled by constants alone (a head's offset inside a row).
+    std::optional<LateWidening> late_widening(std::size_t at, const Value& value) const {
         if (value.widened_late) return value.widened_late;
-        if (value.kernel_scalings < 2 || !value.by_block_size || value.width != IntWidth::narrow ||
+        if (value.kernel_scalings < 1 || !value.by_block_size || value.width != IntWidth::narrow ||
             !value.taint || !value.taint->kernel_id || value.from_memory ||
             block_id_spelling(value.taint->token) != "blockIdx.x")
             return std::nullopt;
-        return std::make_pair(at, value.taint->token);
+        return LateWidening{at, value.taint->token, value.kernel_scalings == 1};
     }
 
-    void emit_widened_late(const std::pair<std::size_t, std::size_t>& late) {
-        if (guarded_32bit_ || !reported_.insert(late.first).second) return;
-        const Token& block_id = tokens_[late.second];
-        const std::string name = block_id_spelling(late.second);
-        emit_by_reach(tokens_[late.first], block_id,
-                      "element offset of block id '" + name + "' (blockIdx at line " +
+    // A thread number waits for the end of the function: the start of a grid-stride loop
+    // (`for (size_t i = threadIdx.x + blockIdx.x * blockDim.x; …; i += blockDim.x * gridDim.x)`)
+    // is bounded by a grid the kernel's launch sizes, not by the data, and is left.
+    void widened_late(const LateWidening& late) {
+        if (late.thread_number)
+            late_thread_numbers_.try_emplace(late.at, late);
+        else
+            emit_widened_late(late);
+    }
+
+    void emit_widened_late(const LateWidening& late) {
+        if (guarded_32bit_ || !reported_.insert(late.at).second) return;
+        const Token& block_id = tokens_[late.block_id];
+        const std::string name = block_id_spelling(late.block_id);
+        const std::string what = late.thread_number ? "thread number" : "element offset";
+        const std::string limit =
+            late.thread_number ? "the grid passes 2^32 threads" : "the offset passes 2^31 - 1";
+        emit_by_reach(tokens_[late.at], block_id,
+                      what + " of block id '" + name + "' (blockIdx at line " +
                           std::to_string(block_id.line) +
-                          ") is computed in 32 bits and only then widened: it wraps once the "
-                          "offset passes 2^31 - 1, before the widening",
+                          ") is computed in 32 bits and only then widened: it wraps once " + limit +
+                          ", before the widening",
                       "widen the block id first: static_cast<int64_t>(" + name + ") * …");
     }
 
@@ -1557,16 +1578,17 @@ bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
     return false;
 }
 
-// Whether `function` declares both a 32-bit local, which may hold a thread index, and a 64-bit
-// integer, which may bound it (`int row = …; if (row >= num_rows)` with `int64_t num_rows`).
-bool may_bound_index_wide(const FunctionInfo& function, const TypeAliases& aliases) {
+// Whether `function` may keep a thread index where its width matters: a 64-bit local (widened
+// after a 32-bit multiply, `int64_t i = blockIdx.x * blockDim.x + threadIdx.x`), or a 32-bit
+// local beside a 64-bit parameter that may bound it (`int row = …; if (row >= num_rows)`).
+bool may_keep_thread_index(const FunctionInfo& function, const TypeAliases& aliases) {
     auto has = [&](const std::vector<Declaration>& decls, IntWidth width) {
         return std::ranges::any_of(decls, [&](const Declaration& decl) {
             return !decl.is_pointer && aliases.width_of(decl.type) == width;
         });
     };
-    return has(function.locals, IntWidth::narrow) &&
-           (has(function.parameters, IntWidth::wide) || has(function.locals, IntWidth::wide));
+    return has(function.locals, IntWidth::wide) ||
+           (has(function.locals, IntWidth::narrow) && has(function.parameters, IntWidth::wide));
 }
 
 // Whether `function` reads its own block id: a source of ids of its own (issue #30).
@@ -1675,7 +1697,7 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
         if (!may_read_ids(function, tokens, aliases, table_names) &&
             !(reads_block_id(function, tokens) &&
               (may_scale_block_id(function, tokens, brackets, aliases) ||
-               calls_one_of(function, tokens, names) || may_bound_index_wide(function, aliases))))
+               calls_one_of(function, tokens, names) || may_keep_thread_index(function, aliases))))
             continue;
         FunctionAnalysis(file, tokens, brackets, aliases, members, table_names, function,
                          file_context())
