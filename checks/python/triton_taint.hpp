@@ -178,6 +178,8 @@ class CandidateTable {
 // Arithmetic promotion (`a + b`): 64-bit when either side is; an unbounded origin wins over a
 // bounded one, otherwise the first; bounded only when every loaded side is.
 TaintValue promote(const TaintValue& a, const TaintValue& b);
+// The program id as it is (not scaled, not offset by a loaded value), 32-bit.
+bool plain_program_id(const TaintValue& v);
 // Control-flow join: 64-bit only when both are; taint when either is.
 TaintValue join(const TaintValue& a, const TaintValue& b);
 TaintEnv join(const TaintEnv& a, const TaintEnv& b);

@@ -475,9 +475,18 @@ TaintValue TritonInterpreter::call(const Expr& expr) {
         if (const FunctionDef* helper = file_.function(callee.text))
             return helper_call(*helper, expr);
     }
-    TaintValue out;  // an unknown function: its result still carries what went in
-    for (std::size_t i = 1; i < expr.children.size(); ++i)
-        out.products.insert(eval(expr.children[i]).products);
+    // An unknown function: its result still carries what went in. Handed the program id (aiter's
+    // `pid_m, pid_n = pid_grid(pid, num_pid_m, num_pid_n, GROUP_SIZE_M=8)`, imported from a
+    // module of its own), it returns the tile that id stands for: an id of the same reach.
+    TaintValue out;
+    for (std::size_t i = 1; i < expr.children.size(); ++i) {
+        TaintValue argument = eval(expr.children[i]);
+        out.products.insert(argument.products);
+        if (!out.origin && callee.kind == ExprKind::name && plain_program_id(argument)) {
+            out.origin = argument.origin;
+            out.from_program_id = true;
+        }
+    }
     return out;
 }
 

@@ -11,12 +11,6 @@ bool unbounded_index(const TaintValue& v) {
     return v.origin && !v.bounded;
 }
 
-// The program id as it is (not scaled, not offset by a loaded value), 32-bit.
-bool plain_program_id(const TaintValue& v) {
-    return unbounded_index(v) && !v.wide && v.from_program_id && !v.from_memory &&
-           v.products.empty() && !v.lanes;
-}
-
 // A 32-bit value read from memory alone, no program id in it.
 bool plain_read(const TaintValue& v) {
     return unbounded_index(v) && !v.wide && v.from_memory && !v.from_program_id && !v.lanes;
@@ -72,6 +66,11 @@ void add_site(std::vector<LoadSite>& sites, LoadSite site) {
 }
 
 }  // namespace
+
+bool plain_program_id(const TaintValue& v) {
+    return unbounded_index(v) && !v.wide && v.from_program_id && !v.from_memory &&
+           v.products.empty() && !v.lanes;
+}
 
 TaintValue promote(const TaintValue& a, const TaintValue& b) {
     TaintValue out;
