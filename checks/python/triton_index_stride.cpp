@@ -137,6 +137,10 @@ void fill_finding(Finding& finding, const CandidateProduct& product, const Sourc
         product.assigned_at_line != product.line)
         finding.related.push_back(
             {file.path, product.assigned_at_line, 0, "assigned from the load here: widen it here"});
+    if (product.other_defined_at_line > 0 && product.other_defined_at_line != product.line)
+        finding.related.push_back(
+            {file.path, product.other_defined_at_line, 0,
+             "'" + product.other_operand + "' computed here: a 64-bit value there fixes this too"});
     // A load written over several lines is widened after its closing parenthesis.
     if (product.origin.end_line > product.origin.line)
         finding.related.push_back({file.path, product.origin.end_line, 0,

@@ -74,6 +74,9 @@ struct TaintValue {
     // Where a loaded index was last given to a name after its load (`token_ids = token_ids -
     // vob_start_id`): widening it there widens every later product.
     std::int64_t assigned_line = 0;
+    // Where a name was last given this value (`stride_k_buffer: tl.constexpr = KBlockSize *
+    // (KV_CDim + KV_PeDim)`): a stride computed there can be widened there.
+    std::int64_t defined_line = 0;
     // The last factor of a 64-bit product this value holds (`W` of `tl.cast(i_n, tl.int64) * D *
     // W`): a row term whose stride is a multiple of it.
     std::string_view wide_factor;
@@ -123,8 +126,9 @@ struct CandidateProduct {
     // The index was a row number scaled there (`o_t = i_t * BT + tl.arange`): widening it
     // there widens this product too.
     std::int64_t scaled_at_line = 0;
-    std::int64_t assigned_at_line = 0;  // the index's `assigned_line`
-    bool index_lanes = false;           // the index holds tl.arange: a range of rows or columns
+    std::int64_t assigned_at_line = 0;       // the index's `assigned_line`
+    std::int64_t other_defined_at_line = 0;  // the other operand's `defined_line`, a local's
+    bool index_lanes = false;  // the index holds tl.arange: a range of rows or columns
     std::string addressed;
 
     bool used() const { return data_address || !loaded_through.empty(); }

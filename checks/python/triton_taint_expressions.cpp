@@ -411,6 +411,7 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     candidate.scaled_row = !chained && scales_program_id(index, other_expr, other);
     candidate.scaled_at_line = file_.candidates.scaled_row_line(index);
     candidate.assigned_at_line = index.assigned_line;
+    if (other_expr.kind == ExprKind::name) candidate.other_defined_at_line = other.defined_line;
     candidate.index_lanes = index.lanes;
     candidate.line = line;
     candidate.column = column;
@@ -499,6 +500,14 @@ TaintValue TritonInterpreter::triton_call(std::string_view function, const Expr&
         return convert(value ? eval(*value) : TaintValue{}, argument(expr, 1, "dtype"));
     }
     if (function == "program_id") return program_id(expr);
+    // `tl.full([], KBlockSize * (KV_CDim + KV_PeDim), dtype=tl.int64)`: the value, of that type
+    // (aiter PR 3245 widened its strides so).
+    if (function == "full") {
+        const Expr* shape = argument(expr, 0, "shape");
+        if (shape) evaluate_for_effects(*shape);
+        const Expr* value = argument(expr, 1, "value");
+        return convert(value ? eval(*value) : TaintValue{}, argument(expr, 2, "dtype"));
+    }
     if (function == "arange") {
         evaluate_children_after_callee(expr);
         TaintValue lanes;

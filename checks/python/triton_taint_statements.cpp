@@ -138,6 +138,7 @@ void TritonInterpreter::assignment(const Stmt& stmt) {
     TaintValue value = eval(*stmt.value);
     if (value.from_memory && value.origin && value.origin->line != stmt.line)
         value.assigned_line = stmt.line;
+    value.defined_line = stmt.line;
     if (stmt.targets.size() == 1 && stmt.targets[0].kind == ExprKind::name)
         env_.set(stmt.targets[0].text, std::move(value));
     else
@@ -175,8 +176,9 @@ void TritonInterpreter::augmented(const Stmt& stmt) {
 // `x: tl.int64 = v` converts like `.to(tl.int64)`.
 void TritonInterpreter::annotated(const Stmt& stmt) {
     if (!stmt.value) return;
-    TaintValue value = eval(*stmt.value);
-    assign(stmt.targets[0], convert(std::move(value), &*stmt.annotation));
+    TaintValue value = convert(eval(*stmt.value), &*stmt.annotation);
+    value.defined_line = stmt.line;
+    assign(stmt.targets[0], value);
 }
 
 void TritonInterpreter::branch(const Stmt& stmt) {

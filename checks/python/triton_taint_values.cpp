@@ -88,6 +88,8 @@ TaintValue join(const TaintValue& a, const TaintValue& b) {
     // Into a block a read id selected only when every branch selected one (`x + bos * H` in
     // the varlen branch does not make `x + i_n * T` of the other an offset inside a block).
     out.pool = a.pool && b.pool;
+    // A name both branches left alone keeps where it was computed.
+    if (a.defined_line == b.defined_line) out.defined_line = a.defined_line;
     // One branch reads the tile from a table, the other keeps the program id: the read value
     // takes the id's place (a scheduled tile, a varlen chunk), not a block of a pool. A start
     // joined with a scaled id (`bos` loaded, or `i_b * T`) is not this: it is a read offset.

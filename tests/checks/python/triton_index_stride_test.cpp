@@ -143,6 +143,20 @@ TEST(TritonIndexStride, AnIndexReassignedAfterItsLoadPointsAtTheAssignment) {
     EXPECT_EQ(findings[0].related[1].message, "assigned from the load here: widen it here");
 }
 
+// aiter PR 3245 widened the stride, computed in the kernel, not the loaded id: the finding
+// points at the stride too.
+TEST(TritonIndexStride, AStrideComputedInTheKernelIsPointedAt) {
+    std::string text = kTritonKernel;
+    text.replace(text.find("    vals ="), 0, "    stride = stride_kb * 2\n");
+    text.replace(text.find("blk * stride_kb"), 15, "blk * stride");
+    auto findings = triton_index_stride_findings(python_file("ops/gather.py", text), {});
+    ASSERT_EQ(findings.size(), 1u);
+    ASSERT_EQ(findings[0].related.size(), 2u);
+    EXPECT_EQ(findings[0].related[1].line, 9);
+    EXPECT_EQ(findings[0].related[1].message,
+              "'stride' computed here: a 64-bit value there fixes this too");
+}
+
 TEST(TritonIndexStride, ConstexprOtherOperandGetsNoAnnotateHint) {
     std::string text = kTritonKernel;
     text.replace(text.find("blk * stride_kb"), 15, "blk * BLOCK");
