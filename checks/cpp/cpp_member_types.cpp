@@ -140,7 +140,7 @@ void add_body_members(std::span<const Token> tokens, const std::vector<std::size
         read_declaration(tokens, brackets, statement.begin, close, declarations);
         for (const auto& member : declarations)
             members.add(std::string(member.name),
-                        {scoped_type(scope, member.type), member.is_pointer});
+                        {scoped_type(scope, member.type), member.is_pointer, member.token});
     }
 }
 
@@ -188,6 +188,11 @@ const MemberType* MemberTypes::find(std::string_view name) const {
     auto found = types_.find(name);
     if (found != types_.end()) return found->second ? &*found->second : nullptr;
     return inherited_ ? inherited_->find(name) : nullptr;
+}
+
+const MemberType* MemberTypes::find_own(std::string_view name) const {
+    auto found = types_.find(name);
+    return found != types_.end() && found->second ? &*found->second : nullptr;
 }
 
 const TypeAliases* MemberTypes::class_aliases(std::string_view name) const {

@@ -23,8 +23,13 @@ namespace patchbay {
 struct MemberType {
     std::string type;         // normalised, as a Declaration's ("uint32_t", "index_t", "IdType")
     bool is_pointer = false;  // a pointer or array member: `type` is its element type
+    // Its name's token in the tokens it was read from (the first class's, of two that agree).
+    std::size_t token = 0;
 
-    bool operator==(const MemberType&) const = default;
+    // The same type, wherever declared.
+    bool operator==(const MemberType& other) const {
+        return type == other.type && is_pointer == other.is_pointer;
+    }
 };
 
 // Member name -> its type. A name declared two different ways (in two classes) has no type: its
@@ -41,6 +46,9 @@ class MemberTypes {
     void add(std::string name, MemberType type);
     // The member's type; nullptr when no class declares it, or declares it two ways.
     const MemberType* find(std::string_view name) const;
+    // The same, among the members added here only (not `inherited`'s): those whose token is one
+    // of the tokens this was read from.
+    const MemberType* find_own(std::string_view name) const;
 
     // The aliases declared in the body of class `name` (its bases' beneath them); nullptr when
     // no class of that name was read, or two were.

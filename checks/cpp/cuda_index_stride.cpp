@@ -202,6 +202,14 @@ class FileMembers {
         return own_->find(name);
     }
 
+    // The member's declaration, when a class of this file declares it (its name's token).
+    std::optional<std::size_t> declared_here(std::string_view name) {
+        if (!own_) add_member_types(tokens_, own_.emplace(&tree_));
+        const MemberType* member = own_->find_own(name);
+        if (!member) return std::nullopt;
+        return member->token;
+    }
+
   private:
     std::span<const Token> tokens_;
     const MemberTypes& tree_;
@@ -222,6 +230,28 @@ bool is_template_parameter(const Declaration& decl, std::span<const Token> token
     for (std::size_t i = decl.token; i-- > 0;) {
         if (is_op(tokens[i], "(")) return false;
         if (tokens[i].kind == TokenKind::identifier && tokens[i].text == "template") return true;
+    }
+    return false;
+}
+
+// Whether `function` is defined inside the body of a struct or class: its bare names may be the
+// class's data members. The '{' that encloses its body is found by walking back over balanced
+// braces; the words before it, back to the previous statement, name the class.
+bool is_in_class_body(const FunctionInfo& function, std::span<const Token> tokens) {
+    int depth = 0;
+    std::size_t open = 0;
+    bool found = false;
+    for (std::size_t i = function.body_begin; i-- > 0 && !found;) {
+        if (is_op(tokens[i], "}")) ++depth;
+        if (is_op(tokens[i], "{") && depth-- == 0) {
+            open = i;
+            found = true;
+        }
+    }
+    for (std::size_t i = open; found && i-- > 0;) {
+        const Token& t = tokens[i];
+        if (is_op(t, ";") || is_op(t, "{") || is_op(t, "}")) return false;
+        if (is_keyword(t, "struct") || is_keyword(t, "class")) return true;
     }
     return false;
 }
@@ -334,6 +364,7 @@ class FunctionAnalysis {
     std::optional<std::size_t> coordinate_chain_;
     std::set<std::size_t> reported_;
     std::vector<Finding>* findings_ = nullptr;
+    std::optional<bool> in_class_;  // whether the function is defined in a class's body
     // Evaluating the initializer of a 64-bit variable: its calls take 64-bit offsets and
     // strides (`binfo.q_offset(batch_stride, row_stride, bidb)`).
     bool in_wide_init_ = false;
@@ -501,7 +532,7 @@ class FunctionAnalysis {
             return value;
         }
         const auto* decl = lookup(tokens_[target.token].text, target.token);
-        if (!decl) return value;
+        if (!decl) return assign_member(tokens_[target.token].text, op, value);
         Value& held = state(decl);
         if (held.pointer && (op == "+=" || op == "-=")) sink(value, decl->name);
         if (held.pointer) return held;
@@ -539,10 +570,13 @@ class FunctionAnalysis {
         return {};
     }
 
-    // A name the function does not declare is a template parameter, a constant or a macro.
+    // A name the function does not declare is a template parameter, a constant or a macro; in a
+    // member function, it may be a data member of its class (xformers' `attn_bias_ptr +=
+    // batch_id * bias_strideB` in Params::advance_to_block).
     Value name_value(const CppExpr& expr) {
         const auto* decl = lookup(tokens_[expr.token].text, expr.token);
         if (!decl) {
+            if (auto member = own_member(tokens_[expr.token].text)) return *member;
             Value constant;
             constant.constant = true;
             return constant;
@@ -551,6 +585,25 @@ class FunctionAnalysis {
         if (value.pointer) value.pointer_name = decl->name;
         if (constants_.count(decl)) value.constant = true;
         return value;
+    }
+
+    // `attn_bias_ptr += batch_id * bias_strideB` in a member function: the offset moves a
+    // pointer of the class, an address.
+    Value assign_member(std::string_view name, std::string_view op, const Value& value) {
+        auto member = own_member(name);
+        if (member && member->pointer && (op == "+=" || op == "-=")) sink(value, name);
+        return value;
+    }
+
+    std::optional<Value> own_member(std::string_view name) {
+        if (!in_class_) in_class_ = is_in_class_body(function_, tokens_);
+        if (!*in_class_) return std::nullopt;
+        const MemberType* member = members_.find(name);
+        if (!member) return std::nullopt;
+        if (member->is_pointer) return pointer_value(member->type);
+        IntWidth width = aliases_.width_of(member->type);
+        if (width == IntWidth::unknown) return std::nullopt;
+        return plain_value(width, member->type);
     }
 
     // threadIdx.x and friends are 32-bit positions bounded by the launch, never index values.
@@ -977,12 +1030,26 @@ class FunctionAnalysis {
     }
 
     // The name token of the declaration of `operand` when it is a 32-bit variable.
-    std::optional<std::size_t> narrow_variable(const CppExpr& operand) const {
-        if (operand.kind != CppExpr::Kind::name) return std::nullopt;
-        const auto* decl = lookup(tokens_[operand.token].text, operand.token);
-        if (!decl || decl->is_pointer || aliases_.width_of(decl->type) != IntWidth::narrow)
+    // The declaration of a 32-bit variable operand, or of a 32-bit data member of a class of
+    // this file (`bias_strideB` in a member function, `p.bias_strideM`): widening it there
+    // widens the product (xformers widened its Params' bias strides so).
+    std::optional<std::size_t> narrow_variable(const CppExpr& operand) {
+        const bool member = operand.kind == CppExpr::Kind::member;
+        if (operand.kind != CppExpr::Kind::name && !member) return std::nullopt;
+        const auto name = tokens_[operand.token].text;
+        const auto* decl = member ? nullptr : lookup(name, operand.token);
+        if (!decl) return narrow_member(name, member);
+        if (decl->is_pointer || aliases_.width_of(decl->type) != IntWidth::narrow)
             return std::nullopt;
         return decl->token;
+    }
+
+    std::optional<std::size_t> narrow_member(std::string_view name, bool member_access) {
+        if (!member_access && !own_member(name)) return std::nullopt;
+        const MemberType* type = members_.find(name);
+        if (!type || type->is_pointer || aliases_.width_of(type->type) != IntWidth::narrow)
+            return std::nullopt;
+        return members_.declared_here(name);
     }
 
     // A 32-bit value whose products all went through a 32-bit variable.

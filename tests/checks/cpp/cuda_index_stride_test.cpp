@@ -73,7 +73,7 @@ TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
         EXPECT_EQ(flagged_lines(findings, Severity::warning), warnings) << file.path;
     }
     EXPECT_EQ(expected_total, 40u);  // the `// expect:` lines written in the fixtures
-    EXPECT_EQ(warning_total, 26u);   // and their `// expect-warning:` lines
+    EXPECT_EQ(warning_total, 27u);   // and their `// expect-warning:` lines
 }
 
 TEST(CudaIndexStride, MessageRelatedAndFixHint) {
@@ -277,6 +277,22 @@ TEST(CudaIndexStride, AnElementCountOfThreeSizesWidenedLateNamesItsFactors) {
               "element count 'params.s * params.h * params.d' multiplies 3 runtime sizes in 32 "
               "bits and only then is widened: it wraps once it passes 2^31 - 1");
     EXPECT_TRUE(findings[0].related.empty());
+}
+
+// xformers widened its Params' bias strides, not the multiply: the finding names the member's
+// declaration, where the fix goes.
+TEST(CudaIndexStride, AMemberStrideOfTheFilesClassIsPointedAt) {
+    auto findings = analyse(
+        "struct Params {\n"
+        "  float* bias_ptr;\n"
+        "  int32_t bias_strideB = 0;\n"
+        "  __device__ void advance() { bias_ptr += blockIdx.z * bias_strideB; }\n"
+        "};\n");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].line, 4);
+    ASSERT_EQ(findings[0].related.size(), 2u);
+    EXPECT_EQ(findings[0].related[1].line, 3);
+    EXPECT_EQ(findings[0].related[1].message, "'bias_strideB' is declared int32_t here");
 }
 
 // The element type finds the index; a configured name only adds a source that the type would
