@@ -739,6 +739,9 @@ class FunctionAnalysis {
         Value rhs = eval(*expr.operands[1]);
         if (op == ",") return rhs;
         if (op == "*" || op == "<<") return multiply(expr, lhs, rhs);
+        if (op == "-" && is_block_id_argument(lhs) && spells_block_id(*expr.operands[0]) &&
+            read_id(rhs) && rhs.products.empty())
+            return block_id_from_base(lhs, rhs);
         if (op == "+" || op == "-") return add(lhs, rhs);
         if (op == "/" || op == ">>") {
             report_divided(lhs);
@@ -836,11 +839,39 @@ class FunctionAnalysis {
 
     static bool read_id(const Value& value) { return value.taint && !value.taint->kernel_id; }
 
+    // `blockIdx.x`, or a variable given it and nothing else (`const int bid = blockIdx.x;`).
+    bool spells_block_id(const CppExpr& operand) const {
+        auto is_block_idx = [&](std::size_t first, std::size_t end) {
+            return end == first + 3 && is_keyword(tokens_[first], "blockIdx");
+        };
+        if (operand.kind == CppExpr::Kind::member)
+            return is_block_idx(operand.first, operand.last + 1);
+        if (operand.kind != CppExpr::Kind::name) return false;
+        const auto* decl = lookup(tokens_[operand.token].text, operand.token);
+        return decl && is_block_idx(decl->init_begin, decl->init_end);
+    }
+
+    bool names_a_size_operand(const CppExpr& operand) const {
+        return (operand.kind == CppExpr::Kind::name || operand.kind == CppExpr::Kind::member) &&
+               names_a_size(tokens_[operand.token].text);
+    }
+
     // `slot % block_size`, `x & (N - 1)`: at most the other operand, an offset inside a block.
     static Value bounded(Value value) {
         forget_element_offset(value);
         value.bounded = value.taint.has_value();
         return value;
+    }
+
+    // `bid - args.block_range[tensor_id]` (TransformerEngine's multi-tensor padding, PR 2548): the
+    // block id counted from the first block of its tensor, read from a table. Still the kernel's
+    // own id, a tile of that tensor, not an id the table selects: its rows reach as far as the
+    // tensor does. Only a block id itself: a thread's position minus a read offset (`offset -
+    // x_offsets[d][first]`, a coordinate in a jagged dimension) stays a read value.
+    static Value block_id_from_base(const Value& block_id, const Value& base) {
+        Value local = block_id;
+        local.width = combine(block_id.width, base.width);
+        return local;
     }
 
     // A pointer plus an offset is an address; it points at the same element type.
@@ -916,8 +947,14 @@ class FunctionAnalysis {
         bool index_left = can_wrap(lhs) && rhs.width != IntWidth::wide;
         bool index_right = can_wrap(rhs) && lhs.width != IntWidth::wide;
         // A value read from memory is the index over a block id (`i0 * sizes_i[1]`): its
-        // reach, a pool's, is the one that decides.
-        if (index_left && index_right && !read_id(lhs) && read_id(rhs)) index_left = false;
+        // reach, a pool's, is the one that decides. Unless it is named as a size (`row *
+        // row_length` with `row_length = args.row_length_list[tensor_id]`, TransformerEngine's
+        // multi-tensor padding): then the block id's row is the index, the read its stride.
+        const bool lhs_size = read_id(lhs) && names_a_size_operand(*expr.operands[0]);
+        const bool rhs_size = read_id(rhs) && names_a_size_operand(*expr.operands[1]);
+        if (index_left && index_right && !read_id(lhs) && read_id(rhs) && !rhs_size)
+            index_left = false;
+        if (index_left && index_right && lhs_size && !read_id(rhs)) index_left = false;
         index_right = index_right && !index_left;
         if (!index_left && !index_right) {
             result.size_product = size_product(expr, lhs, rhs, result.width);

@@ -53,6 +53,15 @@ bool unseen_type_holds_ids(std::string_view type) {
            lower.ends_with("_id") || lower.ends_with("id_t");
 }
 
+bool names_a_size(std::string_view name) {
+    std::string lower(name.size(), '\0');
+    std::transform(name.begin(), name.end(), lower.begin(), lower_ascii);
+    static constexpr std::array<std::string_view, 6> kParts = {"len", "size", "stride",
+                                                               "dim", "num_", "count"};
+    return std::ranges::any_of(
+        kParts, [&](std::string_view part) { return lower.find(part) != std::string::npos; });
+}
+
 bool is_byte_type(std::string_view type) {
     static const std::set<std::string_view> kNames = {"char",   "unsigned char", "signed char",
                                                       "int8_t", "uint8_t",       "uchar"};

@@ -15,6 +15,10 @@ bool is_non_integer_type(std::string_view type);
 // whose type is not declared here.
 bool unseen_type_holds_ids(std::string_view type);
 
+// A variable or member named as a size (`row_length`, `hidden_size`, `stride_m`, `head_dim`,
+// `num_rows`): read from a table, it is a tensor's extent, not an id.
+bool names_a_size(std::string_view name);
+
 // An 8-bit integer type (`unsigned char`, `uint8_t`): an id read from a table of them is at
 // most 255, bounded like `slot % block_size`; its product wraps only when 255 times the
 // stride passes 2^31 - 1.

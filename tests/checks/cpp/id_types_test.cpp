@@ -18,6 +18,14 @@ TEST(IdTypes, IdSpellingsAndUndeclaredTypesHoldIds) {
         EXPECT_TRUE(unseen_type_holds_ids(type)) << type;
 }
 
+TEST(IdTypes, SizeNamesAreSizes) {
+    for (const char* name :
+         {"row_length", "hidden_size", "stride_m", "head_dim", "num_rows", "seqLen", "token_count"})
+        EXPECT_TRUE(names_a_size(name)) << name;
+    for (const char* name : {"row", "block_id", "tile_id_m", "coord", "slot", "page"})
+        EXPECT_FALSE(names_a_size(name)) << name;
+}
+
 TEST(IdTypes, EightBitIntegersAreBytes) {
     for (const char* type : {"unsigned char", "uint8_t", "int8_t", "char"})
         EXPECT_TRUE(is_byte_type(type)) << type;
