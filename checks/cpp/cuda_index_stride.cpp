@@ -31,8 +31,11 @@ namespace {
 
 struct IndexRead {
     std::string table;
-    std::size_t token = 0;   // the table's name, or `blockIdx`
+    std::size_t token = 0;   // the table's name, `blockIdx`, or a running offset's `+=`
     bool kernel_id = false;  // blockIdx, not a read from memory
+    // A 32-bit variable the kernel sums runtime sizes into (`sum_k += scheduler.current_shape_k`):
+    // a position along a concatenation of tensors, as far as the tensors reach.
+    bool running_offset = false;
 };
 
 // A 32-bit product of an index value, remembered until it reaches address arithmetic.
@@ -509,6 +512,33 @@ class FunctionAnalysis {
         return held;
     }
 
+    // `sum_k += scheduler.current_shape_k` (DeepGEMM's grouped GEMM, fixed by its commit
+    // bb4424a): a 32-bit variable that adds up runtime sizes is an offset into the tensors
+    // they size, laid end to end; times a row length (`sum_k * shape_m`) it is an element
+    // offset that wraps once they pass 2^31 elements. Not a loop's own variable stepping (`i
+    // += stride`), nor one that already holds an id or a read (followed as that).
+    bool sums_sizes(const Declaration& decl, const Value& held, const Value& value) const {
+        return held.width == IntWidth::narrow && !held.pointer && !held.taint &&
+               is_runtime_size(value) && value.products.empty() && !value.grid_step &&
+               !is_loop_variable(decl);
+    }
+
+    // Declared in a `for` header: `for (int i = …; …; i += step)`.
+    bool is_loop_variable(const Declaration& decl) const {
+        for (std::size_t i = decl.token; i-- > function_.body_begin;) {
+            const Token& t = tokens_[i];
+            if (is_op(t, ";") || is_op(t, "{") || is_op(t, "}")) return false;
+            if (is_op(t, "(")) return i > 0 && is_keyword(tokens_[i - 1], "for");
+        }
+        return false;
+    }
+
+    static Value running_offset(Value sum, std::size_t op) {
+        sum.taint = IndexRead{"", op, false, true};
+        sum.from_kernel = true;
+        return sum;
+    }
+
     const Declaration* lookup(std::string_view name, std::size_t at) const {
         const Declaration* found = nullptr;
         auto consider = [&](const Declaration& decl) {
@@ -538,6 +568,8 @@ class FunctionAnalysis {
         if (held.pointer) return held;
         if (op == "=") return held = assigned_value(*decl, value);
         if (op == "+=" && value.grid_step) grid_strided_.insert(decl->token);
+        if (op == "+=" && sums_sizes(*decl, held, value))
+            return held = running_offset(assigned_value(*decl, merge(held, value)), expr.token);
         if (op == "+=" || op == "-=") return held = assigned_value(*decl, merge(held, value));
         return held = declared_value(*decl);
     }
@@ -837,7 +869,9 @@ class FunctionAnalysis {
         return out;
     }
 
-    static bool read_id(const Value& value) { return value.taint && !value.taint->kernel_id; }
+    static bool read_id(const Value& value) {
+        return value.taint && !value.taint->kernel_id && !value.taint->running_offset;
+    }
 
     // `blockIdx.x`, or a variable given it and nothing else (`const int bid = blockIdx.x;`).
     bool spells_block_id(const CppExpr& operand) const {
@@ -1617,12 +1651,15 @@ class FunctionAnalysis {
             return index_noun(product.read.table) + " '" + product.index_text + "' (read from " +
                    product.read.table + at;
         if (product.read.kernel_id) return "block id '" + product.index_text + "' (blockIdx" + at;
+        if (product.read.running_offset)
+            return "running offset '" + product.index_text + "' (sizes summed into it" + at;
         return "position '" + product.index_text + "' (from " + product.read.table +
                at.substr(0, at.size() - 1) + " and the block ids)";
     }
 
     static std::string related_message(const Product& product) {
         if (product.read.kernel_id) return "block id (blockIdx) here";
+        if (product.read.running_offset) return "sizes summed into an offset here";
         const std::string noun = index_noun(product.read.table);
         return noun + " read from " + product.read.table + " here";
     }

@@ -73,7 +73,7 @@ TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
         EXPECT_EQ(flagged_lines(findings, Severity::warning), warnings) << file.path;
     }
     EXPECT_EQ(expected_total, 40u);  // the `// expect:` lines written in the fixtures
-    EXPECT_EQ(warning_total, 28u);   // and their `// expect-warning:` lines
+    EXPECT_EQ(warning_total, 29u);   // and their `// expect-warning:` lines
 }
 
 TEST(CudaIndexStride, MessageRelatedAndFixHint) {
@@ -343,6 +343,27 @@ TEST(CudaIndexStride, EveryProductOfALineIsReported) {
     EXPECT_EQ(findings[1].line, 4);
     EXPECT_NE(findings[0].message.find("'b'"), std::string::npos);
     EXPECT_NE(findings[1].message.find("'c'"), std::string::npos);
+}
+
+// A running offset's finding points at where the sizes were summed, and a warning by reach: its
+// source is the kernel's own arithmetic, as a block id's is.
+TEST(CudaIndexStride, RunningOffsetNamesWhereItWasSummed) {
+    auto findings = analyse(
+        "__global__ void k(float* a, unsigned m, const unsigned* layout) {\n"
+        "  unsigned sum = 0;\n"
+        "  for (int g = 0; g < 4; ++g) {\n"
+        "    sum += m;\n"
+        "    a[sum * m] = 0;\n"
+        "  }\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].line, 5);
+    EXPECT_EQ(findings[0].severity, Severity::warning);
+    EXPECT_NE(findings[0].message.find("running offset 'sum' (sizes summed into it at line 4)"),
+              std::string::npos)
+        << findings[0].message;
+    ASSERT_FALSE(findings[0].related.empty());
+    EXPECT_EQ(findings[0].related[0].line, 4);
 }
 
 // A chain is reported once, at its first runtime multiply: widening that index widens the rest.
