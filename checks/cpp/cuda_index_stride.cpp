@@ -919,8 +919,16 @@ class FunctionAnalysis {
         if (lhs.pointer) return offset_pointer(lhs, rhs);
         if (rhs.pointer) return offset_pointer(rhs, lhs);
         Value sum = merge(lhs, rhs);
-        sum.pool = sum.pool || selects_block(lhs) || selects_block(rhs);
+        sum.pool = sum.pool || selects_scaled_block(lhs) || selects_scaled_block(rhs);
         return sum;
+    }
+
+    // In a sum, a read value selects a block only once scaled (`block * block_stride`): a
+    // 32-bit read added as it is (`logits[bid * vocab_size_padded + end_id]`, a token id read
+    // beside a batch row of the kernel's ids, lmdeploy's sampling penalty) is an element's
+    // place in the row that the block-id term starts, which that term must reach on its own.
+    static bool selects_scaled_block(const Value& term) {
+        return selects_block(term) && (!term.products.empty() || term.width == IntWidth::wide);
     }
 
     // `oh * pooled_width + ow`, `x + row * stride + col`: a coordinate kept in a variable (`ow`,
