@@ -491,6 +491,9 @@ class FunctionAnalysis {
         if (held.width == IntWidth::unknown && !may_be_narrow) return held;
         // A 64-bit variable keeps the read it holds: narrowed again, it is an index again.
         held.taint = value.taint;
+        // `int topk_len = __ldg(topk_length_ptr + t)`, `seq_len = cu[b + 1] - cu[b]`: a read kept
+        // in a variable named as a size is a size (a length, a count), not an index.
+        if (read_id(value) && value.products.empty() && names_a_size(decl.name)) held.taint.reset();
         held.bounded = value.bounded;
         held.from_memory = value.from_memory;
         held.from_kernel = value.from_kernel;
@@ -774,6 +777,8 @@ class FunctionAnalysis {
         if (op == "-" && is_block_id_argument(lhs) && spells_block_id(*expr.operands[0]) &&
             read_id(rhs) && rhs.products.empty())
             return block_id_from_base(lhs, rhs);
+        if (op == "-" && is_segment_length(lhs, rhs))
+            return plain_value(combine(lhs.width, rhs.width));
         if (op == "+" || op == "-") return add(lhs, rhs);
         if (op == "/" || op == ">>") {
             report_divided(lhs);
@@ -867,6 +872,13 @@ class FunctionAnalysis {
         out.from_memory = lhs.from_memory;
         out.from_kernel = lhs.from_kernel;
         return out;
+    }
+
+    // `cu_seqlens[b + 1] - cu_seqlens[b]`, two reads of one table of offsets apart: a segment's
+    // length, a size rather than an index (flashinfer's `seqLenQ`, from `ptrCumSeqLensQ`).
+    static bool is_segment_length(const Value& lhs, const Value& rhs) {
+        return read_id(lhs) && read_id(rhs) && lhs.taint->table == rhs.taint->table &&
+               lhs.taint->token != rhs.taint->token;
     }
 
     static bool read_id(const Value& value) {
@@ -1024,7 +1036,8 @@ class FunctionAnalysis {
         bool small =
             other.kind == CppExpr::Kind::number && is_small_literal(tokens_[other.token].text);
         bool kernel_only = index_value.from_kernel && !index_value.from_memory;
-        bool scaled = scaled_at_runtime(lhs) || scaled_at_runtime(rhs);
+        const bool read_index = read_id(index_value);
+        bool scaled = scaled_at_runtime(lhs, read_index) || scaled_at_runtime(rhs, read_index);
         if (small || scaled || (kernel_only && other_value.constant)) {
             if (kernel_only && !scaled) {
                 result.kernel_scalings = index_value.kernel_scalings + 1;
@@ -1066,8 +1079,11 @@ class FunctionAnalysis {
     std::optional<Value> rescaled_coordinate(const CppExpr& expr, const Value& lhs,
                                              const Value& rhs) {
         if (auto widened = widened_coordinate(lhs, rhs)) return widened;
-        bool left = is_stored_coordinate(lhs) && scales(rhs, *expr.operands[1]);
-        bool right = !left && is_stored_coordinate(rhs) && scales(lhs, *expr.operands[0]);
+        // A choice of such a coordinate and a read (`input_ids == nullptr ? real_word_index :
+        // input_ids[real_word_index]`, FasterTransformer's embedding lookup) is a read id.
+        bool left = is_stored_coordinate(lhs) && !read_id(lhs) && scales(rhs, *expr.operands[1]);
+        bool right =
+            !left && is_stored_coordinate(rhs) && !read_id(rhs) && scales(lhs, *expr.operands[0]);
         if (!left && !right) return std::nullopt;
         const Value& coordinate = left ? lhs : rhs;
         const Value& other = left ? rhs : lhs;
@@ -1173,10 +1189,11 @@ class FunctionAnalysis {
 
     // Whether `value` already holds a 32-bit product: the first multiply by a runtime value
     // is where the chain wraps (`b * n1 * n2`), and the one reported; widening its index
-    // makes the rest of the chain 64-bit too.
-    static bool scaled_at_runtime(const Value& value) {
+    // makes the rest of the chain 64-bit too. For a read id, the kernel's products beside it are
+    // not its chain: they were the offset of its read (`input_ids[row * max_length + col]`).
+    static bool scaled_at_runtime(const Value& value, bool read_index) {
         for (const auto& product : value.products)
-            if (!product.needs_narrow_store) return true;
+            if (!product.needs_narrow_store && !(read_index && product.tensor_reach)) return true;
         return false;
     }
 
