@@ -355,6 +355,8 @@ class FunctionAnalysis {
         std::size_t block_id = 0;  // the blockIdx the index comes from
         std::string index_text, count_text;
         int64_t compared_line = 0;
+        // How wide the bound is: "a 64-bit bound", or its template index type's width.
+        std::string bound_width = "a 64-bit bound";
     };
     std::map<std::size_t, CountBound> count_bounds_;  // by the count's '*'
     // A 32-bit thread index variable compared with a 64-bit bound (`i < num_elems`), by the
@@ -820,17 +822,19 @@ class FunctionAnalysis {
     // compares `y`, offset by a loop's step.
     void note_wide_bound(const Value& index, const CppExpr& index_expr, const Value& bound,
                          const CppExpr& bound_expr) {
-        if (!is_thread_index(index) || index.width != IntWidth::narrow ||
-            bound.width != IntWidth::wide)
-            return;
+        if (!is_thread_index(index) || index.width != IntWidth::narrow) return;
+        const bool template_index = is_template_index(bound);
+        if (bound.width != IntWidth::wide && !template_index) return;
         const CppExpr* name = &index_expr;
         if (is_offset_sum(*name)) name = name->operands[0].get();
         if (name->kind != CppExpr::Kind::name) return;
         const auto* decl = lookup(tokens_[name->token].text, name->token);
         if (!decl) return;
-        wide_bounds_.try_emplace(decl->token,
-                                 CountBound{index.taint->token, std::string(decl->name),
-                                            text_of(bound_expr), tokens_[index_expr.token].line});
+        CountBound noted{index.taint->token, std::string(decl->name), text_of(bound_expr),
+                         tokens_[index_expr.token].line};
+        if (template_index)
+            noted.bound_width = "of index type " + bound.type + ", 64-bit where so instantiated";
+        wide_bounds_.try_emplace(decl->token, std::move(noted));
     }
 
     bool is_offset_sum(const CppExpr& expr) const {
@@ -1197,6 +1201,13 @@ class FunctionAnalysis {
         return false;
     }
 
+    // `TIndex num_iters` (ChainerX's take, fixed by commit 32189665 with an int64_t index): a
+    // template parameter spelled as an index type, instantiated with int64_t for large arrays.
+    static bool is_template_index(const Value& value) {
+        return value.width == IntWidth::unknown && !value.pointer && !value.type.empty() &&
+               unseen_type_holds_ids(value.type);
+    }
+
     static std::string other_type(const Value& other) {
         if (other.width == IntWidth::unknown) return "width unknown, kept in 32 bits";
         return other.type.empty() ? "32-bit" : other.type;
@@ -1479,8 +1490,9 @@ class FunctionAnalysis {
         std::string message = "thread index '" + bound.index_text + "' (blockIdx.x at line " +
                               std::to_string(block_id.line) +
                               ") is kept in 32 bits but is compared with '" + bound.count_text +
-                              "', a 64-bit bound, at line " + std::to_string(bound.compared_line) +
-                              ": it wraps once " + bound.count_text + " passes 2^31 - 1";
+                              "', " + bound.bound_width + ", at line " +
+                              std::to_string(bound.compared_line) + ": it wraps once " +
+                              bound.count_text + " passes 2^31 - 1";
         emit_by_reach(tokens_[decl], block_id, std::move(message),
                       "declare '" + bound.index_text +
                           "' int64_t and widen the block id: static_cast<int64_t>(blockIdx.x) "
@@ -1746,15 +1758,21 @@ bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
 
 // Whether `function` may keep a thread index where its width matters: a 64-bit local (widened
 // after a 32-bit multiply, `int64_t i = blockIdx.x * blockDim.x + threadIdx.x`), or a 32-bit
-// local beside a 64-bit parameter that may bound it (`int row = …; if (row >= num_rows)`).
+// local beside a 64-bit or index-typed parameter that may bound it (`int row = …; if (row >=
+// num_rows)`).
 bool may_keep_thread_index(const FunctionInfo& function, const TypeAliases& aliases) {
     auto has = [&](const std::vector<Declaration>& decls, IntWidth width) {
         return std::ranges::any_of(decls, [&](const Declaration& decl) {
             return !decl.is_pointer && aliases.width_of(decl.type) == width;
         });
     };
+    auto index_typed = std::ranges::any_of(function.parameters, [&](const Declaration& decl) {
+        return !decl.is_pointer && aliases.width_of(decl.type) == IntWidth::unknown &&
+               unseen_type_holds_ids(decl.type);
+    });
     return has(function.locals, IntWidth::wide) ||
-           (has(function.locals, IntWidth::narrow) && has(function.parameters, IntWidth::wide));
+           (has(function.locals, IntWidth::narrow) &&
+            (has(function.parameters, IntWidth::wide) || index_typed));
 }
 
 // Whether `function` reads its own block id: a source of ids of its own (issue #30).
