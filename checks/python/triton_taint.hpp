@@ -285,6 +285,7 @@ class TritonInterpreter {
     bool scales_program_id(const TaintValue& index, const Expr& other_expr,
                            const TaintValue& other) const;
     TaintValue bounded(TaintValue value);
+    static bool wraps_rows(const TaintValue& rows, const TaintValue& size);
     TaintValue quotient(const TaintValue& a, const TaintValue& b);
     static bool selects_block(const TaintValue& term);
     static bool scales_by_runtime(const TaintValue& a, const TaintValue& b);

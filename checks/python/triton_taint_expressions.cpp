@@ -310,6 +310,7 @@ TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& op
     if (op == "*" || op == "<<") return multiply(operands);
     if (op == "+" || op == "-") return additive(a, b);
     if (op == "//" || op == ">>") return quotient(a, b);
+    if (op == "%" && wraps_rows(a, b)) return promote(a, b);
     if (op == "%" || op == "&") return bounded(promote(a, b));
     TaintValue out = promote(a, b);  // / | ^ ** @: no longer an index
     out.forget_index();
@@ -337,6 +338,16 @@ TaintValue TritonInterpreter::quotient(const TaintValue& a, const TaintValue& b)
     out.from_memory = a.from_memory;
     out.from_program_id = a.from_program_id;
     return out;
+}
+
+// `(pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M`, the rows of a tile folded into the matrix
+// (Triton's matmul tutorial; FlagGems' mm, fixed by PR 1190 with `.to(tl.int64)`): still rows,
+// as many as the tensor has, not an offset inside a block. Only a program id's lanes modulo a
+// runtime size: a scalar id modulo one (`pid % num_heads`) is a head, a slot modulo a block
+// size an offset inside the block.
+bool TritonInterpreter::wraps_rows(const TaintValue& rows, const TaintValue& size) {
+    return rows.lanes && rows.from_program_id && !rows.from_memory && !rows.bounded &&
+           !size.constant && !size.origin && !size.lanes;
 }
 
 // `slot % block_size`, `x & (N - 1)`: at most the other operand, an offset inside a block.
