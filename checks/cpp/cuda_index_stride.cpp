@@ -1766,13 +1766,15 @@ bool may_keep_thread_index(const FunctionInfo& function, const TypeAliases& alia
             return !decl.is_pointer && aliases.width_of(decl.type) == width;
         });
     };
-    auto index_typed = std::ranges::any_of(function.parameters, [&](const Declaration& decl) {
-        return !decl.is_pointer && aliases.width_of(decl.type) == IntWidth::unknown &&
-               unseen_type_holds_ids(decl.type);
-    });
+    auto index_typed = [&] {
+        return std::ranges::any_of(function.parameters, [&](const Declaration& decl) {
+            return !decl.is_pointer && aliases.width_of(decl.type) == IntWidth::unknown &&
+                   unseen_type_holds_ids(decl.type);
+        });
+    };
     return has(function.locals, IntWidth::wide) ||
            (has(function.locals, IntWidth::narrow) &&
-            (has(function.parameters, IntWidth::wide) || index_typed));
+            (has(function.parameters, IntWidth::wide) || index_typed()));
 }
 
 // Whether `function` reads its own block id: a source of ids of its own (issue #30).
