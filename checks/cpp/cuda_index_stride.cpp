@@ -870,6 +870,13 @@ class FunctionAnalysis {
         out.size_product = lhs.size_product;
         out.size_factors = lhs.size_factors;
         out.size_text = lhs.size_text;
+        // A running offset divided (`sequence = kbc / (iter_k * iter_j * ne12)`, ggml's work
+        // counter split into coordinates) counts whole units of the divisor: no longer an offset.
+        if (lhs.taint && lhs.taint->running_offset) {
+            out.taint.reset();
+            out.from_kernel = false;
+            return out;
+        }
         if (!lhs.taint) return out;
         out.taint = lhs.taint;
         out.bounded = lhs.bounded;
