@@ -655,7 +655,8 @@ class FunctionAnalysis {
         if (!member) return {};
         if (member->is_pointer) return pointer_value(member->type);
         IntWidth width = aliases_.width_of(member->type);
-        return width == IntWidth::unknown ? Value{} : plain_value(width, member->type);
+        if (width == IntWidth::unknown && !unseen_type_holds_ids(member->type)) return {};
+        return plain_value(width, member->type);
     }
 
     // blockIdx is the kernel's own block id, as large as the grid; threadIdx and blockDim are
@@ -1077,6 +1078,10 @@ class FunctionAnalysis {
         // A read id offset by a block id (`start + blockIdx.x`) stays a read id: a pool's.
         product.tensor_reach = index_value.from_kernel && !index_value.from_memory;
         product.from_memory = index_value.from_memory;
+        if (product.needs_narrow_store && product.tensor_reach && is_template_index(other_value)) {
+            product.needs_narrow_store = false;
+            product.other_type = other_value.type + ", 32-bit where instantiated with int";
+        }
         add_products(result.products, {product});
         return result;
     }
@@ -1209,7 +1214,9 @@ class FunctionAnalysis {
     }
 
     // `TIndex num_iters` (ChainerX's take, fixed by commit 32189665 with an int64_t index): a
-    // template parameter spelled as an index type, instantiated with int64_t for large arrays.
+    // template parameter spelled as an index type, instantiated with int64_t for large arrays,
+    // and with int too (RAPIDS' `IdxT`): as a bound it may be 64-bit, as a block id's stride
+    // (`blockIdx.y * dataset.M`) 32-bit.
     static bool is_template_index(const Value& value) {
         return value.width == IntWidth::unknown && !value.pointer && !value.type.empty() &&
                unseen_type_holds_ids(value.type);
