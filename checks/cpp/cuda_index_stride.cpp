@@ -493,9 +493,6 @@ class FunctionAnalysis {
         if (held.width == IntWidth::unknown && !may_be_narrow) return held;
         // A 64-bit variable keeps the read it holds: narrowed again, it is an index again.
         held.taint = value.taint;
-        // `int topk_len = __ldg(topk_length_ptr + t)`, `seq_len = cu[b + 1] - cu[b]`: a read kept
-        // in a variable named as a size is a size (a length, a count), not an index.
-        if (read_id(value) && value.products.empty() && names_a_size(decl.name)) held.taint.reset();
         held.bounded = value.bounded;
         held.from_memory = value.from_memory;
         held.from_kernel = value.from_kernel;
