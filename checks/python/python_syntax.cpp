@@ -50,10 +50,20 @@ std::string_view module_member(const Expr& callee,
     return {};
 }
 
+std::string_view language_member(const Expr& callee) {
+    return module_member(callee,
+                         {"tl", "triton.language", "gl", "triton.experimental.gluon.language"});
+}
+
+bool is_language_root(std::string_view root) {
+    return root == "tl" || root == "gl";
+}
+
 bool is_jit_decorator(const Expr& decorator) {
     const Expr& callee = decorator.kind == ExprKind::call ? decorator.children[0] : decorator;
     std::string name = dotted_name(callee);
-    return name == "triton.jit" || name == "jit";
+    return name == "triton.jit" || name == "jit" || name == "gluon.jit" ||
+           name == "triton.experimental.gluon.jit";
 }
 
 bool is_cute_decorator(const Expr& decorator) {

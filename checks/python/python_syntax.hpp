@@ -131,7 +131,7 @@ struct FunctionDef {
 // view `text`: both must outlive them.
 ArenaList<FunctionDef> parse_jit_functions(std::string_view text, ExprArena& arena);
 
-// Whether a decorator expression is triton.jit / jit, called or not.
+// Whether a decorator expression is triton.jit / jit / gluon.jit, called or not.
 bool is_jit_decorator(const Expr& decorator);
 // Whether it is cute.kernel / cute.jit (also spelled cutlass.cute.*), called or not.
 bool is_cute_decorator(const Expr& decorator);
@@ -146,5 +146,13 @@ std::string dotted_name(const Expr& expr);
 // The member a callee names in one of `modules`: "load" for `tl.load` with modules {"tl",
 // "triton.language"}; "" for `tl.math.exp`, other modules and non-names.
 std::string_view module_member(const Expr& callee, std::initializer_list<std::string_view> modules);
+
+// The member a callee names in triton.language, spelled `tl`, `triton.language`, or as Gluon's
+// language (`gl`, `triton.experimental.gluon.language`), whose loads, program ids, ranges and
+// dtypes are triton.language's: "load" for `tl.load` and `gl.load`.
+std::string_view language_member(const Expr& callee);
+
+// Whether `root` is the short spelling of triton.language or Gluon's language: `tl`, `gl`.
+bool is_language_root(std::string_view root);
 
 }  // namespace patchbay

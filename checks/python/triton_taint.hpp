@@ -286,6 +286,7 @@ class TritonInterpreter {
                            const TaintValue& other) const;
     TaintValue bounded(TaintValue value);
     static bool wraps_rows(const TaintValue& rows, const TaintValue& size);
+    static bool is_segment_length(const TaintValue& a, const TaintValue& b);
     TaintValue quotient(const TaintValue& a, const TaintValue& b);
     static bool selects_block(const TaintValue& term);
     static bool scales_by_runtime(const TaintValue& a, const TaintValue& b);
@@ -296,6 +297,9 @@ class TritonInterpreter {
     TaintValue call(const Expr& expr);
     TaintValue triton_call(std::string_view callee, const Expr& expr);
     TaintValue memory_access(std::string_view callee, const Expr& expr);
+    static bool is_gluon_memory_op(const Expr& callee);
+    TaintValue gluon_memory(std::string_view op, const Expr& expr);
+    static const Expr& source_base(const Expr& expr);
     TaintValue block_pointer(std::string_view callee, const Expr& expr);
     void drop_row_numbers(TaintValue& value, const Expr& offsets, const Expr& shape,
                           const Expr& strides) const;

@@ -1,6 +1,7 @@
 // Expressions of the Triton taint interpreter: names, arithmetic, casts and the tl.* calls that
 // load, store, select or pass a value through.
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 #include <utility>
@@ -21,8 +22,9 @@ std::string_view last_component(const std::string& dotted) {
 // `tl.` itself, the spelling of nearly every call of a kernel, is tested in place.
 std::string_view triton_function(const Expr& callee) {
     const bool tl = callee.kind == ExprKind::attribute &&
-                    callee.children[0].kind == ExprKind::name && callee.children[0].text == "tl";
-    return tl ? callee.text : module_member(callee, {"tl", "triton.language"});
+                    callee.children[0].kind == ExprKind::name &&
+                    is_language_root(callee.children[0].text);
+    return tl ? callee.text : language_member(callee);
 }
 
 // What a tl.* call gives back, of the values of its arguments.
@@ -144,7 +146,7 @@ bool only_reads(const Expr& expr) {
 
 bool points_to_wide_integers(const Expr& type) {
     if (type.kind != ExprKind::call || type.children.size() < 2) return false;
-    const auto member = module_member(type.children[0], {"tl", "triton.language"});
+    const auto member = language_member(type.children[0]);
     if (member != "pointer_type" && member != "const_pointer_type") return false;
     return is_wide_type(last_component(dotted_name(type.children[1])));
 }
@@ -251,7 +253,7 @@ TaintValue TritonInterpreter::name(const Expr& expr) {
 
 TaintValue TritonInterpreter::attribute(const Expr& expr) {
     const std::string_view root = attribute_chain_root(expr.children[0]);
-    if (root == "tl" || root == "triton") return {};
+    if (is_language_root(root) || root == "triton") return {};
     return eval(expr.children[0]);  // x.T, x.dtype: as good as x for our purpose
 }
 
@@ -308,6 +310,7 @@ TaintValue TritonInterpreter::arithmetic(std::string_view op, const Operands& op
     const TaintValue& b = operands.b;
     // `x << k` scales like `x * 2^k`; `x >> k` divides like `x // 2^k`.
     if (op == "*" || op == "<<") return multiply(operands);
+    if (op == "-" && is_segment_length(a, b)) return {};
     if (op == "+" || op == "-") return additive(a, b);
     if (op == "//" || op == ">>") return quotient(a, b);
     if (op == "%" && wraps_rows(a, b)) return promote(a, b);
@@ -338,6 +341,14 @@ TaintValue TritonInterpreter::quotient(const TaintValue& a, const TaintValue& b)
     out.from_memory = a.from_memory;
     out.from_program_id = a.from_program_id;
     return out;
+}
+
+// `tl.load(B_seq_len + b + 1) - tl.load(B_seq_len + b)`, two loads of one table of offsets
+// apart: a segment's length, a size rather than an index (aiter's Gluon MLA decode).
+bool TritonInterpreter::is_segment_length(const TaintValue& a, const TaintValue& b) {
+    return a.origin && b.origin && a.from_memory && b.from_memory && !a.lanes && !b.lanes &&
+           a.origin->table == b.origin->table &&
+           (a.origin->line != b.origin->line || a.origin->column != b.origin->column);
 }
 
 // `(pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M`, the rows of a tile folded into the matrix
@@ -482,6 +493,7 @@ TaintValue TritonInterpreter::call(const Expr& expr) {
     const Expr& callee = expr.children[0];
     std::string_view function = triton_function(callee);
     if (!function.empty()) return triton_call(function, expr);
+    if (is_gluon_memory_op(callee)) return gluon_memory(callee.text, expr);
     if (callee.kind == ExprKind::attribute) return method_call(expr);
     if (callee.kind == ExprKind::name) {
         if (const FunctionDef* helper = file_.function(callee.text))
@@ -566,6 +578,65 @@ TaintValue TritonInterpreter::memory_access(std::string_view function, const Exp
     out.from_memory = true;
     out.wide = pointer.wide_elements;
     return out;
+}
+
+// Gluon's target memory operations, under `gl.amd.*` and `gl.nvidia.*`: buffer loads and stores
+// (a base pointer and 32-bit offsets), copies into shared memory, and loads back out of it.
+bool TritonInterpreter::is_gluon_memory_op(const Expr& callee) {
+    static constexpr std::array<std::string_view, 6> kOps = {
+        "buffer_load",           "buffer_store",        "buffer_load_to_shared",
+        "global_load_to_shared", "load_shared_relaxed", "global_load"};
+    return callee.kind == ExprKind::attribute && attribute_chain_root(callee) == "gl" &&
+           std::ranges::find(kOps, callee.text) != kOps.end();
+}
+
+// `gl.amd.cdna4.buffer_load(ptr, offsets)`, `…async_copy.buffer_load_to_shared(dest, ptr,
+// offsets)`, `…global_load_to_shared(dest, ptr + offs)`, `…buffer_store(value, ptr, offsets)`:
+// the offsets (or the pointer expression) are an address of the pointer's tensor. A load's value,
+// from global memory or out of a shared buffer a copy filled (`…load_shared_relaxed(buf,
+// layout)`, tokenspeed's and aiter's MLA decode read their page numbers so), is a value read from
+// memory, as tl.load's is.
+TaintValue TritonInterpreter::gluon_memory(std::string_view op, const Expr& expr) {
+    const bool from_shared = op == "load_shared_relaxed";
+    const bool into_shared = op.ends_with("_to_shared");
+    const bool returns = op == "buffer_load" || op == "global_load" || from_shared;
+    const std::size_t pointer_at = into_shared || op == "buffer_store" ? 2 : 1;
+    const bool with_offsets = op.starts_with("buffer_");
+    const Expr* pointer_expr = nullptr;
+    for (std::size_t i = 1; i < expr.children.size(); ++i) {
+        const Expr& arg = expr.children[i];
+        if (arg.kind == ExprKind::keyword || from_shared) {
+            evaluate_for_effects(arg.kind == ExprKind::keyword ? arg.children[0] : arg);
+            continue;
+        }
+        TaintValue value = eval(arg);
+        if (i == pointer_at) pointer_expr = &arg;
+        const bool address = i == pointer_at || (with_offsets && i == pointer_at + 1);
+        if (address) {
+            auto outer = std::exchange(load_pointer_, std::nullopt);
+            const std::string_view tensor =
+                pointer_expr ? loaded_from(pointer_expr, TaintValue{}) : "memory";
+            mark_address(value, tensor, true, value.pool, value.strided);
+            load_pointer_ = outer;
+        }
+    }
+    if (!returns) return {};
+    const Expr* source = from_shared && expr.children.size() > 1 ? &expr.children[1] : pointer_expr;
+    TaintValue out;
+    out.origin = IndexOrigin{source ? file_.intern(describe(source_base(*source))) : "memory",
+                             expr.line, expr.column, expr.end_line};
+    out.from_memory = true;
+    return out;
+}
+
+// `bufs_page.index(0).slice(…)` -> `bufs_page`: the buffer a shared-memory view is of.
+const Expr& TritonInterpreter::source_base(const Expr& expr) {
+    const Expr* base = &expr;
+    while ((base->kind == ExprKind::call || base->kind == ExprKind::attribute ||
+            base->kind == ExprKind::binary || base->kind == ExprKind::subscript) &&
+           !base->children.empty())
+        base = &base->children[0];
+    return *base;
 }
 
 // The name a load is reported by: the configured index table it reads, else the leftmost name

@@ -20,9 +20,9 @@ std::string_view triton_annotation(const Parameter& param) {
     const Expr& annotation = *param.annotation;
     // `BLOCK: "tl.constexpr"`: a string annotation spells the same type.
     if (annotation.kind != ExprKind::string || annotation.text.size() < 2)
-        return module_member(annotation, {"tl", "triton.language"});
+        return language_member(annotation);
     std::string_view name = annotation.text.substr(1, annotation.text.size() - 2);
-    for (std::string_view module : {"tl.", "triton.language."})
+    for (std::string_view module : {"tl.", "triton.language.", "gl."})
         if (name.starts_with(module)) return name.substr(module.size());
     return {};
 }
@@ -49,7 +49,7 @@ const Expr* pointer_base(const Expr& expr) {
 
 // `tl.range`, `triton.language.static_range`: a member of triton.language.
 bool triton_member(const Expr& callee) {
-    return !module_member(callee, {"tl", "triton.language"}).empty();
+    return !language_member(callee).empty();
 }
 
 // The names passed as the pointer of tl.load/tl.store/tl.atomic_* (`tl.load(K + offs)`), among
@@ -66,7 +66,7 @@ void names_used_as_pointers(const FunctionDef& def, std::vector<std::string_view
         const std::string_view member = callee.text;
         bool memory = callee.kind == ExprKind::attribute &&
                       callee.children[0].kind == ExprKind::name &&
-                      callee.children[0].text == "tl" &&
+                      is_language_root(callee.children[0].text) &&
                       (member == "load" || member == "store" || member.starts_with("atomic_"));
         const Expr* base = memory ? pointer_base(call.children[1]) : nullptr;
         if (base) names.push_back(base->text);
@@ -284,7 +284,8 @@ std::string describe(const Expr& expr) {
             return describe(expr.children[0]);
         case ExprKind::call: {
             const Expr& callee = expr.children[0];
-            if (callee.kind == ExprKind::attribute && !dotted_name(callee).starts_with("tl."))
+            if (callee.kind == ExprKind::attribute && language_member(callee).empty() &&
+                !dotted_name(callee).starts_with("tl."))
                 return describe(callee.children[0]);  // x.to(...)
             return dotted_name(callee) + "(...)";
         }
