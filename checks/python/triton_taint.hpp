@@ -77,6 +77,10 @@ struct TaintValue {
     // Where a name was last given this value (`stride_k_buffer: tl.constexpr = KBlockSize *
     // (KV_CDim + KV_PeDim)`): a stride computed there can be widened there.
     std::int64_t defined_line = 0;
+    // Where a sum this value is part of started from a literal (`M_end_offset = 0`, then
+    // `M_end_offset = M_start_offset + m_size` over the groups): a 64-bit start there makes the
+    // whole running sum 64-bit (FBGEMM's grouped GEMM, commit 61509bda5).
+    std::int64_t sum_start_line = 0;
     // The last factor of a 64-bit product this value holds (`W` of `tl.cast(i_n, tl.int64) * D *
     // W`): a row term whose stride is a multiple of it.
     std::string_view wide_factor;
@@ -127,6 +131,7 @@ struct CandidateProduct {
     // there widens this product too.
     std::int64_t scaled_at_line = 0;
     std::int64_t assigned_at_line = 0;       // the index's `assigned_line`
+    std::int64_t sum_started_at_line = 0;    // a read index's `sum_start_line`
     std::int64_t other_defined_at_line = 0;  // the other operand's `defined_line`, a local's
     bool index_lanes = false;  // the index holds tl.arange: a range of rows or columns
     std::string addressed;

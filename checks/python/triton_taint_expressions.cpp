@@ -433,6 +433,7 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     candidate.scaled_row = !chained && scales_program_id(index, other_expr, other);
     candidate.scaled_at_line = file_.candidates.scaled_row_line(index);
     candidate.assigned_at_line = index.assigned_line;
+    if (index.from_memory) candidate.sum_started_at_line = index.sum_start_line;
     if (other_expr.kind == ExprKind::name) candidate.other_defined_at_line = other.defined_line;
     candidate.index_lanes = index.lanes;
     candidate.line = line;

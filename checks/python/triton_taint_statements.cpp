@@ -139,6 +139,7 @@ void TritonInterpreter::assignment(const Stmt& stmt) {
     if (value.from_memory && value.origin && value.origin->line != stmt.line)
         value.assigned_line = stmt.line;
     value.defined_line = stmt.line;
+    if (stmt.value->kind == ExprKind::number) value.sum_start_line = stmt.line;
     if (stmt.targets.size() == 1 && stmt.targets[0].kind == ExprKind::name)
         env_.set(stmt.targets[0].text, std::move(value));
     else

@@ -54,6 +54,7 @@ void merge_common(TaintValue& out, const TaintValue& a, const TaintValue& b) {
     out.index_table = a.index_table.empty() ? b.index_table : a.index_table;
     out.pointer_name = a.pointer_name.empty() ? b.pointer_name : a.pointer_name;
     out.wide_factor = a.wide_factor.empty() ? b.wide_factor : a.wide_factor;
+    out.sum_start_line = a.sum_start_line != 0 ? a.sum_start_line : b.sum_start_line;
     out.products = a.products;
     if (!b.products.empty()) out.products.insert(b.products);  // most values carry none
 }

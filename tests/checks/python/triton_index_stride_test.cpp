@@ -143,6 +143,30 @@ TEST(TritonIndexStride, AnIndexReassignedAfterItsLoadPointsAtTheAssignment) {
     EXPECT_EQ(findings[0].related[1].message, "assigned from the load here: widen it here");
 }
 
+// FBGEMM's grouped GEMM (commit 61509bda5) started its running sum of group sizes as int64:
+// the finding points at the sum's start, where that fix goes.
+TEST(TritonIndexStride, ARunningSumOfLoadsPointsAtItsStart) {
+    const std::string text =
+        "import triton\n"
+        "import triton.language as tl\n"
+        "@triton.jit\n"
+        "def grouped(c_ptr, m_sizes, G, N):\n"
+        "    M_end_offset = 0\n"
+        "    for g in tl.range(G):\n"
+        "        M_start_offset = M_end_offset\n"
+        "        m_size = tl.load(m_sizes + g)\n"
+        "        M_end_offset = M_start_offset + m_size\n"
+        "        tl.store(c_ptr + M_start_offset * N, 0)\n";
+    auto findings = triton_index_stride_findings(python_file("ops/grouped.py", text), {});
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].severity, Severity::error);
+    bool start_named = false;
+    for (const auto& related : findings[0].related)
+        start_named = start_named || (related.line == 5 &&
+                                      related.message.find("starts here") != std::string::npos);
+    EXPECT_TRUE(start_named);
+}
+
 // aiter PR 3245 widened the stride, computed in the kernel, not the loaded id: the finding
 // points at the stride too.
 TEST(TritonIndexStride, AStrideComputedInTheKernelIsPointedAt) {
