@@ -192,6 +192,11 @@ bool plain_program_id(const TaintValue& v);
 // Control-flow join: 64-bit only when both are; taint when either is.
 TaintValue join(const TaintValue& a, const TaintValue& b);
 TaintEnv join(const TaintEnv& a, const TaintEnv& b);
+// The join after a compile-time switch (`if USE_INT64_INDEXING: offs_m = offs_m.to(tl.int64)`):
+// the kernel is compiled once per value of the switch, and the launcher picks the 64-bit variant
+// where 32 bits would not do. An index one branch only widened, and the other left as it was
+// before the switch, is taken as widened.
+TaintEnv join_switched(const TaintEnv& before, const TaintEnv& a, const TaintEnv& b);
 
 struct TritonFile {
     ExprArena arena;  // the nodes of `functions`

@@ -184,12 +184,15 @@ void TritonInterpreter::annotated(const Stmt& stmt) {
 
 void TritonInterpreter::branch(const Stmt& stmt) {
     evaluate_for_effects(*stmt.value);
+    // `if USE_INT64_INDEXING:`, `if not WITHIN_2GB:` (MSLK's and aiter's fixes): a tl.constexpr
+    // switch between a 32-bit and a 64-bit variant of the kernel.
+    const bool switched = compile_time(*stmt.value, {});
     TaintEnv before = env_;
     run(stmt.body);
     TaintEnv taken = std::move(env_);
-    env_ = std::move(before);
+    env_ = before;
     run(stmt.orelse);
-    env_ = join(taken, env_);
+    env_ = switched ? join_switched(before, taken, env_) : join(taken, env_);
 }
 
 // What a `for` target holds: over `range(start, stop, step)` (or tl.range, tl.static_range),

@@ -120,6 +120,34 @@ TaintEnv join(const TaintEnv& a, const TaintEnv& b) {
     return out;
 }
 
+namespace {
+
+// `widened` is `kept` widened, and `kept` is what the name held before the switch: the same index,
+// or a plain value (a stride: `if not WITHIN_2GB: stride_kv = stride_kv.to(gl.int64)`).
+bool only_widened(const TaintValue& widened, const TaintValue& kept, const TaintValue& before) {
+    auto same_index = [](const TaintValue& x, const TaintValue& y) {
+        if (!x.origin && !y.origin) return !x.pointer && !y.pointer;
+        return x.origin && y.origin && x.origin->line == y.origin->line &&
+               x.origin->column == y.origin->column;
+    };
+    return widened.wide && !kept.wide && !before.wide && same_index(widened, before) &&
+           same_index(kept, before);
+}
+
+}  // namespace
+
+TaintEnv join_switched(const TaintEnv& before, const TaintEnv& a, const TaintEnv& b) {
+    TaintEnv out = join(a, b);
+    for (const auto& [name, value] : a.entries()) {
+        const TaintValue* other = b.find(name);
+        const TaintValue* old = before.find(name);
+        if (!other || !old) continue;
+        if (only_widened(value, *other, *old)) out.set(name, TaintValue(value));
+        if (only_widened(*other, value, *old)) out.set(name, TaintValue(*other));
+    }
+    return out;
+}
+
 std::size_t CandidateTable::add(CandidateProduct&& candidate) {
     const std::pair key{candidate.line, candidate.column};
     auto slot = std::ranges::lower_bound(by_position_, key, {}, &Positioned::first);
