@@ -194,8 +194,8 @@ TaintValue join(const TaintValue& a, const TaintValue& b);
 TaintEnv join(const TaintEnv& a, const TaintEnv& b);
 // The join after a compile-time switch (`if USE_INT64_INDEXING: offs_m = offs_m.to(tl.int64)`):
 // the kernel is compiled once per value of the switch, and the launcher picks the 64-bit variant
-// where 32 bits would not do. An index one branch only widened, and the other left as it was
-// before the switch, is taken as widened.
+// where 32 bits would not do. An index of the same source in both branches, 64-bit in one, is
+// taken as widened; so is a plain value (a stride) one branch widened and the other left alone.
 TaintEnv join_switched(const TaintEnv& before, const TaintEnv& a, const TaintEnv& b);
 
 struct TritonFile {
@@ -323,7 +323,8 @@ class TritonInterpreter {
                      const std::optional<LoadSite>& site);
     void coordinate(const Expr& coord, const std::string& tensor,
                     const std::optional<LoadSite>& site);
-    TaintValue helper_call(const FunctionDef& helper, const Expr& expr);
+    TaintValue helper_call(const FunctionDef& helper, const Expr& expr,
+                           const TaintValue* self = nullptr);
     TaintValue convert(TaintValue value, const Expr* dtype);
     const Expr* argument(const Expr& call, std::size_t index, const char* keyword) const;
     bool is_unannotated_parameter(const Expr& expr) const;

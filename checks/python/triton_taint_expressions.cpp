@@ -495,6 +495,16 @@ TaintValue TritonInterpreter::call(const Expr& expr) {
     std::string_view function = triton_function(callee);
     if (!function.empty()) return triton_call(function, expr);
     if (is_gluon_memory_op(callee)) return gluon_memory(callee.text, expr);
+    // A Triton or Gluon jit method of the file (tokenspeed's Gluon aggregates:
+    // `program.issue_kv_load(buf, program.Kv_c_cache, offs, mask)` builds the address inside the
+    // method). CuTe DSL classes are left: their `self.tiler[…]` members are no tensors.
+    if (callee.kind == ExprKind::attribute && def_.dialect == KernelDialect::triton)
+        if (const FunctionDef* method = file_.function(callee.text);
+            method && method->dialect == KernelDialect::triton && !method->parameters.empty() &&
+            method->parameters[0].name == "self") {
+            const TaintValue object = eval(callee.children[0]);
+            return helper_call(*method, expr, &object);
+        }
     if (callee.kind == ExprKind::attribute) return method_call(expr);
     if (callee.kind == ExprKind::name) {
         if (const FunctionDef* helper = file_.function(callee.text))

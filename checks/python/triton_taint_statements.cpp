@@ -260,9 +260,14 @@ void TritonInterpreter::loop(const Stmt& stmt) {
     run(stmt.orelse);
 }
 
-TaintValue TritonInterpreter::helper_call(const FunctionDef& helper, const Expr& expr) {
+// `self`: the object a method of the file is called on (`program.issue_kv_load(buf, ptr,
+// offsets, mask)`), bound to its first parameter.
+TaintValue TritonInterpreter::helper_call(const FunctionDef& helper, const Expr& expr,
+                                          const TaintValue* self) {
     TaintEnv arguments;
     std::size_t positional = 0;
+    if (self && !helper.parameters.empty())
+        arguments.set(helper.parameters[positional++].name, TaintValue(*self));
     for (std::size_t i = 1; i < expr.children.size(); ++i) {
         const Expr& arg = expr.children[i];
         TaintValue value = eval(arg);

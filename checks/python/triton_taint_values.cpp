@@ -122,16 +122,23 @@ TaintEnv join(const TaintEnv& a, const TaintEnv& b) {
 
 namespace {
 
-// `widened` is `kept` widened, and `kept` is what the name held before the switch: the same index,
-// or a plain value (a stride: `if not WITHIN_2GB: stride_kv = stride_kv.to(gl.int64)`).
-bool only_widened(const TaintValue& widened, const TaintValue& kept, const TaintValue& before) {
-    auto same_index = [](const TaintValue& x, const TaintValue& y) {
-        if (!x.origin && !y.origin) return !x.pointer && !y.pointer;
-        return x.origin && y.origin && x.origin->line == y.origin->line &&
-               x.origin->column == y.origin->column;
-    };
-    return widened.wide && !kept.wide && !before.wide && same_index(widened, before) &&
-           same_index(kept, before);
+bool same_index(const TaintValue& x, const TaintValue& y) {
+    return x.origin && y.origin && x.origin->line == y.origin->line &&
+           x.origin->column == y.origin->column;
+}
+
+bool plain(const TaintValue& x) {
+    return !x.origin && !x.pointer;
+}
+
+// `widened` and `kept` are the same value in the two variants, `widened` in 64 bits: an index of
+// the same source (`location = page_number * PAGE_SIZE + …` and `page_number.to(gl.int64) *
+// PAGE_SIZE + …`, tokenspeed), or a plain value (a stride) the other branch left as it was
+// (`if not WITHIN_2GB: stride_kv = stride_kv.to(gl.int64)`).
+bool only_widened(const TaintValue& widened, const TaintValue& kept, const TaintValue* before) {
+    if (!widened.wide || kept.wide) return false;
+    if (same_index(widened, kept)) return true;
+    return before && plain(widened) && plain(kept) && plain(*before) && !before->wide;
 }
 
 }  // namespace
@@ -141,9 +148,9 @@ TaintEnv join_switched(const TaintEnv& before, const TaintEnv& a, const TaintEnv
     for (const auto& [name, value] : a.entries()) {
         const TaintValue* other = b.find(name);
         const TaintValue* old = before.find(name);
-        if (!other || !old) continue;
-        if (only_widened(value, *other, *old)) out.set(name, TaintValue(value));
-        if (only_widened(*other, value, *old)) out.set(name, TaintValue(*other));
+        if (!other) continue;
+        if (only_widened(value, *other, old)) out.set(name, TaintValue(value));
+        if (only_widened(*other, value, old)) out.set(name, TaintValue(*other));
     }
     return out;
 }
