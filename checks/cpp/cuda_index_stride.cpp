@@ -872,7 +872,7 @@ class FunctionAnalysis {
         // counter split into coordinates) counts whole units of the divisor: no longer an offset.
         if (lhs.taint && lhs.taint->running_offset) {
             out.taint.reset();
-            out.from_kernel = false;
+            out.from_kernel = rhs.from_kernel;
             return out;
         }
         if (!lhs.taint) return out;

@@ -190,9 +190,15 @@ void TritonInterpreter::branch(const Stmt& stmt) {
     TaintEnv before = env_;
     run(stmt.body);
     TaintEnv taken = std::move(env_);
+    if (!switched) {  // most branches: the state before is needed once, and moved
+        env_ = std::move(before);
+        run(stmt.orelse);
+        env_ = join(taken, env_);
+        return;
+    }
     env_ = before;
     run(stmt.orelse);
-    env_ = switched ? join_switched(before, taken, env_) : join(taken, env_);
+    env_ = join_switched(before, taken, env_);
 }
 
 // What a `for` target holds: over `range(start, stop, step)` (or tl.range, tl.static_range),
@@ -293,8 +299,9 @@ std::string describe(const Expr& expr) {
             return describe(expr.children[0]);
         case ExprKind::call: {
             const Expr& callee = expr.children[0];
-            if (callee.kind == ExprKind::attribute && language_member(callee).empty() &&
-                !dotted_name(callee).starts_with("tl."))
+            const std::string dotted = dotted_name(callee);
+            const std::string_view root = std::string_view(dotted).substr(0, dotted.find('.'));
+            if (callee.kind == ExprKind::attribute && !is_language_root(root) && root != "triton")
                 return describe(callee.children[0]);  // x.to(...)
             return dotted_name(callee) + "(...)";
         }
