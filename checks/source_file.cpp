@@ -12,8 +12,10 @@ Language language_of(std::string_view path) {
     if (dot == std::string_view::npos) return Language::other;
     auto ext = path.substr(dot);
     if (ext == ".py") return Language::python;
-    static constexpr std::array<std::string_view, 9> kCuda = {".cu",  ".cuh", ".c",  ".cc", ".cpp",
-                                                              ".cxx", ".h",   ".hh", ".hpp"};
+    // `.hip`: ROCm's kernels, hipified or written for AMD, are the same C++ (bitsandbytes'
+    // csrc/kernels.hip carried its own copy of a CUDA fix, PR 1796).
+    static constexpr std::array<std::string_view, 11> kCuda = {
+        ".cu", ".cuh", ".hip", ".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx"};
     if (std::find(kCuda.begin(), kCuda.end(), ext) != kCuda.end()) return Language::cuda;
     return Language::other;
 }

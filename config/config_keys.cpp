@@ -36,7 +36,7 @@ const std::array<ConfigKey, 20> kKeys = {{
      "", "", ""},
     {"series.fail", KeyType::text_list, "[]", ConfigField<std::vector<std::string>>([](Config& c) -> std::vector<std::string>& { return c.fail; }),
      "", "", ""},
-    {"audit.include", KeyType::text_list, R"(["**/*.py", "**/*.cu", "**/*.cuh"])",
+    {"audit.include", KeyType::text_list, R"(["**/*.py", "**/*.cu", "**/*.cuh", "**/*.hip"])",
      ConfigField<std::vector<std::string>>([](Config& c) -> std::vector<std::string>& { return c.audit.include; }), "", "", ""},
     {"audit.index_tables", KeyType::text_list,
      R"(["block_table*", "block_tables*", "req_to_token*", "page_table*", "slot_mapping*"])",

@@ -17,8 +17,8 @@ TEST(LanguageOf, PythonByItsExtension) {
 }
 
 TEST(LanguageOf, CAndCppAndCudaAreReadTheSameWay) {
-    for (const char* path :
-         {"k.cu", "k.cuh", "k.c", "k.cc", "k.cpp", "k.cxx", "k.h", "k.hh", "csrc/attention/k.hpp"})
+    for (const char* path : {"k.cu", "k.cuh", "k.hip", "k.c", "k.cc", "k.cpp", "k.cxx", "k.h",
+                             "k.hh", "k.hxx", "csrc/attention/k.hpp"})
         EXPECT_EQ(language_of(path), Language::cuda) << path;
 }
 

@@ -44,7 +44,8 @@ TEST(ConfigKeys, DefaultsComeFromTheTable) {
     EXPECT_EQ(config.series_file, "patches/series");
     EXPECT_EQ(config.strip, 1);
     EXPECT_EQ(config.fuzz, 0);
-    EXPECT_EQ(config.audit.include, (std::vector<std::string>{"**/*.py", "**/*.cu", "**/*.cuh"}));
+    EXPECT_EQ(config.audit.include,
+              (std::vector<std::string>{"**/*.py", "**/*.cu", "**/*.cuh", "**/*.hip"}));
     for (const auto& key : config_keys())
         EXPECT_EQ(config.origin.at(std::string(key.name)), "default") << key.name;
 }
@@ -52,7 +53,8 @@ TEST(ConfigKeys, DefaultsComeFromTheTable) {
 // Library callers that build an AuditConfig or a ReproConfig themselves get the table's
 // defaults too.
 TEST(ConfigKeys, StructsBuiltInCodeHoldTheTablesDefaults) {
-    EXPECT_EQ(AuditConfig{}.include, (std::vector<std::string>{"**/*.py", "**/*.cu", "**/*.cuh"}));
+    EXPECT_EQ(AuditConfig{}.include,
+              (std::vector<std::string>{"**/*.py", "**/*.cu", "**/*.cuh", "**/*.hip"}));
     EXPECT_EQ(AuditConfig{}.index_tables.front(), "block_table*");
     EXPECT_EQ(ReproConfig{}.timeout, 300);
     EXPECT_EQ(Config{}.strip, 1);

@@ -130,7 +130,8 @@ TEST(Config, KeysLeftAtDefaultHaveDefaultOrigin) {
     EXPECT_EQ(config.origin.at("audit.geometry"), "default");
     EXPECT_EQ(config.strip, 1);
     EXPECT_EQ(config.series_file, "patches/series");
-    EXPECT_EQ(config.audit.include, (std::vector<std::string>{"**/*.py", "**/*.cu", "**/*.cuh"}));
+    EXPECT_EQ(config.audit.include,
+              (std::vector<std::string>{"**/*.py", "**/*.cu", "**/*.cuh", "**/*.hip"}));
     EXPECT_FALSE(config.audit.geometry.has_value());
 }
 
