@@ -89,6 +89,9 @@ struct Value {
     // of a thread).
     int kernel_scalings = 0;
     bool by_block_size = false;  // one of them blockDim: a thread number over the grid
+    // Scaled so at least once, and kept through 32-bit variables (which forget the count): a
+    // thread's position, not a block's (`i = blockIdx.x * blockDim.x + threadIdx.x`).
+    bool thread_position = false;
     // Such an element offset or thread number computed in 32 bits and widened once computed
     // (`int64_t start = blockIdx.x * blockDim.x * 8`), reported if the value reaches an address
     // as an offset (rather than as a row index, multiplied again).
@@ -183,6 +186,7 @@ Value merge(Value a, const Value& b) {
     a.grid_step = a.grid_step || b.grid_step;
     a.kernel_scalings = std::max(a.kernel_scalings, b.kernel_scalings);
     a.by_block_size = a.by_block_size || b.by_block_size;
+    a.thread_position = a.thread_position || b.thread_position;
     if (!a.widened_late) a.widened_late = b.widened_late;
     if (a.wide_factor.empty()) a.wide_factor = b.wide_factor;
     if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
@@ -362,6 +366,8 @@ class FunctionAnalysis {
     // A 32-bit thread index variable compared with a 64-bit bound (`i < num_elems`), by the
     // variable's declaration; reported when the variable also steps by the grid.
     std::map<std::size_t, CountBound> wide_bounds_;
+    // The same with a 32-bit bound that is not a compile-time one (`i < n`, `i < n_full`).
+    std::map<std::size_t, CountBound> narrow_bounds_;
     std::set<std::size_t> grid_strided_;  // variables given `+= … gridDim …`
     std::map<std::size_t, LateWidening> late_thread_numbers_;  // by the widening's token
     std::optional<std::size_t> read_site_;  // evaluating the offset of this table read
@@ -506,6 +512,7 @@ class FunctionAnalysis {
         held.size_text = value.size_text;
         held.launch_bounded = value.constant || value.launch_bounded;
         held.grid_step = value.grid_step;
+        held.thread_position = value.thread_position;
         held.products = value.products;
         for (auto& product : held.products) {
             product.needs_narrow_store = false;  // surely 32-bit
@@ -809,6 +816,8 @@ class FunctionAnalysis {
         note(rhs, *expr.operands[1], lhs, *expr.operands[0]);
         note_wide_bound(lhs, *expr.operands[0], rhs, *expr.operands[1]);
         note_wide_bound(rhs, *expr.operands[1], lhs, *expr.operands[0]);
+        note_narrow_bound(lhs, *expr.operands[0], rhs, *expr.operands[1]);
+        note_narrow_bound(rhs, *expr.operands[1], lhs, *expr.operands[0]);
     }
 
     // `for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < num_elems; i += blockDim.x *
@@ -823,16 +832,57 @@ class FunctionAnalysis {
         if (!is_thread_index(index) || index.width != IntWidth::narrow) return;
         const bool template_index = is_template_index(bound);
         if (bound.width != IntWidth::wide && !template_index) return;
-        const CppExpr* name = &index_expr;
-        if (is_offset_sum(*name)) name = name->operands[0].get();
-        if (name->kind != CppExpr::Kind::name) return;
-        const auto* decl = lookup(tokens_[name->token].text, name->token);
+        const auto* decl = compared_variable(index_expr);
         if (!decl) return;
         CountBound noted{index.taint->token, std::string(decl->name), text_of(bound_expr),
                          tokens_[index_expr.token].line};
         if (template_index)
             noted.bound_width = "of index type " + bound.type + ", 64-bit where so instantiated";
         wide_bounds_.try_emplace(decl->token, std::move(noted));
+    }
+
+    // `for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)`
+    // with a 32-bit `n`: the index stays below n, but its last step adds the whole grid, so a
+    // signed 32-bit index passes 2^31 - 1 once n is within one grid stride of it (cuDF's
+    // `size_type` loops, PR 13895; bitsandbytes PR 1784, whose bound is the grid's own size).
+    // Reported when it steps by the grid. Only a thread's index (a block id scaled by the block:
+    // `blockIdx.x * BLOCK_SIZE`) of the x axis walks a tensor's elements: a block's own
+    // (`token = blockIdx.x; token < num_tokens; token += gridDim.x`) walks rows or tokens, and
+    // the y and z axes, at most 65,535 blocks, a dimension (an image's rows). Not an unsigned
+    // index either: room up to 2^32, where a 32-bit bound rarely reaches.
+    void note_narrow_bound(const Value& index, const CppExpr& index_expr, const Value& bound,
+                           const CppExpr& bound_expr) {
+        if (!is_thread_index(index) || index.width != IntWidth::narrow) return;
+        // A count multiplied in 32 bits (`i < m * n`) is reported as that count, which wraps first.
+        if (bound.width != IntWidth::narrow || bound.pointer || bound.size_product ||
+            (bound.constant && !bound.grid_step))
+            return;
+        const auto* decl = compared_variable(index_expr);
+        if (!decl || spells_unsigned(decl->type)) return;
+        if (!index.thread_position || block_id_spelling(index.taint->token) != "blockIdx.x") return;
+        narrow_bounds_.try_emplace(decl->token,
+                                   CountBound{index.taint->token, std::string(decl->name),
+                                              text_of(bound_expr), tokens_[index_expr.token].line});
+    }
+
+    // The variable a thread index compared with a bound is held in (`i`, or `y` of `y + j`).
+    const Declaration* compared_variable(const CppExpr& index_expr) const {
+        const CppExpr* name = &index_expr;
+        if (is_offset_sum(*name)) name = name->operands[0].get();
+        if (name->kind != CppExpr::Kind::name) return nullptr;
+        return lookup(tokens_[name->token].text, name->token);
+    }
+
+    // Whether a type is spelled unsigned, through the aliases (`uint32_t`, `unsigned int`).
+    bool spells_unsigned(std::string_view type) const {
+        for (int step = 0; step < 8; ++step) {
+            if (type.starts_with("unsigned") || type.starts_with("uint") || type == "size_t")
+                return true;
+            const std::string* target = aliases_.target_of(type);
+            if (!target) return false;
+            type = *target;
+        }
+        return false;
     }
 
     bool is_offset_sum(const CppExpr& expr) const {
@@ -857,6 +907,7 @@ class FunctionAnalysis {
     static void forget_element_offset(Value& value) {
         value.kernel_scalings = 0;
         value.by_block_size = false;
+        value.thread_position = false;
         value.widened_late.reset();
     }
 
@@ -1050,6 +1101,7 @@ class FunctionAnalysis {
         if (small || scaled || (kernel_only && other_value.constant)) {
             if (kernel_only && !scaled) {
                 result.kernel_scalings = index_value.kernel_scalings + 1;
+                result.thread_position = true;
                 result.by_block_size =
                     index_value.by_block_size || is_keyword(tokens_[other.first], "blockDim");
             }
@@ -1490,6 +1542,22 @@ class FunctionAnalysis {
             else if (block_id_spelling(bound.block_id) == "blockIdx.x")
                 emit_bounded_index(decl, bound);
         }
+        for (const auto& [decl, bound] : narrow_bounds_)
+            if (grid_strided_.count(decl)) emit_grid_step(decl, bound);
+    }
+
+    // A grid-stride index kept in 32 bits below a 32-bit bound: its last step wraps it.
+    void emit_grid_step(std::size_t decl, const CountBound& bound) {
+        if (guarded_32bit_ || !reported_.insert(decl).second) return;
+        const Token& block_id = tokens_[bound.block_id];
+        std::string message = "grid-stride index '" + bound.index_text + "' (blockIdx at line " +
+                              std::to_string(block_id.line) + ") is kept in 32 bits below '" +
+                              bound.count_text + "', compared at line " +
+                              std::to_string(bound.compared_line) +
+                              ": its step over the whole grid wraps it once " + bound.count_text +
+                              " is within one grid of 2^31";
+        emit_by_reach(tokens_[decl], block_id, std::move(message),
+                      "declare '" + bound.index_text + "' int64_t: the step then cannot wrap");
     }
 
     // A thread index of the x axis kept in 32 bits and compared with a 64-bit bound: the grid

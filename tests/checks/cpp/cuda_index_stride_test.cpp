@@ -73,7 +73,29 @@ TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
         EXPECT_EQ(flagged_lines(findings, Severity::warning), warnings) << file.path;
     }
     EXPECT_EQ(expected_total, 43u);  // the `// expect:` lines written in the fixtures
-    EXPECT_EQ(warning_total, 34u);   // and their `// expect-warning:` lines
+    EXPECT_EQ(warning_total, 40u);   // and their `// expect-warning:` lines
+}
+
+// cuDF's null-replacement kernel before PR 10448: a `size_type` (int32_t) index below the
+// column's size, stepped by the whole grid in a while loop.
+TEST(CudaIndexStride, AGridStrideIndexBelowA32BitBoundWrapsOnItsLastStep) {
+    auto findings = analyse(
+        "using size_type = int32_t;\n"
+        "__global__ void replace(float* out, size_type nrows) {\n"
+        "  size_type i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "  while (i < nrows) {\n"
+        "    out[i] = 0.f;\n"
+        "    i += blockDim.x * gridDim.x;\n"
+        "  }\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].severity, Severity::warning);
+    EXPECT_EQ(findings[0].line, 3);
+    EXPECT_EQ(findings[0].message,
+              "grid-stride index 'i' (blockIdx at line 3) is kept in 32 bits below 'nrows', "
+              "compared at line 4: its step over the whole grid wraps it once nrows is within "
+              "one grid of 2^31");
+    EXPECT_EQ(findings[0].fix_hint, "declare 'i' int64_t: the step then cannot wrap");
 }
 
 TEST(CudaIndexStride, MessageRelatedAndFixHint) {
