@@ -62,21 +62,25 @@ void sort_tree(AuditTree& tree) {
               [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
 }
 
-// The names a C/C++ file's `#include "…"` lines spell: the project's own headers, searched from
-// the including file's folder first (`<…>` names a library's, or a large project's public API).
-void add_included_names(std::string_view text, std::set<std::string, std::less<>>& names) {
+using IncludedNames = std::set<std::string, std::less<>>;
+
+// The names a C/C++ file's `#include "…"` lines spell, the project's own headers searched from
+// the including file's folder first, into `quoted`; those of its `#include <…>` lines, a
+// library's or a large project's public API (`<cudf/types.hpp>`), into `angled`.
+void add_included_names(std::string_view text, IncludedNames& quoted, IncludedNames& angled) {
     for (auto at = text.find("#include"); at != std::string_view::npos;
          at = text.find("#include", at + 8)) {
         auto open = text.find_first_of("\"<\n", at + 8);
-        if (open == std::string_view::npos || text[open] != '"') continue;
-        auto close = text.find_first_of("\"\n", open + 1);
+        if (open == std::string_view::npos || text[open] == '\n') continue;
+        const char closing = text[open] == '"' ? '"' : '>';
+        auto close = text.find_first_of(closing == '"' ? "\"\n" : ">\n", open + 1);
         if (close == std::string_view::npos || text[close] == '\n') continue;
-        names.emplace(text.substr(open + 1, close - open - 1));
+        (closing == '"' ? quoted : angled).emplace(text.substr(open + 1, close - open - 1));
     }
 }
 
 // Whether an #include spelling names `path`: the whole path, or its end after a '/'.
-bool is_included(std::string_view path, const std::set<std::string, std::less<>>& names) {
+bool is_included(std::string_view path, const IncludedNames& names) {
     for (std::size_t from = 0;; ++from) {
         if (names.count(path.substr(from))) return true;
         from = path.find('/', from);
@@ -91,9 +95,13 @@ bool is_included(std::string_view path, const std::set<std::string, std::less<>>
 // A kernel's params struct is in a header it includes itself, or, for a kernel header, in a
 // header of its own folder (flash-attention's `flash.h`, which its kernel headers never include:
 // the launch template does). A kernel header audited for its kernels counts as included, not as
-// including: PyTorch's KernelUtils.h would bring in structs whose `sizes` is a pointer.
+// including: PyTorch's KernelUtils.h would bring in structs whose `sizes` is a pointer. A header
+// of the tree named only by `#include <…>` gives its type aliases alone (cuDF's `size_type`,
+// `thread_index_type` in `<cudf/types.hpp>`), never its structs: a public API's structs are
+// many and unrelated, its index types are what the kernels are written in.
 void keep_included_headers(AuditTree& tree, const AuditConfig& config) {
-    std::set<std::string, std::less<>> names;
+    IncludedNames names;
+    IncludedNames angled;
     std::set<std::string_view, std::less<>> kernel_folders;
     for (auto& file : tree.files) {
         if (file.declarations_only || file.language != Language::cuda) continue;
@@ -102,16 +110,19 @@ void keep_included_headers(AuditTree& tree, const AuditConfig& config) {
         if (file.declarations_private)
             kernel_folders.insert(folder_of(file.path));
         else
-            add_included_names(file.text, names);
+            add_included_names(file.text, names, angled);
     }
     std::vector<bool> kept(tree.files.size(), false);
     for (std::size_t i = 0; i < tree.files.size(); ++i) {
         auto& file = tree.files[i];
         const bool included = is_included(file.path, names);
         const bool beside_kernel_header = kernel_folders.count(folder_of(file.path)) > 0;
-        kept[i] = !file.declarations_only || included || beside_kernel_header;
+        file.aliases_only = file.declarations_only && !included && !beside_kernel_header &&
+                            is_included(file.path, angled);
+        kept[i] = !file.declarations_only || included || beside_kernel_header || file.aliases_only;
         if (file.declarations_only)
-            file.declarations_private = !included;  // read for a kernel header's types alone
+            file.declarations_private =
+                !included && !file.aliases_only;  // read for a kernel header's types alone
         else
             file.declarations_private = file.declarations_private && !included;
     }

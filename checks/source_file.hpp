@@ -36,6 +36,9 @@ struct SourceFile {
     // audited file includes, and the headers beside it read for its types alone (its folder's
     // params struct: checks/cpp/cpp_member_types.hpp, kernel_folder_types).
     bool declarations_private = false;
+    // A header read for its type aliases alone: one that audited files name only with
+    // `#include <…>`, a project's public API (checks/audit_scope.cpp, keep_included_headers).
+    bool aliases_only = false;
 
     // The text of 1-based `line` without its terminator ("" past the end).
     std::string_view line_text(std::int64_t line) const;

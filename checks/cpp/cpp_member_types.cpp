@@ -229,7 +229,7 @@ void add_file_types(const SourceFile& file, TreeTypes& types, std::vector<Token>
     static constexpr std::array<std::string_view, 2> kAliasWords = {"typedef", "using"};
     bool aliases = may_declare_alias(file);
     // A header that spells no class key has no member: its tokens need no walk for one.
-    bool members = is_header(file.path) && may_declare_members(file);
+    bool members = is_header(file.path) && !file.aliases_only && may_declare_members(file);
     if (!aliases && !members) return;
     // Most files are read for their aliases alone: of those only the alias statements are
     // kept, a small part of their tokens.

@@ -76,6 +76,36 @@ TEST(TreeFromDirectory, AHeaderOutsideIncludeIsReadForItsDeclarationsOnly) {
     EXPECT_EQ(included->dropped, std::vector<std::string>{"csrc/macros.h"});
 }
 
+// A header of the tree that audited files name only with `#include <…>` (cuDF's
+// `<cudf/types.hpp>`) is read for its type aliases alone: `size_type` gets its width, so the
+// grid-stride loop over it is reported, but its structs stay out of the tree's types (a struct
+// member read through it has no known width, so its product is not reported).
+TEST(TreeFromDirectory, AHeaderIncludedWithAnglesGivesItsAliasesOnly) {
+    TempDir dir;
+    write_file(dir / "include/cudf/types.hpp",
+               "namespace cudf {\nusing size_type = int32_t;\n"
+               "struct view {\n  int stride;\n};\n}\n");
+    write_file(dir / "src/fill.cu",
+               "#include <cudf/types.hpp>\n"
+               "__global__ void fill(float* out, cudf::size_type n, cudf::view v) {\n"
+               "  cudf::size_type i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+               "  while (i < n) {\n    out[i] = 0.f;\n    i += blockDim.x * gridDim.x;\n  }\n"
+               "  const int row = blockIdx.x;\n  out[row * v.stride] = 0.f;\n}\n");
+    AuditConfig config;
+    auto tree = tree_from_directory(dir.path(), config);
+    ASSERT_TRUE(tree.ok()) << tree.error().located();
+    const SourceFile* header = tree->find("include/cudf/types.hpp");
+    ASSERT_NE(header, nullptr);
+    EXPECT_TRUE(header->declarations_only);
+    EXPECT_TRUE(header->aliases_only);
+    EXPECT_FALSE(header->declarations_private);
+    auto report = run_audit(*tree, config);
+    std::vector<std::int64_t> lines;
+    for (const auto& finding : report.findings)
+        if (finding.rule == "int32-index-stride") lines.push_back(finding.line);
+    EXPECT_EQ(lines, std::vector<std::int64_t>{3});
+}
+
 // flash-attention's layout: kernels in `.h` files that the `.cu` files include through a launch
 // template, their params struct in a header beside them that they do not include.
 void write_kernel_header_tree(const TempDir& dir) {
