@@ -611,25 +611,25 @@ TaintValue TritonInterpreter::gluon_memory(std::string_view op, const Expr& expr
     const bool from_shared = op == "load_shared_relaxed";
     const bool into_shared = op.ends_with("_to_shared");
     const bool returns = op == "buffer_load" || op == "global_load" || from_shared;
-    const std::size_t pointer_at = into_shared || op == "buffer_store" ? 2 : 1;
-    const bool with_offsets = op.starts_with("buffer_");
-    const Expr* pointer_expr = nullptr;
+    // Positional or by keyword (`buffer_store(x, ptr=out, offsets=…)`, aiter's MQA logits).
+    const std::size_t pointer_at = into_shared || op == "buffer_store" ? 1 : 0;
+    const Expr* pointer_expr = from_shared ? nullptr : argument(expr, pointer_at, "ptr");
+    const Expr* offsets_expr = op.starts_with("buffer_") && !from_shared
+                                   ? argument(expr, pointer_at + 1, "offsets")
+                                   : nullptr;
+    const std::string_view tensor =
+        pointer_expr ? loaded_from(pointer_expr, TaintValue{}) : "memory";
     for (std::size_t i = 1; i < expr.children.size(); ++i) {
         const Expr& arg = expr.children[i];
-        if (arg.kind == ExprKind::keyword || from_shared) {
-            evaluate_for_effects(arg.kind == ExprKind::keyword ? arg.children[0] : arg);
+        const Expr& given = arg.kind == ExprKind::keyword ? arg.children[0] : arg;
+        if (&given != pointer_expr && &given != offsets_expr) {
+            evaluate_for_effects(given);
             continue;
         }
-        TaintValue value = eval(arg);
-        if (i == pointer_at) pointer_expr = &arg;
-        const bool address = i == pointer_at || (with_offsets && i == pointer_at + 1);
-        if (address) {
-            auto outer = std::exchange(load_pointer_, std::nullopt);
-            const std::string_view tensor =
-                pointer_expr ? loaded_from(pointer_expr, TaintValue{}) : "memory";
-            mark_address(value, tensor, true, value.pool, value.strided);
-            load_pointer_ = outer;
-        }
+        TaintValue value = eval(given);
+        auto outer = std::exchange(load_pointer_, std::nullopt);
+        mark_address(value, tensor, true, value.pool, value.strided);
+        load_pointer_ = outer;
     }
     if (!returns) return {};
     const Expr* source = from_shared && expr.children.size() > 1 ? &expr.children[1] : pointer_expr;
