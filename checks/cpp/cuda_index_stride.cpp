@@ -89,9 +89,11 @@ struct Value {
     // of a thread).
     int kernel_scalings = 0;
     bool by_block_size = false;  // one of them blockDim: a thread number over the grid
-    // Scaled so at least once, and kept through 32-bit variables (which forget the count): a
-    // thread's position, not a block's (`i = blockIdx.x * blockDim.x + threadIdx.x`).
+    // Scaled so at least once, and kept through 32-bit variables (which forget the count) and
+    // quotients (`gid / stride_warped`, its wrap already made): derived from a thread's position,
+    // not a block's own (`i = blockIdx.x * blockDim.x + threadIdx.x`).
     bool thread_position = false;
+    bool divided_position = false;  // such a position divided: a warp's or a team's
     // Such an element offset or thread number computed in 32 bits and widened once computed
     // (`int64_t start = blockIdx.x * blockDim.x * 8`), reported if the value reaches an address
     // as an offset (rather than as a row index, multiplied again).
@@ -187,6 +189,7 @@ Value merge(Value a, const Value& b) {
     a.kernel_scalings = std::max(a.kernel_scalings, b.kernel_scalings);
     a.by_block_size = a.by_block_size || b.by_block_size;
     a.thread_position = a.thread_position || b.thread_position;
+    a.divided_position = a.divided_position || b.divided_position;
     if (!a.widened_late) a.widened_late = b.widened_late;
     if (a.wide_factor.empty()) a.wide_factor = b.wide_factor;
     if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
@@ -270,6 +273,8 @@ struct IdArgument {
     std::size_t arguments = 0;  // of the call: a function of that name and arity is meant
     std::size_t argument = 0;
     std::size_t block_id = 0;
+    bool thread_position = false;  // a thread's (`blockDim.x * blockIdx.x + threadIdx.x`)
+    bool divided_position = false;
 };
 
 class FunctionAnalysis {
@@ -305,7 +310,7 @@ class FunctionAnalysis {
                 continue;
             }
             for (const auto& id : id_parameters)
-                if (id.argument == argument) hold_block_id(state(&decl), id.block_id);
+                if (id.argument == argument) hold_block_id(state(&decl), id);
             ++argument;
         }
         for (const auto& decl : function_.locals)
@@ -317,10 +322,12 @@ class FunctionAnalysis {
 
   private:
     // A 32-bit parameter given the kernel's own id by a caller holds it as blockIdx would.
-    static void hold_block_id(Value& value, std::size_t block_id) {
+    static void hold_block_id(Value& value, const IdArgument& id) {
         if (value.width != IntWidth::narrow || value.pointer) return;
-        value.taint = IndexRead{"blockIdx", block_id, true};
+        value.taint = IndexRead{"blockIdx", id.block_id, true};
         value.from_kernel = true;
+        value.thread_position = id.thread_position;
+        value.divided_position = id.divided_position;
     }
 
     static bool is_block_id_argument(const Value& value) {
@@ -361,6 +368,7 @@ class FunctionAnalysis {
         int64_t compared_line = 0;
         // How wide the bound is: "a 64-bit bound", or its template index type's width.
         std::string bound_width = "a 64-bit bound";
+        bool thread_position = false;  // the index is a thread's, not a block's own
     };
     std::map<std::size_t, CountBound> count_bounds_;  // by the count's '*'
     // A 32-bit thread index variable compared with a 64-bit bound (`i < num_elems`), by the
@@ -513,6 +521,7 @@ class FunctionAnalysis {
         held.launch_bounded = value.constant || value.launch_bounded;
         held.grid_step = value.grid_step;
         held.thread_position = value.thread_position;
+        held.divided_position = value.divided_position;
         held.products = value.products;
         for (auto& product : held.products) {
             product.needs_narrow_store = false;  // surely 32-bit
@@ -745,7 +754,7 @@ class FunctionAnalysis {
             Value arg = eval(*expr.operands[i]);
             if (calls_ && callee.kind == CppExpr::Kind::name && is_block_id_argument(arg))
                 calls_->push_back({tokens_[callee.token].text, expr.operands.size() - 1, i - 1,
-                                   arg.taint->token});
+                                   arg.taint->token, arg.thread_position, arg.divided_position});
             // A pointer handed to a function (`load_input(u + r * stride, ...)`) is read or
             // written there: the block-id offsets it holds are used as an address.
             if (arg.pointer) sink_pointer(arg, arg.pointer_name, arg.pool);
@@ -838,6 +847,7 @@ class FunctionAnalysis {
                          tokens_[index_expr.token].line};
         if (template_index)
             noted.bound_width = "of index type " + bound.type + ", 64-bit where so instantiated";
+        noted.thread_position = index.thread_position;
         wide_bounds_.try_emplace(decl->token, std::move(noted));
     }
 
@@ -847,7 +857,8 @@ class FunctionAnalysis {
     // `size_type` loops, PR 13895; bitsandbytes PR 1784, whose bound is the grid's own size).
     // Reported when it steps by the grid. Only a thread's index (a block id scaled by the block:
     // `blockIdx.x * BLOCK_SIZE`) of the x axis walks a tensor's elements: a block's own
-    // (`token = blockIdx.x; token < num_tokens; token += gridDim.x`) walks rows or tokens, and
+    // (`token = blockIdx.x; token < num_tokens; token += gridDim.x`) or a warp's (a thread's
+    // divided, `global_warp_id`) walks rows or tokens, and
     // the y and z axes, at most 65,535 blocks, a dimension (an image's rows). Not an unsigned
     // index either: room up to 2^32, where a 32-bit bound rarely reaches.
     void note_narrow_bound(const Value& index, const CppExpr& index_expr, const Value& bound,
@@ -859,7 +870,9 @@ class FunctionAnalysis {
             return;
         const auto* decl = compared_variable(index_expr);
         if (!decl || spells_unsigned(decl->type)) return;
-        if (!index.thread_position || block_id_spelling(index.taint->token) != "blockIdx.x") return;
+        if (!index.thread_position || index.divided_position ||
+            block_id_spelling(index.taint->token) != "blockIdx.x")
+            return;
         narrow_bounds_.try_emplace(decl->token,
                                    CountBound{index.taint->token, std::string(decl->name),
                                               text_of(bound_expr), tokens_[index_expr.token].line});
@@ -907,7 +920,6 @@ class FunctionAnalysis {
     static void forget_element_offset(Value& value) {
         value.kernel_scalings = 0;
         value.by_block_size = false;
-        value.thread_position = false;
         value.widened_late.reset();
     }
 
@@ -916,6 +928,7 @@ class FunctionAnalysis {
     static Value quotient(const Value& lhs, const Value& rhs) {
         Value out = merge(lhs, rhs);
         forget_element_offset(out);
+        out.divided_position = lhs.thread_position;
         out.size_product = lhs.size_product;
         out.size_factors = lhs.size_factors;
         out.size_text = lhs.size_text;
@@ -1539,7 +1552,7 @@ class FunctionAnalysis {
         for (const auto& [decl, bound] : wide_bounds_) {
             if (grid_strided_.count(decl))
                 emit_grid_index(decl, bound);
-            else if (block_id_spelling(bound.block_id) == "blockIdx.x")
+            else if (bound.thread_position && block_id_spelling(bound.block_id) == "blockIdx.x")
                 emit_bounded_index(decl, bound);
         }
         for (const auto& [decl, bound] : narrow_bounds_)
@@ -1562,7 +1575,8 @@ class FunctionAnalysis {
 
     // A thread index of the x axis kept in 32 bits and compared with a 64-bit bound: the grid
     // covers the bound, up to 2^31 - 1 blocks. Those of the y and z axes are left: at most
-    // 65,535 blocks, they stay far below 2^31 (`blockIdx.y * 32 + threadIdx.y`).
+    // 65,535 blocks, they stay far below 2^31 (`blockIdx.y * 32 + threadIdx.y`). So is a block's
+    // own index (`int32_t token = blockIdx.x`, vLLM's grouped top-k): at most 2^31 - 1, it fits.
     void emit_bounded_index(std::size_t decl, const CountBound& bound) {
         if (guarded_32bit_ || !reported_.insert(decl).second) return;
         const Token& block_id = tokens_[bound.block_id];
