@@ -716,6 +716,8 @@ class FunctionAnalysis {
             cast.bounded = operand.bounded;
             cast.from_memory = operand.from_memory;
             cast.from_kernel = operand.from_kernel;
+            cast.thread_position = operand.thread_position;
+            cast.divided_position = operand.divided_position;
         }
         cast.constant = operand.constant;
         if (cast.width == IntWidth::narrow) cast.products = operand.products;
@@ -869,7 +871,9 @@ class FunctionAnalysis {
             (bound.constant && !bound.grid_step))
             return;
         const auto* decl = compared_variable(index_expr);
-        if (!decl || spells_unsigned(decl->type)) return;
+        // `auto i = blockIdx.x * blockDim.x + threadIdx.x` is unsigned, and a sum with an int
+        // too: only a declared type tells a signed index.
+        if (!decl || decl->type == "auto" || spells_unsigned(decl->type)) return;
         if (!index.thread_position || index.divided_position ||
             block_id_spelling(index.taint->token) != "blockIdx.x")
             return;
