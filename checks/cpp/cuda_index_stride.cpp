@@ -94,6 +94,13 @@ struct Value {
     // not a block's own (`i = blockIdx.x * blockDim.x + threadIdx.x`).
     bool thread_position = false;
     bool divided_position = false;  // such a position divided: a warp's or a team's
+    // The signed 32-bit variable a thread's position of the x axis was stored in (`int idx =
+    // blockIdx.x * blockDim.x + threadIdx.x`), by its declaration's token: kept through sums
+    // and small scalings, dropped by a quotient or a bound.
+    std::optional<std::size_t> narrow_thread;
+    // A thread's position summed with a runtime term (`col + row * width`): an element of a row
+    // or a column inside one, no longer the thread's flat index.
+    bool beside_runtime_term = false;
     // Such an element offset or thread number computed in 32 bits and widened once computed
     // (`int64_t start = blockIdx.x * blockDim.x * 8`), reported if the value reaches an address
     // as an offset (rather than as a row index, multiplied again).
@@ -191,6 +198,8 @@ Value merge(Value a, const Value& b) {
     a.thread_position = a.thread_position || b.thread_position;
     a.divided_position = a.divided_position || b.divided_position;
     if (!a.widened_late) a.widened_late = b.widened_late;
+    if (!a.narrow_thread) a.narrow_thread = b.narrow_thread;
+    a.beside_runtime_term = a.beside_runtime_term || b.beside_runtime_term;
     if (a.wide_factor.empty()) a.wide_factor = b.wide_factor;
     if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
     a.size_product.reset();  // a sum, a choice or a bound of counts is no product of sizes
@@ -378,6 +387,12 @@ class FunctionAnalysis {
     std::map<std::size_t, CountBound> narrow_bounds_;
     std::set<std::size_t> grid_strided_;  // variables given `+= … gridDim …`
     std::map<std::size_t, LateWidening> late_thread_numbers_;  // by the widening's token
+    // Signed 32-bit thread positions used as element offsets, by their declaration: the tensor.
+    struct ThreadOffset {
+        std::size_t block_id = 0;
+        std::string_view tensor;
+    };
+    std::map<std::size_t, ThreadOffset> narrow_thread_sinks_;
     std::optional<std::size_t> read_site_;  // evaluating the offset of this table read
     // The accessor whose multi-dimensional subscript is being read (its name's token).
     std::optional<std::size_t> coordinate_chain_;
@@ -522,12 +537,22 @@ class FunctionAnalysis {
         held.grid_step = value.grid_step;
         held.thread_position = value.thread_position;
         held.divided_position = value.divided_position;
+        held.narrow_thread = holds_thread_position(decl, value) ? decl.token : value.narrow_thread;
         held.products = value.products;
         for (auto& product : held.products) {
             product.needs_narrow_store = false;  // surely 32-bit
             product.stored = true;
         }
         return held;
+    }
+
+    // `int idx = blockIdx.x * blockDim.x + threadIdx.x`: a thread's position over the x axis,
+    // signed 32 bits. Not a block's own index, a warp's, nor one of the y and z axes.
+    bool holds_thread_position(const Declaration& decl, const Value& value) const {
+        return aliases_.width_of(decl.type) == IntWidth::narrow && !spells_unsigned(decl.type) &&
+               value.thread_position && !value.beside_runtime_term &&
+               !value.divided_position && is_thread_index(value) &&
+               block_id_spelling(value.taint->token) == "blockIdx.x";
     }
 
     // `sum_k += scheduler.current_shape_k` (DeepGEMM's grouped GEMM, fixed by its commit
@@ -925,6 +950,7 @@ class FunctionAnalysis {
         value.kernel_scalings = 0;
         value.by_block_size = false;
         value.widened_late.reset();
+        value.narrow_thread.reset();
     }
 
     // `i / sizes[1]`: the dividend's index, scaled down; the divisor says nothing of its source.
@@ -1009,6 +1035,14 @@ class FunctionAnalysis {
         if (rhs.pointer) return offset_pointer(rhs, lhs);
         Value sum = merge(lhs, rhs);
         sum.pool = sum.pool || selects_scaled_block(lhs) || selects_scaled_block(rhs);
+        // Beside a runtime term (`(int64_t)row * stride + col`) a thread's position is a column
+        // inside a row, bounded by the row's length.
+        const Value& position = lhs.thread_position ? lhs : rhs;
+        const Value& beside = lhs.thread_position ? rhs : lhs;
+        if (position.thread_position && !beside.thread_position && !beside.constant) {
+            sum.narrow_thread.reset();
+            sum.beside_runtime_term = true;
+        }
         return sum;
     }
 
@@ -1121,6 +1155,7 @@ class FunctionAnalysis {
                 result.thread_position = true;
                 result.by_block_size =
                     index_value.by_block_size || is_keyword(tokens_[other.first], "blockDim");
+                result.narrow_thread = index_value.narrow_thread;
             }
             result.taint = index_value.taint;
             result.bounded = index_value.bounded;
@@ -1514,6 +1549,9 @@ class FunctionAnalysis {
     void sink(const Value& offset, std::string_view tensor, bool deferred = false,
               bool pool = false) {
         if (offset.widened_late) widened_late(*offset.widened_late);
+        if (offset.narrow_thread && !offset.from_memory && offset.taint)
+            narrow_thread_sinks_.try_emplace(*offset.narrow_thread,
+                                             ThreadOffset{offset.taint->token, tensor});
         if (offset.taint) {
             index_reads_.insert(offset.taint->token);
             index_tensors_.try_emplace(offset.taint->token, tensor);
@@ -1561,6 +1599,39 @@ class FunctionAnalysis {
         }
         for (const auto& [decl, bound] : narrow_bounds_)
             if (grid_strided_.count(decl)) emit_grid_step(decl, bound);
+        for (const auto& [decl, use] : narrow_thread_sinks_)
+            if (!grid_strided_.count(decl)) emit_thread_offset(decl, use);
+    }
+
+    // A thread's position held in a signed int and used as an element offset: the grid that
+    // covers a tensor of more than 2^31 elements takes it past 2^31 - 1 (exllamav3's activation,
+    // ggml's dequantize, fixed by declaring the index int64_t).
+    // Not in a kernel of a two- or three-dimensional grid or block: there the x axis counts the
+    // columns of a row the y or z axis picks (exllamav3's `col`, below its `width`).
+    void emit_thread_offset(std::size_t decl, const ThreadOffset& use) {
+        if (guarded_32bit_ || reads_other_grid_axes() || !reported_.insert(decl).second) return;
+        const std::string tensor(use.tensor);
+        const Token& block_id = tokens_[use.block_id];
+        std::string message = "thread index '" + std::string(tokens_[decl].text) +
+                              "' (blockIdx.x at line " + std::to_string(block_id.line) +
+                              ") is kept in a signed 32-bit int and addresses '" +
+                              tensor + "': it wraps once " + tensor +
+                              " has more than 2^31 elements";
+        emit_by_reach(tokens_[decl], block_id, std::move(message),
+                      "declare '" + std::string(tokens_[decl].text) +
+                          "' int64_t and widen the block id: static_cast<int64_t>(blockIdx.x) "
+                          "* …");
+    }
+
+    // Whether the function reads the y or z axis of the grid or of the block.
+    bool reads_other_grid_axes() const {
+        for (std::size_t i = function_.body_begin; i + 2 < function_.body_end; ++i)
+            if ((is_keyword(tokens_[i], "blockIdx") || is_keyword(tokens_[i], "threadIdx") ||
+                 is_keyword(tokens_[i], "blockDim")) &&
+                is_op(tokens_[i + 1], ".") &&
+                (tokens_[i + 2].text == "y" || tokens_[i + 2].text == "z"))
+                return true;
+        return false;
     }
 
     // A grid-stride index kept in 32 bits below a 32-bit bound: its last step wraps it.

@@ -73,7 +73,7 @@ TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
         EXPECT_EQ(flagged_lines(findings, Severity::warning), warnings) << file.path;
     }
     EXPECT_EQ(expected_total, 43u);  // the `// expect:` lines written in the fixtures
-    EXPECT_EQ(warning_total, 42u);   // and their `// expect-warning:` lines
+    EXPECT_EQ(warning_total, 46u);   // and their `// expect-warning:` lines
 }
 
 // cuDF's null-replacement kernel before PR 10448: a `size_type` (int32_t) index below the
@@ -259,9 +259,28 @@ TEST(CudaIndexStride, AnElementCountBoundingAThreadIndexIsReportedByReach) {
                                 "  int id = blockIdx.x * blockDim.x + threadIdx.x;\n"
                                 "  if (id < m * n) out[id] = 0.f;\n"
                                 "}\n"));
+    // The count, and the signed index itself: both wrap once out passes 2^31 elements.
     auto configured = cuda_index_stride_findings(tree.files[0], tree, config);
-    ASSERT_EQ(configured.size(), 1u);
+    ASSERT_EQ(configured.size(), 2u);
     EXPECT_EQ(configured[0].severity, Severity::error);
+    EXPECT_EQ(configured[1].severity, Severity::error);
+}
+
+// exllamav3's activation kernels before its commit 7f5a9c7: a thread's position held in an int
+// and used as the element offset of the whole tensor. Reported at the declaration, by reach.
+TEST(CudaIndexStride, AFlatThreadIndexHeldInAnIntIsReportedByReach) {
+    auto findings = analyse(
+        "__global__ void act(const float* x, float* z, int numel) {\n"
+        "  int idx = blockIdx.x * 256 + threadIdx.x;\n"
+        "  if (idx >= numel) return;\n"
+        "  z[idx] = x[idx];\n"
+        "}\n");
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].severity, Severity::warning);
+    EXPECT_EQ(findings[0].line, 2);
+    EXPECT_EQ(findings[0].message,
+              "thread index 'idx' (blockIdx.x at line 2) is kept in a signed 32-bit int and "
+              "addresses 'x': it wraps once x has more than 2^31 elements");
 }
 
 // ggml's transposed copy before llama.cpp PR 25000: a thread index of the x axis held in an
