@@ -88,6 +88,28 @@ bool is_included(std::string_view path, const IncludedNames& names) {
     }
 }
 
+// What the headers the audited files include name in turn, to any depth, into `angled`: a
+// public API's index type is often two includes away (cuDF's kernels include
+// `<cudf/column/column_device_view.cuh>`, which includes `<cudf/types.hpp>`, its `size_type`).
+// Read for their type aliases alone, as headers named with `<…>` are. Only headers read at all
+// are followed: one that declares no alias and no struct was dropped when the tree was read.
+void add_headers_included_in_turn(const AuditTree& tree, const IncludedNames& quoted,
+                                  IncludedNames& angled) {
+    std::vector<bool> read(tree.files.size(), false);
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (std::size_t i = 0; i < tree.files.size(); ++i) {
+            const auto& file = tree.files[i];
+            if (read[i] || !file.declarations_only) continue;
+            if (!is_included(file.path, quoted) && !is_included(file.path, angled)) continue;
+            read[i] = true;
+            const std::size_t before = angled.size();
+            add_included_names(file.text, angled, angled);
+            grew = grew || angled.size() != before;
+        }
+    }
+}
+
 // The headers read for their declarations only are those an audited file includes by name
 // (`#include "…"`), as the file's compiler reads them, and no further: every header of a large tree
 // (or everything a header includes in turn) would put the structs of unrelated code (a Vulkan
@@ -112,6 +134,7 @@ void keep_included_headers(AuditTree& tree, const AuditConfig& config) {
         else
             add_included_names(file.text, names, angled);
     }
+    add_headers_included_in_turn(tree, names, angled);
     std::vector<bool> kept(tree.files.size(), false);
     for (std::size_t i = 0; i < tree.files.size(); ++i) {
         auto& file = tree.files[i];

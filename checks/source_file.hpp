@@ -37,7 +37,8 @@ struct SourceFile {
     // params struct: checks/cpp/cpp_member_types.hpp, kernel_folder_types).
     bool declarations_private = false;
     // A header read for its type aliases alone: one that audited files name only with
-    // `#include <…>`, a project's public API (checks/audit_scope.cpp, keep_included_headers).
+    // `#include <…>`, a project's public API, or that a header read includes in turn
+    // (checks/audit_scope.cpp, keep_included_headers).
     bool aliases_only = false;
 
     // The text of 1-based `line` without its terminator ("" past the end).

@@ -563,9 +563,17 @@ IntWidth builtin_width(std::string_view type) {
     return has_long ? IntWidth::wide : IntWidth::narrow;
 }
 
+void TypeAliases::add(std::string name, std::string type, bool indented) {
+    auto it = target_.find(name);
+    if (it == target_.end())
+        target_.emplace(std::move(name), Target{std::move(type), indented});
+    else if (!indented || it->second.indented)
+        it->second = Target{std::move(type), indented};
+}
+
 const std::string* TypeAliases::target_of(std::string_view name) const {
     auto it = target_.find(name);
-    if (it != target_.end()) return &it->second;
+    if (it != target_.end()) return &it->second.type;
     return inherited_ ? inherited_->target_of(name) : nullptr;
 }
 
@@ -605,14 +613,16 @@ void add_type_aliases(std::span<const Token> tokens, TypeAliases& aliases) {
         if (!is_op(tokens[end], ";")) continue;  // a struct or function-pointer typedef
         // `using index_t = typename Kernel_traits::index_t;` names the traits' type, the one
         // the tree's `using index_t = int64_t;` declares: a name for itself adds nothing.
+        const bool indented = t.column > 1;
         if (is_using) {
             std::string target = normalise_type(tokens, i + 3, end);
             if (target != tokens[i + 1].text)
-                aliases.add(std::string(tokens[i + 1].text), std::move(target));
+                aliases.add(std::string(tokens[i + 1].text), std::move(target), indented);
         }
         if (is_typedef && has_pointer(tokens, i + 1, end)) continue;
         if (is_typedef && is_name(tokens[end - 1]))
-            aliases.add(std::string(tokens[end - 1].text), normalise_type(tokens, i + 1, end - 1));
+            aliases.add(std::string(tokens[end - 1].text), normalise_type(tokens, i + 1, end - 1),
+                        indented);
     }
 }
 

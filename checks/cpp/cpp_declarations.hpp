@@ -25,7 +25,11 @@ enum class IntWidth { unknown, narrow, wide };
 class TypeAliases {
   public:
     explicit TypeAliases(const TypeAliases* inherited = nullptr) : inherited_(inherited) {}
-    void add(std::string name, std::string type) { target_[std::move(name)] = std::move(type); }
+    // A later alias of a name replaces an earlier one, except that an indented one (`indented`:
+    // not at the start of its line) never replaces one that is not: formatted as nearly every
+    // project formats C++, the first is a class's member (`span::size_type = std::size_t`), the
+    // second its namespace's (`cudf::size_type = int32_t`), the one code outside the class means.
+    void add(std::string name, std::string type, bool indented = false);
     bool contains(std::string_view name) const { return target_of(name) != nullptr; }
     // Follows alias chains to a builtin; unknown for non-integers, templates and cycles.
     IntWidth width_of(std::string_view type) const;
@@ -33,7 +37,11 @@ class TypeAliases {
     const std::string* target_of(std::string_view name) const;
 
   private:
-    std::map<std::string, std::string, ShorterNameFirst> target_;
+    struct Target {
+        std::string type;
+        bool indented = false;
+    };
+    std::map<std::string, Target, ShorterNameFirst> target_;
     const TypeAliases* inherited_ = nullptr;
 };
 

@@ -892,7 +892,9 @@ class FunctionAnalysis {
                            const CppExpr& bound_expr) {
         if (!is_thread_index(index) || index.width != IntWidth::narrow) return;
         // A count multiplied in 32 bits (`i < m * n`) is reported as that count, which wraps first.
-        if (bound.width != IntWidth::narrow || bound.pointer || bound.size_product ||
+        // A bound of unknown width (`auto const size = view.size()`) reaches as far as a 32-bit
+        // one at least; a 64-bit one is reported by note_wide_bound.
+        if (bound.width == IntWidth::wide || bound.pointer || bound.size_product ||
             (bound.constant && !bound.grid_step))
             return;
         const auto* decl = compared_variable(index_expr);

@@ -106,6 +106,38 @@ TEST(TreeFromDirectory, AHeaderIncludedWithAnglesGivesItsAliasesOnly) {
     EXPECT_EQ(lines, std::vector<std::int64_t>{3});
 }
 
+// cuDF's kernels name `<cudf/column/column_device_view.cuh>`, which names `<cudf/types.hpp>`:
+// the index type two includes away is read, a class's own `size_type` beside it is not taken.
+TEST(TreeFromDirectory, AHeaderIncludedInTurnGivesItsAliasesToo) {
+    TempDir dir;
+    write_file(dir / "include/cudf/types.hpp",
+               "#include \"utilities/span.hpp\"\nnamespace cudf {\nusing size_type = int32_t;\n}\n");
+    write_file(dir / "include/cudf/utilities/span.hpp",
+               "namespace cudf {\nclass span {\n  using size_type = std::size_t;\n};\n}\n");
+    write_file(dir / "include/cudf/column/view.hpp",
+               "#include <cudf/types.hpp>\nnamespace cudf {\nclass column_view {\n  int x;\n};\n}\n");
+    write_file(dir / "include/cudf/unrelated.hpp", "using size_type = int64_t;\n");
+    write_file(dir / "src/fill.cu",
+               "#include <cudf/column/view.hpp>\n"
+               "__global__ void fill(float* out, cudf::size_type n) {\n"
+               "  cudf::size_type i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+               "  while (i < n) {\n    out[i] = 0.f;\n    i += blockDim.x * gridDim.x;\n  }\n}\n");
+    AuditConfig config;
+    auto tree = tree_from_directory(dir.path(), config);
+    ASSERT_TRUE(tree.ok()) << tree.error().located();
+    for (const char* path : {"include/cudf/types.hpp", "include/cudf/utilities/span.hpp"}) {
+        const SourceFile* header = tree->find(path);
+        ASSERT_NE(header, nullptr) << path;
+        EXPECT_TRUE(header->aliases_only) << path;
+    }
+    EXPECT_EQ(tree->find("include/cudf/unrelated.hpp"), nullptr);  // named by no include
+    auto report = run_audit(*tree, config);
+    std::vector<std::int64_t> lines;
+    for (const auto& finding : report.findings)
+        if (finding.rule == "int32-index-stride") lines.push_back(finding.line);
+    EXPECT_EQ(lines, std::vector<std::int64_t>{3});
+}
+
 // flash-attention's layout: kernels in `.h` files that the `.cu` files include through a launch
 // template, their params struct in a header beside them that they do not include.
 void write_kernel_header_tree(const TempDir& dir) {

@@ -69,6 +69,24 @@ TEST(TypeAliases, AnAliasNamingItselfLeavesTheTreesStanding) {
     EXPECT_EQ(file.width_of("index_t"), IntWidth::wide);
 }
 
+// cuDF: `cudf::size_type` is int32_t at namespace scope, `span::size_type` a std::size_t inside
+// the class, indented. Whichever file comes later, code outside the class means the first.
+TEST(TypeAliases, AnIndentedAliasDoesNotReplaceOneAtTheStartOfItsLine) {
+    TypeAliases aliases;
+    add_type_aliases(tokenize_cpp("namespace cudf {\nusing size_type = int32_t;\n}\n"), aliases);
+    add_type_aliases(tokenize_cpp("struct span {\n  using size_type = std::size_t;\n};\n"),
+                     aliases);
+    EXPECT_EQ(aliases.width_of("size_type"), IntWidth::narrow);
+    TypeAliases reversed;
+    add_type_aliases(tokenize_cpp("struct span {\n  using size_type = std::size_t;\n};\n"),
+                     reversed);
+    add_type_aliases(tokenize_cpp("namespace cudf {\nusing size_type = int32_t;\n}\n"), reversed);
+    EXPECT_EQ(reversed.width_of("size_type"), IntWidth::narrow);
+    // Two at the same indentation: the later one, as before.
+    add_type_aliases(tokenize_cpp("typedef long size_type;\n"), reversed);
+    EXPECT_EQ(reversed.width_of("size_type"), IntWidth::wide);
+}
+
 TEST(MatchBrackets, NestedAndUnbalanced) {
     auto tokens = tokenize_cpp("f(a[1], {b}) ) (");
     auto partner = match_brackets(tokens);
