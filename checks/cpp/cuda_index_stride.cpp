@@ -149,11 +149,16 @@ bool selects_block(const Value& term) {
     return term.from_memory && !term.from_kernel && !term.pointer;
 }
 
-// Block-id products added to a pointer wait in it for the read or write through it.
+// Block-id products added to a pointer wait in it for the read or write through it. A read
+// added as it is to a pointer that holds a row term of the kernel's ids already (`inputs[t] +
+// batch_id * in_length + in_offset`, FBGEMM's permute) is a column inside that row, as a sum's
+// unscaled read is (selects_scaled_block): it selects no block.
 Value offset_pointer(const Value& pointer, const Value& offset) {
     Value sum = pointer_value(pointer.type);
     sum.pointer_name = pointer.pointer_name;
-    sum.pool = pointer.pool || offset.pool || selects_block(offset);
+    bool column_of_row = offset.products.empty() && offset.width != IntWidth::wide &&
+                         !pointer.products.empty();
+    sum.pool = pointer.pool || offset.pool || (selects_block(offset) && !column_of_row);
     sum.products = pointer.products;
     for (const auto& product : offset.products)
         if (product.tensor_reach) add_products(sum.products, {product});
