@@ -156,8 +156,8 @@ bool selects_block(const Value& term) {
 Value offset_pointer(const Value& pointer, const Value& offset) {
     Value sum = pointer_value(pointer.type);
     sum.pointer_name = pointer.pointer_name;
-    bool column_of_row = offset.products.empty() && offset.width != IntWidth::wide &&
-                         !pointer.products.empty();
+    bool column_of_row =
+        offset.products.empty() && offset.width != IntWidth::wide && !pointer.products.empty();
     sum.pool = pointer.pool || offset.pool || (selects_block(offset) && !column_of_row);
     sum.products = pointer.products;
     for (const auto& product : offset.products)
@@ -555,9 +555,8 @@ class FunctionAnalysis {
     // signed 32 bits. Not a block's own index, a warp's, nor one of the y and z axes.
     bool holds_thread_position(const Declaration& decl, const Value& value) const {
         return aliases_.width_of(decl.type) == IntWidth::narrow && !spells_unsigned(decl.type) &&
-               value.thread_position && !value.beside_runtime_term &&
-               !value.divided_position && is_thread_index(value) &&
-               block_id_spelling(value.taint->token) == "blockIdx.x";
+               value.thread_position && !value.beside_runtime_term && !value.divided_position &&
+               is_thread_index(value) && block_id_spelling(value.taint->token) == "blockIdx.x";
     }
 
     // `sum_k += scheduler.current_shape_k` (DeepGEMM's grouped GEMM, fixed by its commit
@@ -1621,9 +1620,8 @@ class FunctionAnalysis {
         const Token& block_id = tokens_[use.block_id];
         std::string message = "thread index '" + std::string(tokens_[decl].text) +
                               "' (blockIdx.x at line " + std::to_string(block_id.line) +
-                              ") is kept in a signed 32-bit int and addresses '" +
-                              tensor + "': it wraps once " + tensor +
-                              " has more than 2^31 elements";
+                              ") is kept in a signed 32-bit int and addresses '" + tensor +
+                              "': it wraps once " + tensor + " has more than 2^31 elements";
         emit_by_reach(tokens_[decl], block_id, std::move(message),
                       "declare '" + std::string(tokens_[decl].text) +
                           "' int64_t and widen the block id: static_cast<int64_t>(blockIdx.x) "

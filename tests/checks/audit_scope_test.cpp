@@ -110,12 +110,14 @@ TEST(TreeFromDirectory, AHeaderIncludedWithAnglesGivesItsAliasesOnly) {
 // the index type two includes away is read, a class's own `size_type` beside it is not taken.
 TEST(TreeFromDirectory, AHeaderIncludedInTurnGivesItsAliasesToo) {
     TempDir dir;
-    write_file(dir / "include/cudf/types.hpp",
-               "#include \"utilities/span.hpp\"\nnamespace cudf {\nusing size_type = int32_t;\n}\n");
+    write_file(
+        dir / "include/cudf/types.hpp",
+        "#include \"utilities/span.hpp\"\nnamespace cudf {\nusing size_type = int32_t;\n}\n");
     write_file(dir / "include/cudf/utilities/span.hpp",
                "namespace cudf {\nclass span {\n  using size_type = std::size_t;\n};\n}\n");
-    write_file(dir / "include/cudf/column/view.hpp",
-               "#include <cudf/types.hpp>\nnamespace cudf {\nclass column_view {\n  int x;\n};\n}\n");
+    write_file(
+        dir / "include/cudf/column/view.hpp",
+        "#include <cudf/types.hpp>\nnamespace cudf {\nclass column_view {\n  int x;\n};\n}\n");
     write_file(dir / "include/cudf/unrelated.hpp", "using size_type = int64_t;\n");
     write_file(dir / "src/fill.cu",
                "#include <cudf/column/view.hpp>\n"
