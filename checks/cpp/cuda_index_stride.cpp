@@ -22,6 +22,7 @@
 #include "checks/cpp/cpp_expression.hpp"
 #include "checks/cpp/id_types.hpp"
 #include "checks/cpp/int32_guard.hpp"
+#include "checks/cpp/tensor_accessor.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "checks/rules/reach.hpp"
 #include "checks/text_contains.hpp"
@@ -1399,6 +1400,8 @@ class FunctionAnalysis {
         Value base = array ? Value{} : eval(pointer);
         coordinate_chain_ = outer_chain;
         if (coordinate) offset = without_kernel_products(offset);
+        const auto accessor = accessor_of(name);
+        if (accessor && accessor->offsets_32bit) offset = within_32bit_tensor(offset);
         // The read or write through the pointer: its block-id products are used now, inside
         // a block when a read id selected it.
         const bool pool = base.pool || offset.pool || selects_block(offset);
@@ -1407,6 +1410,7 @@ class FunctionAnalysis {
         read_site_ = outer;
         if (array) return array_element(*array);
         if (is_device_limit(tokens_[name].text)) return device_limit();
+        if (accessor) return accessor_element(*accessor, pointer, name);
         bool named_table = table_names_.matches(tokens_[name].text);
         bool unknown_base = pointer.kind == CppExpr::Kind::member ||
                             pointer.kind == CppExpr::Kind::call || base.type.empty();
@@ -1426,6 +1430,43 @@ class FunctionAnalysis {
         read.from_memory = true;
         // PyTorch's `unsigned char block_to_tensor[]`: a tensor number below 256.
         read.bounded = reads_bytes(base.type);
+        return read;
+    }
+
+    // The tensor accessor a kernel's name is declared as (`update_row_idx`, a
+    // `PackedTensorAccessor32<int32_t, 1, …>`).
+    std::optional<TensorAccessor> accessor_of(std::size_t name) const {
+        if (tokens_[name].kind != TokenKind::identifier) return std::nullopt;
+        const auto* decl = lookup(tokens_[name].text, name);
+        if (!decl || decl->type != "?") return std::nullopt;
+        return tensor_accessor(tokens_, decl->token);
+    }
+
+    // An offset into a tensor made into a 32-bit accessor (`packed_accessor32` checks that its
+    // offsets fit 32 bits): below 2^31, whatever it multiplies; the reads in it stay lookups.
+    static Value within_32bit_tensor(Value offset) {
+        offset.products.clear();
+        offset.widened_late.reset();
+        offset.narrow_thread.reset();
+        return offset;
+    }
+
+    // What subscripting an accessor gives: below its last dimension, a view of one row (no
+    // value); at it, an element of its type, read from memory as a pointer's would be.
+    Value accessor_element(const TensorAccessor& accessor, const CppExpr& pointer,
+                           std::size_t name) const {
+        int depth = 1;
+        for (const CppExpr* e = &pointer; e->kind == CppExpr::Kind::index && !e->operands.empty();
+             e = e->operands[0].get())
+            ++depth;
+        if (depth != accessor.dims) return {};
+        IntWidth width = aliases_.width_of(accessor.element);
+        if (width == IntWidth::unknown && !unseen_type_holds_ids(accessor.element)) return {};
+        Value read =
+            plain_value(width == IntWidth::unknown ? IntWidth::narrow : width, accessor.element);
+        read.taint = IndexRead{std::string(tokens_[name].text), name};
+        read.from_memory = true;
+        read.bounded = reads_bytes(accessor.element);
         return read;
     }
 
