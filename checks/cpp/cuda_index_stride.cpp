@@ -99,6 +99,11 @@ struct Value {
     // blockIdx.x * blockDim.x + threadIdx.x`), by its declaration's token: kept through sums
     // and small scalings, dropped by a quotient or a bound.
     std::optional<std::size_t> narrow_thread;
+    // The signed 32-bit variable a block's own index of the x axis was stored in (`const int i =
+    // blockIdx.x`): at most 2^31 - 1 itself, but scaled in 32 bits by a signed constant (`256 *
+    // i`) it becomes a thread's position, as `narrow_thread`.
+    std::optional<std::size_t> signed_block;
+    bool bare_block_id = false;  // blockIdx itself, or a variable or cast given only it
     // A thread's position summed with a runtime term (`col + row * width`): an element of a row
     // or a column inside one, no longer the thread's flat index.
     bool beside_runtime_term = false;
@@ -208,6 +213,7 @@ Value merge(Value a, const Value& b) {
     a.beside_runtime_term = a.beside_runtime_term || b.beside_runtime_term;
     if (a.wide_factor.empty()) a.wide_factor = b.wide_factor;
     if (a.pointer_name.empty()) a.pointer_name = b.pointer_name;
+    a.bare_block_id = false;
     a.size_product.reset();  // a sum, a choice or a bound of counts is no product of sizes
     a.size_factors = 0;
     a.size_text = {};
@@ -397,8 +403,10 @@ class FunctionAnalysis {
     struct ThreadOffset {
         std::size_t block_id = 0;
         std::string_view tensor;
+        bool divided = false;  // through a quotient: a warp's index, a row and a column
     };
     std::map<std::size_t, ThreadOffset> narrow_thread_sinks_;
+    std::set<std::size_t> scaled_blocks_;  // signed block indices scaled in 32 bits, by declaration
     std::optional<std::size_t> read_site_;  // evaluating the offset of this table read
     // The accessor whose multi-dimensional subscript is being read (its name's token).
     std::optional<std::size_t> coordinate_chain_;
@@ -544,6 +552,8 @@ class FunctionAnalysis {
         held.thread_position = value.thread_position;
         held.divided_position = value.divided_position;
         held.narrow_thread = holds_thread_position(decl, value) ? decl.token : value.narrow_thread;
+        held.bare_block_id = value.bare_block_id;
+        if (holds_block_index(decl, value)) held.signed_block = decl.token;
         held.products = value.products;
         for (auto& product : held.products) {
             product.needs_narrow_store = false;  // surely 32-bit
@@ -558,6 +568,12 @@ class FunctionAnalysis {
         return aliases_.width_of(decl.type) == IntWidth::narrow && !spells_unsigned(decl.type) &&
                value.thread_position && !value.beside_runtime_term && !value.divided_position &&
                is_thread_index(value) && block_id_spelling(value.taint->token) == "blockIdx.x";
+    }
+
+    // `const int i = blockIdx.x`: a block's own index of the x axis, signed 32 bits.
+    bool holds_block_index(const Declaration& decl, const Value& value) const {
+        return aliases_.width_of(decl.type) == IntWidth::narrow && !spells_unsigned(decl.type) &&
+               value.bare_block_id && block_id_spelling(value.taint->token) == "blockIdx.x";
     }
 
     // `sum_k += scheduler.current_shape_k` (DeepGEMM's grouped GEMM, fixed by its commit
@@ -709,6 +725,7 @@ class FunctionAnalysis {
         if (builtin == "blockIdx") {
             value.taint = IndexRead{"blockIdx", token, true};
             value.from_kernel = true;
+            value.bare_block_id = true;
         }
         // gridDim is a count of blocks: a block id times it is still a block id.
         value.constant = builtin == "threadIdx" || builtin == "blockDim" || builtin == "gridDim";
@@ -748,6 +765,7 @@ class FunctionAnalysis {
             cast.from_kernel = operand.from_kernel;
             cast.thread_position = operand.thread_position;
             cast.divided_position = operand.divided_position;
+            cast.bare_block_id = operand.bare_block_id && cast.width == IntWidth::narrow;
         }
         cast.constant = operand.constant;
         if (cast.width == IntWidth::narrow) cast.products = operand.products;
@@ -939,6 +957,17 @@ class FunctionAnalysis {
                expr.operands[0]->kind == CppExpr::Kind::name;
     }
 
+    // A literal without a `u` suffix, or a name of a signed type (a template `int` parameter,
+    // a macro): its product with an int is computed signed. blockDim, sizeof and `256u` are
+    // unsigned, and so is the product.
+    bool is_signed_constant(const CppExpr& expr, const Value& value) const {
+        if (expr.kind == CppExpr::Kind::number) {
+            std::string_view literal = tokens_[expr.token].text;
+            return literal.find_first_of("uU.") == std::string_view::npos;
+        }
+        return expr.kind == CppExpr::Kind::name && !spells_unsigned(value.type);
+    }
+
     static bool is_thread_index(const Value& value) {
         return value.taint && value.taint->kernel_id && !value.from_memory && !value.bounded &&
                !value.pointer && value.products.empty();
@@ -953,6 +982,7 @@ class FunctionAnalysis {
     }
 
     // Divided or reduced (`/`, `%`, `&`): no longer surely an element offset of the kernel's ids.
+    // (A quotient keeps the signed thread index it divides: that wrapped first, see quotient.)
     static void forget_element_offset(Value& value) {
         value.kernel_scalings = 0;
         value.by_block_size = false;
@@ -965,6 +995,10 @@ class FunctionAnalysis {
     static Value quotient(const Value& lhs, const Value& rhs) {
         Value out = merge(lhs, rhs);
         forget_element_offset(out);
+        // `warp = gid / 32` of a signed `int gid = blockIdx.x * blockDim.x + threadIdx.x`
+        // (cuDF PR 13968, PyTorch's embedding backward): gid wrapped once the grid passed 2^31
+        // threads, whatever bound the quotient is compared with.
+        out.narrow_thread = lhs.narrow_thread;
         out.divided_position = lhs.thread_position;
         out.size_product = lhs.size_product;
         out.size_factors = lhs.size_factors;
@@ -1163,6 +1197,10 @@ class FunctionAnalysis {
                 result.by_block_size =
                     index_value.by_block_size || is_keyword(tokens_[other.first], "blockDim");
                 result.narrow_thread = index_value.narrow_thread;
+                if (index_value.signed_block && is_signed_constant(other, other_value)) {
+                    result.narrow_thread = index_value.signed_block;
+                    scaled_blocks_.insert(*index_value.signed_block);
+                }
             }
             result.taint = index_value.taint;
             result.bounded = index_value.bounded;
@@ -1597,8 +1635,9 @@ class FunctionAnalysis {
               bool pool = false) {
         if (offset.widened_late) widened_late(*offset.widened_late);
         if (offset.narrow_thread && !offset.from_memory && offset.taint)
-            narrow_thread_sinks_.try_emplace(*offset.narrow_thread,
-                                             ThreadOffset{offset.taint->token, tensor});
+            narrow_thread_sinks_.try_emplace(
+                *offset.narrow_thread,
+                ThreadOffset{offset.taint->token, tensor, offset.divided_position});
         if (offset.taint) {
             index_reads_.insert(offset.taint->token);
             index_tensors_.try_emplace(offset.taint->token, tensor);
@@ -1657,16 +1696,36 @@ class FunctionAnalysis {
     // columns of a row the y or z axis picks (exllamav3's `col`, below its `width`).
     void emit_thread_offset(std::size_t decl, const ThreadOffset& use) {
         if (guarded_32bit_ || reads_other_grid_axes() || !reported_.insert(decl).second) return;
-        const std::string tensor(use.tensor);
+        const std::string name(tokens_[decl].text);
         const Token& block_id = tokens_[use.block_id];
-        std::string message = "thread index '" + std::string(tokens_[decl].text) +
-                              "' (blockIdx.x at line " + std::to_string(block_id.line) +
-                              ") is kept in a signed 32-bit int and addresses '" + tensor +
-                              "': it wraps once " + tensor + " has more than 2^31 elements";
-        emit_by_reach(tokens_[decl], block_id, std::move(message),
-                      "declare '" + std::string(tokens_[decl].text) +
-                          "' int64_t and widen the block id: static_cast<int64_t>(blockIdx.x) "
-                          "* …");
+        const std::string held = "' (blockIdx.x at line " + std::to_string(block_id.line) +
+                                 ") is kept in a signed 32-bit int and ";
+        // `const int i = blockIdx.x; float* y = yy + 256 * i` (candle's and ggml's dequantize
+        // kernels): the block's index fits, its product with the block's size does not.
+        if (scaled_blocks_.count(decl))
+            return emit_by_reach(
+                tokens_[decl], block_id,
+                "block index '" + name + held + "scaled in it to address " + wraps_with(use.tensor),
+                "declare '" + name + "' int64_t: const int64_t " + name + " = blockIdx.x");
+        std::string reach = use.divided ? quoted(use.tensor) +
+                                              " through a quotient: it wraps once the grid has "
+                                              "more than 2^31 threads"
+                                        : wraps_with(use.tensor);
+        emit_by_reach(tokens_[decl], block_id,
+                      "thread index '" + name + held + "addresses " + reach,
+                      "declare '" + name +
+                          "' int64_t and widen the block id: static_cast<int64_t>(blockIdx.x) * …");
+    }
+
+    // "'x': it wraps once x has more than 2^31 elements", or of "a tensor" when the address is
+    // a member's or a call's, with no name of its own.
+    static std::string wraps_with(std::string_view tensor) {
+        const std::string subject = tensor.empty() ? "the tensor" : std::string(tensor);
+        return quoted(tensor) + ": it wraps once " + subject + " has more than 2^31 elements";
+    }
+
+    static std::string quoted(std::string_view tensor) {
+        return tensor.empty() ? "a tensor" : "'" + std::string(tensor) + "'";
     }
 
     // Whether the function reads the y or z axis of the grid or of the block.

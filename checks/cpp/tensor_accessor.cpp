@@ -9,8 +9,8 @@ namespace patchbay {
 namespace {
 
 bool is_declarator_qualifier(const Token& token) {
-    static constexpr std::array<std::string_view, 5> kWords = {"const", "__restrict__",
-                                                               "__restrict", "restrict", "volatile"};
+    static constexpr std::array<std::string_view, 5> kWords = {
+        "const", "__restrict__", "__restrict", "restrict", "volatile"};
     if (token.kind == TokenKind::op)
         return token.text == "*" || token.text == "&" || token.text == "&&";
     if (token.kind != TokenKind::identifier) return false;
@@ -85,7 +85,8 @@ std::optional<TensorAccessor> tensor_accessor(std::span<const Token> tokens,
     TensorAccessor accessor{argument_words(tokens, open + 1, comma), 0,
                             name.text.ends_with("32") || index_type_is_32bit(tokens, open, close)};
     const auto digits = tokens[comma + 1].text;
-    auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), accessor.dims);
+    auto [end, error] =
+        std::from_chars(digits.data(), digits.data() + digits.size(), accessor.dims);
     if (error != std::errc{} || accessor.dims < 1 || accessor.element.empty()) return std::nullopt;
     return accessor;
 }
