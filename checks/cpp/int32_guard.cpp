@@ -71,9 +71,19 @@ bool compared_anywhere(std::string_view text, std::string_view name) {
     return false;
 }
 
-bool limit_is_compared(std::string_view text, std::size_t at) {
+// Whether the limit at `at`, `length` long, ends a declaration (`… = limit;`) rather than
+// giving a template parameter its default (`int kMaxK = std::numeric_limits<int>::max()>`,
+// xformers' attention kernels: "no maximum", never compared with a size).
+bool ends_declaration(std::string_view text, std::size_t at, std::size_t length) {
+    std::size_t next = at + length;
+    while (next < text.size() && (text[next] == ' ' || text[next] == '\n')) ++next;
+    return next < text.size() && text[next] == ';';
+}
+
+bool limit_is_compared(std::string_view text, std::size_t at, std::size_t length) {
     const std::string_view statement = statement_around(text, at);
     if (compares(statement)) return true;
+    if (!ends_declaration(text, at, length)) return false;
     const std::string_view name = declared_name(statement);
     return !name.empty() && compared_anywhere(text, name);
 }
@@ -87,7 +97,7 @@ bool has_32bit_guard(std::string_view text) {
         if (!text_contains(text, limit)) continue;
         for (std::size_t at = text.find(limit); at != std::string_view::npos;
              at = text.find(limit, at + limit.size()))
-            if (limit_is_compared(text, at)) return true;
+            if (limit_is_compared(text, at, limit.size())) return true;
     }
     return false;
 }

@@ -30,6 +30,15 @@ TEST(Int32Guard, AConstantHoldingTheLimitComparedLaterIsAGuard) {
                         "if (ostride * 2 > int_max || n > int_max) {"));
 }
 
+// xformers' memory-efficient attention: a template parameter's default, "no maximum head
+// dimension", compared later with sizes of its own (`kMaxK > 64`), never with a tensor's.
+TEST(Int32Guard, ALimitAsATemplateDefaultIsNoGuard) {
+    EXPECT_FALSE(has_32bit_guard(
+        "template <typename scalar_t, int kMaxK = std::numeric_limits<int>::max()>\n"
+        "struct AttentionBackwardKernel {\n"
+        "  static constexpr bool kOutputInRF = kMaxK <= kBlockSizeI;\n"));
+}
+
 // vLLM's int8 quantisation kernels (PR 9391's file): float saturation bounds, never compared
 // with a size. They once silenced every block-id finding of the file.
 TEST(Int32Guard, ALimitOnlyNamedIsNoGuard) {
