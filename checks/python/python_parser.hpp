@@ -125,8 +125,10 @@ class PythonParser {
 // (no decorator, no kernel's def, not inside one) gives its INDENT/DEDENTs and NEWLINE alone.
 // About a third of a Triton file's bytes lie outside its kernels: imports, launchers, tests.
 // The tokens are the start of `buffer`, which keeps the size it grew to, so that a buffer kept
-// file after file is not filled with fresh tokens again for each.
-std::span<const Token> tokenize_python_kernels(std::string_view text, std::vector<Token>& buffer);
+// file after file is not filled with fresh tokens again for each. The `def` lines of the names
+// in `jit_wrapped` (jit_wrapped_names) are kept as a kernel's are.
+std::span<const Token> tokenize_python_kernels(std::string_view text, std::vector<Token>& buffer,
+                                               std::span<const std::string_view> jit_wrapped = {});
 
 // tokenize_python for python_env_reads: a logical line that spells none of "environ",
 // "getenv" and "import" gives its INDENT/DEDENTs and NEWLINE alone. Such a line holds no read

@@ -3,6 +3,9 @@
 
 #include "checks/python/python_syntax.hpp"
 
+#include <algorithm>
+
+#include "checks/python/jit_wrapped_names.hpp"
 #include "checks/python/python_parser.hpp"
 
 namespace patchbay {
@@ -83,9 +86,18 @@ std::optional<KernelDialect> dialect_of(const std::vector<Expr>& decorators) {
     return std::nullopt;
 }
 
+// A `def` of a name the file hands to `jit(…)`: a Triton kernel without a decorator.
+bool defines_jit_wrapped(const PythonParser& parser,
+                         std::span<const std::string_view> jit_wrapped) {
+    if (jit_wrapped.empty() || !parser.at_word("def")) return false;
+    const Token& name = parser.peek(1);
+    return name.kind == TokenKind::identifier &&
+           std::ranges::find(jit_wrapped, name.text) != jit_wrapped.end();
+}
+
 // One logical line at a time: decorators pile up until a `def`, anything else drops them.
 void scan_line(PythonParser& parser, std::vector<Expr>& decorators, ExprArena& arena,
-               ArenaList<FunctionDef>& found) {
+               ArenaList<FunctionDef>& found, std::span<const std::string_view> jit_wrapped) {
     if (parser.accept_op("@")) {
         auto decorator = parser.expression();
         if (decorator) decorators.push_back(std::move(*decorator));
@@ -94,6 +106,7 @@ void scan_line(PythonParser& parser, std::vector<Expr>& decorators, ExprArena& a
     }
     parser.accept_word("async");
     auto dialect = dialect_of(decorators);
+    if (!dialect && defines_jit_wrapped(parser, jit_wrapped)) dialect = KernelDialect::triton;
     if (parser.at_word("def") && dialect) {
         auto function = parser.function(decorators);
         decorators.clear();
@@ -115,7 +128,8 @@ ArenaList<FunctionDef> parse_jit_functions(std::string_view text, ExprArena& are
     // One token buffer per thread, file after file: a fresh one per file took fresh pages each
     // time.
     thread_local std::vector<Token> buffer;
-    PythonParser parser(tokenize_python_kernels(text, buffer), arena);
+    const auto jit_wrapped = jit_wrapped_names(text);
+    PythonParser parser(tokenize_python_kernels(text, buffer, jit_wrapped), arena);
     std::vector<Expr> decorators;
     ArenaList<FunctionDef> found;
     while (!parser.at_end()) {
@@ -123,7 +137,7 @@ ArenaList<FunctionDef> parse_jit_functions(std::string_view text, ExprArena& are
             parser.take();
             continue;
         }
-        scan_line(parser, decorators, arena, found);
+        scan_line(parser, decorators, arena, found, jit_wrapped);
     }
     return found;
 }

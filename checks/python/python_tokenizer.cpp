@@ -171,8 +171,9 @@ class PythonLexer {
     // its start: push_back's growth path, inlined into push(), made every push an out-of-line call
     // that saved and restored registers for a reallocation that almost never happens. A vector
     // that is already large enough is not sized again (each new element is written once more).
-    PythonLexer(std::string_view text, std::vector<Token>& tokens, LineFilter filter)
-        : text_(text), tokens_(tokens), filter_(filter) {
+    PythonLexer(std::string_view text, std::vector<Token>& tokens, LineFilter filter,
+                std::span<const std::string_view> jit_wrapped = {})
+        : text_(text), tokens_(tokens), filter_(filter), jit_wrapped_(jit_wrapped) {
         tokens_.resize(std::max(tokens_.size(), text.size() / 3 + 8));
         next_ = tokens_.data();
         limit_ = next_ + tokens_.size();
@@ -214,6 +215,7 @@ class PythonLexer {
 
     // Which logical lines keep their tokens (keeps_tokens(), may_read_env()).
     LineFilter filter_;
+    std::span<const std::string_view> jit_wrapped_;  // kernels jitted by a call, not decorated
     bool drop_line_ = false;           // the current logical line gives its NEWLINE alone
     bool after_decorator_ = false;     // the previous logical line started with '@'
     std::size_t decorators_from_ = 0;  // the first token of that run of decorator lines
@@ -338,10 +340,22 @@ class PythonLexer {
         if (in_kernel_ && width > kernel_indent_) return true;
         in_kernel_ = false;
         if (decorator) return true;
-        if (!def_line) return false;
-        in_kernel_ = decorators_may_name_kernel();
+        const bool kernel = (def_line && decorators_may_name_kernel()) || defines_jit_wrapped();
+        if (!def_line && !kernel) return false;
+        in_kernel_ = kernel;
         kernel_indent_ = width;
         return in_kernel_;
+    }
+
+    // Whether the line at pos_ is `def NAME` of a name the file hands to `jit(…)`.
+    bool defines_jit_wrapped() const {
+        if (jit_wrapped_.empty() || text_.compare(pos_, 4, "def ") != 0) return false;
+        const std::size_t begin = scan(pos_ + 4, [](char c) { return c == ' '; });
+        const std::size_t end = scan(begin, [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+        });
+        return std::ranges::find(jit_wrapped_, text_.substr(begin, end - begin)) !=
+               jit_wrapped_.end();
     }
 
     // Kernel decorators are spelled with a name `jit` or `kernel` (triton.jit, cute.kernel).
@@ -572,8 +586,10 @@ void tokenize_python(std::string_view text, std::vector<Token>& tokens) {
     tokens.resize(PythonLexer(text, tokens, LineFilter::none).run());
 }
 
-std::span<const Token> tokenize_python_kernels(std::string_view text, std::vector<Token>& buffer) {
-    const std::size_t count = PythonLexer(text, buffer, LineFilter::kernels).run();  // may move it
+std::span<const Token> tokenize_python_kernels(std::string_view text, std::vector<Token>& buffer,
+                                               std::span<const std::string_view> jit_wrapped) {
+    // may move the buffer
+    const std::size_t count = PythonLexer(text, buffer, LineFilter::kernels, jit_wrapped).run();
     return {buffer.data(), count};
 }
 

@@ -137,6 +137,11 @@ void fill_finding(Finding& finding, const CandidateProduct& product, const Sourc
         product.assigned_at_line != product.line)
         finding.related.push_back(
             {file.path, product.assigned_at_line, 0, "assigned from the load here: widen it here"});
+    if (product.index_defined_at_line > 0 && product.index_defined_at_line != product.line &&
+        product.index_defined_at_line != product.scaled_at_line)
+        finding.related.push_back(
+            {file.path, product.index_defined_at_line, 0,
+             "'" + product.index_operand + "' derived from the program id here: widen it here"});
     if (product.sum_started_at_line > 0 && product.sum_started_at_line != product.line)
         finding.related.push_back({file.path, product.sum_started_at_line, 0,
                                    "the running sum it is part of starts here: start it as int64"});

@@ -133,6 +133,9 @@ struct CandidateProduct {
     std::int64_t assigned_at_line = 0;       // the index's `assigned_line`
     std::int64_t sum_started_at_line = 0;    // a read index's `sum_start_line`
     std::int64_t other_defined_at_line = 0;  // the other operand's `defined_line`, a local's
+    // A name derived from the program id on a line of its own (`off_z = off_zhg // (H * G)`,
+    // MSLK PR 71): widening it there fixes every product of it.
+    std::int64_t index_defined_at_line = 0;
     bool index_lanes = false;  // the index holds tl.arange: a range of rows or columns
     std::string addressed;
 

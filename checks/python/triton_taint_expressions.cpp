@@ -435,6 +435,9 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
     candidate.assigned_at_line = index.assigned_line;
     if (index.from_memory) candidate.sum_started_at_line = index.sum_start_line;
     if (other_expr.kind == ExprKind::name) candidate.other_defined_at_line = other.defined_line;
+    if (index_expr.kind == ExprKind::name && index.from_program_id && !index.from_memory &&
+        index.origin && index.defined_line != index.origin->line)
+        candidate.index_defined_at_line = index.defined_line;
     candidate.index_lanes = index.lanes;
     candidate.line = line;
     candidate.column = column;

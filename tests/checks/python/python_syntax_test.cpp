@@ -285,6 +285,18 @@ TEST(PythonSyntax, DecoratorVariants) {
     EXPECT_EQ(functions[1].decorators.size(), 1u);  // the heuristics lambda does not parse
 }
 
+TEST(PythonSyntax, AFunctionJittedByACallIsAKernel) {
+    // apple/ml-cross-entropy: `def` without a decorator, then `_k = triton.jit(_k)`.
+    auto functions = parse_jit(
+        "def _k(X, n):\n    pid = tl.program_id(0)\n    tl.store(X + pid * n, 0)\n\n"
+        "def host(x):\n    pass\n\n"
+        "_k = triton.jit(_k)\n_k = triton.heuristics({'A': lambda a: 1})(_k)\n");
+    ASSERT_EQ(functions.size(), 1u);
+    EXPECT_EQ(functions[0].name, "_k");
+    EXPECT_EQ(functions[0].line, 1);
+    EXPECT_EQ(functions[0].body.size(), 2u);
+}
+
 TEST(PythonSyntax, JitFunctionInsideAClassAndAfterPlainCode) {
     auto functions = parse_jit(
         "class K:\n    x = [i for i in range(3)]\n    @staticmethod\n    @triton.jit\n"

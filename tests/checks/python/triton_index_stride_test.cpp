@@ -143,6 +143,28 @@ TEST(TritonIndexStride, AnIndexReassignedAfterItsLoadPointsAtTheAssignment) {
     EXPECT_EQ(findings[0].related[1].message, "assigned from the load here: widen it here");
 }
 
+// MSLK PR 71 widened `off_z = off_zhg // (H * G)`, a line below the program id: the finding
+// points there too, where widening fixes every product of `off_z`.
+TEST(TritonIndexStride, AnIdDerivedFromTheProgramIdPointsAtItsDerivation) {
+    const std::string text =
+        "import triton\n"
+        "import triton.language as tl\n"
+        "@triton.jit\n"
+        "def k(K, stride_kz, H, G):\n"
+        "    off_zhg = tl.program_id(1)\n"
+        "    off_z = off_zhg // (H * G)\n"
+        "    tl.store(K + off_z * stride_kz, 0)\n"
+        "    tl.store(K + off_zhg * stride_kz, 0)\n";
+    auto findings = triton_index_stride_findings(python_file("k.py", text), {});
+    ASSERT_EQ(findings.size(), 2u);
+    ASSERT_EQ(findings[0].related.size(), 2u);
+    EXPECT_EQ(findings[0].related[0].line, 5);  // the program id
+    EXPECT_EQ(findings[0].related[1].line, 6);
+    EXPECT_EQ(findings[0].related[1].message,
+              "'off_z' derived from the program id here: widen it here");
+    EXPECT_EQ(findings[1].related.size(), 1u);  // `off_zhg` is the program id itself
+}
+
 // FBGEMM's grouped GEMM (commit 61509bda5) started its running sum of group sizes as int64:
 // the finding points at the sum's start, where that fix goes.
 TEST(TritonIndexStride, ARunningSumOfLoadsPointsAtItsStart) {
