@@ -22,6 +22,7 @@
 #include "checks/cpp/cpp_expression.hpp"
 #include "checks/cpp/id_types.hpp"
 #include "checks/cpp/int32_guard.hpp"
+#include "checks/cpp/library_aliases.hpp"
 #include "checks/cpp/tensor_accessor.hpp"
 #include "checks/rules/index_stride_analysis.hpp"
 #include "checks/rules/reach.hpp"
@@ -85,6 +86,9 @@ struct Value {
     bool launch_bounded = false;
     // Holds gridDim (`blockDim.x * gridDim.x`): the step of a grid-stride loop.
     bool grid_step = false;
+    // blockDim itself, or a variable given it (`int blksz = blockDim.x`, cuDF's for_each
+    // kernel): a block id times it is a thread number, as times blockDim.
+    bool block_dim = false;
     // How often a block id was scaled by a compile-time or launch bound on the way here: 1 for a
     // thread number (`blockIdx.x * blockDim.x`), 2 for an element offset (`… * 8`, the elements
     // of a thread).
@@ -549,6 +553,7 @@ class FunctionAnalysis {
         held.size_text = value.size_text;
         held.launch_bounded = value.constant || value.launch_bounded;
         held.grid_step = value.grid_step;
+        held.block_dim = value.block_dim;
         held.thread_position = value.thread_position;
         held.divided_position = value.divided_position;
         held.narrow_thread = holds_thread_position(decl, value) ? decl.token : value.narrow_thread;
@@ -730,6 +735,7 @@ class FunctionAnalysis {
         // gridDim is a count of blocks: a block id times it is still a block id.
         value.constant = builtin == "threadIdx" || builtin == "blockDim" || builtin == "gridDim";
         value.grid_step = builtin == "gridDim";
+        value.block_dim = builtin == "blockDim";
         return value;
     }
 
@@ -1190,12 +1196,13 @@ class FunctionAnalysis {
         bool kernel_only = index_value.from_kernel && !index_value.from_memory;
         const bool read_index = read_id(index_value);
         bool scaled = scaled_at_runtime(lhs, read_index) || scaled_at_runtime(rhs, read_index);
-        if (small || scaled || (kernel_only && other_value.constant)) {
+        const bool device_bound = other_value.constant || other_value.block_dim;
+        if (small || scaled || (kernel_only && device_bound)) {
             if (kernel_only && !scaled) {
                 result.kernel_scalings = index_value.kernel_scalings + 1;
                 result.thread_position = true;
-                result.by_block_size =
-                    index_value.by_block_size || is_keyword(tokens_[other.first], "blockDim");
+                result.by_block_size = index_value.by_block_size || other_value.block_dim ||
+                                       is_keyword(tokens_[other.first], "blockDim");
                 result.narrow_thread = index_value.narrow_thread;
                 if (index_value.signed_block && is_signed_constant(other, other_value)) {
                     result.narrow_thread = index_value.signed_block;
@@ -2134,6 +2141,7 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
     // tokens of the others.
     if (text_contains(file.text, "typedef") || text_contains(file.text, "using"))
         add_type_aliases(tokens, aliases);
+    add_library_aliases(file.text, aliases);
     FileMembers members(tokens, tree_members);
     const IndexTableNames& table_names = compiled_index_tables(config);
     // Made for the first function analysed: most kernel files have none, and the guard is six

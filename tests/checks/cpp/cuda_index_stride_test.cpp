@@ -73,7 +73,7 @@ TEST(CudaIndexStride, EveryFixtureFlagsExactlyItsExpectLines) {
         EXPECT_EQ(flagged_lines(findings, Severity::warning), warnings) << file.path;
     }
     EXPECT_EQ(expected_total, 45u);  // the `// expect:` lines written in the fixtures
-    EXPECT_EQ(warning_total, 52u);   // and their `// expect-warning:` lines
+    EXPECT_EQ(warning_total, 54u);   // and their `// expect-warning:` lines
 }
 
 // cuDF's null-replacement kernel before PR 10448: a `size_type` (int32_t) index below the
@@ -96,6 +96,30 @@ TEST(CudaIndexStride, AGridStrideIndexBelowA32BitBoundWrapsOnItsLastStep) {
               "compared at line 4: its step over the whole grid wraps it once nrows is within "
               "one grid of 2^31");
     EXPECT_EQ(findings[0].fix_hint, "declare 'i' int64_t: the step then cannot wrap");
+}
+
+// The same kernel in a cuDF file that does not include cudf/types.hpp in the audited tree:
+// cuDF's `size_type` is known as a signed 32-bit int, unless the file says otherwise.
+TEST(CudaIndexStride, CudfsRowIndexIsKnownWithoutItsHeader) {
+    const std::string kernel =
+        "__global__ void replace(float* out, cudf::size_type nrows) {\n"
+        "  cudf::size_type i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "  while (i < nrows) {\n"
+        "    out[i] = 0.f;\n"
+        "    i += blockDim.x * gridDim.x;\n"
+        "  }\n"
+        "}\n";
+    auto findings = analyse(kernel);
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].line, 2);
+    EXPECT_TRUE(analyse("namespace cudf { using size_type = int64_t; }\n" + kernel).empty());
+    EXPECT_TRUE(
+        analyse("namespace other { using size_type = long; }\n" +
+                std::string("__global__ void replace(float* out, size_type nrows) {\n"
+                            "  size_type i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                            "  for (; i < nrows; i += blockDim.x * gridDim.x) out[i] = 0.f;\n"
+                            "}\n"))
+            .empty());
 }
 
 TEST(CudaIndexStride, MessageRelatedAndFixHint) {

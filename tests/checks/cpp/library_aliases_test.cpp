@@ -1,0 +1,36 @@
+// The library aliases a kernel file is given: cuDF's, only where the file names cudf, and never
+// over an alias the tree or the file declares.
+
+#include "checks/cpp/library_aliases.hpp"
+
+#include <gtest/gtest.h>
+
+namespace patchbay {
+namespace {
+
+TEST(LibraryAliases, CudfRowIndexIsASigned32BitInt) {
+    TypeAliases aliases;
+    add_library_aliases("#include <cudf/types.hpp>\n", aliases);
+    EXPECT_EQ(aliases.width_of("size_type"), IntWidth::narrow);
+    EXPECT_EQ(aliases.width_of("thread_index_type"), IntWidth::wide);
+    EXPECT_EQ(aliases.width_of("bitmask_type"), IntWidth::narrow);
+}
+
+TEST(LibraryAliases, NoneWhereTheFileDoesNotNameTheLibrary) {
+    TypeAliases aliases;
+    add_library_aliases("template <class C> __global__ void k(typename C::size_type n);\n",
+                        aliases);
+    EXPECT_FALSE(aliases.contains("size_type"));
+}
+
+TEST(LibraryAliases, TheTreesOwnAliasWins) {
+    TypeAliases tree;
+    tree.add("size_type", "int64_t");
+    TypeAliases aliases(&tree);
+    add_library_aliases("namespace cudf {}\n", aliases);
+    EXPECT_EQ(aliases.width_of("size_type"), IntWidth::wide);
+    EXPECT_EQ(aliases.width_of("thread_index_type"), IntWidth::wide);
+}
+
+}  // namespace
+}  // namespace patchbay
