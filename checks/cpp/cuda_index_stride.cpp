@@ -20,6 +20,7 @@
 #include "checks/cpp/block_id_scaling.hpp"
 #include "checks/cpp/cpp_declarations.hpp"
 #include "checks/cpp/cpp_expression.hpp"
+#include "checks/cpp/grid_loop_macros.hpp"
 #include "checks/cpp/id_types.hpp"
 #include "checks/cpp/int32_guard.hpp"
 #include "checks/cpp/library_aliases.hpp"
@@ -402,6 +403,10 @@ class FunctionAnalysis {
     // The same with a 32-bit bound that is not a compile-time one (`i < n`, `i < n_full`).
     std::map<std::size_t, CountBound> narrow_bounds_;
     std::set<std::size_t> grid_strided_;  // variables given `+= … gridDim …`
+    // Variables given `= … gridDim …` (`i = i + blockDim.x * gridDim.x`: PyTorch's
+    // CUDA_KERNEL_LOOP as modelled, whose own counter is 64-bit): also a grid-stride loop's
+    // index, whose start is bounded by the launch, but not one whose step can wrap it.
+    std::set<std::size_t> grid_walked_;
     std::map<std::size_t, LateWidening> late_thread_numbers_;  // by the widening's token
     // Signed 32-bit thread positions used as element offsets, by their declaration: the tensor.
     struct ThreadOffset {
@@ -635,6 +640,7 @@ class FunctionAnalysis {
         Value& held = state(decl);
         if (held.pointer && (op == "+=" || op == "-=")) sink(value, decl->name);
         if (held.pointer) return held;
+        if (op == "=" && value.grid_step) grid_walked_.insert(decl->token);
         if (op == "=") return held = assigned_value(*decl, value);
         if (op == "+=" && value.grid_step) grid_strided_.insert(decl->token);
         if (op == "+=" && sums_sizes(*decl, held, value))
@@ -1683,7 +1689,7 @@ class FunctionAnalysis {
         }
         for (const auto& [op, bound] : count_bounds_) emit_count(op, bound);
         for (const auto& [at, late] : late_thread_numbers_)
-            if (!grid_strided_.count(at)) emit_widened_late(late);
+            if (!grid_strided_.count(at) && !grid_walked_.count(at)) emit_widened_late(late);
         for (const auto& [decl, bound] : wide_bounds_) {
             if (grid_strided_.count(decl))
                 emit_grid_index(decl, bound);
@@ -1693,7 +1699,8 @@ class FunctionAnalysis {
         for (const auto& [decl, bound] : narrow_bounds_)
             if (grid_strided_.count(decl)) emit_grid_step(decl, bound);
         for (const auto& [decl, use] : narrow_thread_sinks_)
-            if (!grid_strided_.count(decl)) emit_thread_offset(decl, use);
+            if (!grid_strided_.count(decl) && !grid_walked_.count(decl))
+                emit_thread_offset(decl, use);
     }
 
     // A thread's position held in a signed int and used as an element offset: the grid that
@@ -2135,6 +2142,16 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
     thread_local std::vector<Token> tokens;
     thread_local std::vector<std::size_t> brackets;  // the same for the tokens' partners
     tokenize_cpp(file.text, tokens);
+    // A grid-stride loop opened by a macro (`CUDA_1D_KERNEL_LOOP(i, n) {`) is read as written
+    // out: the tokens are then those of the expanded text, whose lines are the file's.
+    GridLoopMacros own_macros;
+    if (text_contains(file.text, "gridDim") && text_contains(file.text, "define"))
+        own_macros = grid_loop_macros_of(tokens);
+    std::optional<std::string> expanded = expand_grid_loop_macros(file.text, tokens, own_macros);
+    if (expanded) {
+        tokenize_cpp(*expanded, tokens);
+        restore_columns(file.text, *expanded, tokens);
+    }
     match_brackets(tokens, brackets);
     TypeAliases aliases(&tree_aliases);  // the file's own win over the tree's
     // Only a file that spells one of the keywords has aliases of its own: no walk over the
