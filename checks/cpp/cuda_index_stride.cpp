@@ -2145,8 +2145,7 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
     // A grid-stride loop opened by a macro (`CUDA_1D_KERNEL_LOOP(i, n) {`) is read as written
     // out: the tokens are then those of the expanded text, whose lines are the file's.
     GridLoopMacros own_macros;
-    if (text_contains(file.text, "gridDim") && text_contains(file.text, "define"))
-        own_macros = grid_loop_macros_of(tokens);
+    if (text_contains(file.text, "gridDim")) own_macros = grid_loop_macros_of(tokens);
     std::optional<std::string> expanded = expand_grid_loop_macros(file.text, tokens, own_macros);
     if (expanded) {
         tokenize_cpp(*expanded, tokens);
@@ -2158,7 +2157,7 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
     // tokens of the others.
     if (text_contains(file.text, "typedef") || text_contains(file.text, "using"))
         add_type_aliases(tokens, aliases);
-    add_library_aliases(file.text, aliases);
+    add_library_aliases(tokens, aliases);
     FileMembers members(tokens, tree_members);
     const IndexTableNames& table_names = compiled_index_tables(config);
     // Made for the first function analysed: most kernel files have none, and the guard is six

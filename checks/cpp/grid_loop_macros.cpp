@@ -58,9 +58,8 @@ std::optional<std::vector<std::string>> parameter_names(std::string_view& text) 
 }
 
 bool has_word(std::span<const Token> tokens, std::string_view word) {
-    return std::ranges::any_of(tokens, [&](const Token& t) {
-        return t.kind == TokenKind::identifier && t.text == word;
-    });
+    return std::ranges::any_of(
+        tokens, [&](const Token& t) { return t.kind == TokenKind::identifier && t.text == word; });
 }
 
 // The argument token ranges of the call whose '(' is at `open`, and one past its ')'.
@@ -149,8 +148,9 @@ std::optional<std::string> expand_once(std::string_view text, std::span<const To
         const std::size_t after = offset_in(text, tokens[call->end - 1]) + 1;
         out->append(text.substr(copied, use - copied));
         out->append(expansion(*macro, text, tokens, *call));
-        out->append(static_cast<std::size_t>(std::count(text.begin() + use, text.begin() + after, '\n')),
-                    '\n');
+        out->append(
+            static_cast<std::size_t>(std::count(text.begin() + use, text.begin() + after, '\n')),
+            '\n');
         copied = after;
         i = call->end - 1;
     }
@@ -182,7 +182,8 @@ std::optional<GridLoopMacro> parse_grid_loop_macro(std::string_view directive) {
                             has_word(macro.body_tokens, "blockIdx") &&
                             has_word(macro.body_tokens, "gridDim");
     const bool names_loop_macro = std::ranges::any_of(macro.body_tokens, [](const Token& t) {
-        return t.kind == TokenKind::identifier && t.text.find("KERNEL_LOOP") != std::string_view::npos;
+        return t.kind == TokenKind::identifier &&
+               t.text.find("KERNEL_LOOP") != std::string_view::npos;
     });
     if (!opens_loop && !names_loop_macro) return std::nullopt;
     return macro;
@@ -267,8 +268,7 @@ ChangedLine compare_lines(std::int64_t number, std::string_view before, std::str
 
 }  // namespace
 
-void restore_columns(std::string_view text, std::string_view expanded,
-                     std::vector<Token>& tokens) {
+void restore_columns(std::string_view text, std::string_view expanded, std::vector<Token>& tokens) {
     const auto before = lines_of(text);
     const auto after = lines_of(expanded);
     std::vector<ChangedLine> changed;

@@ -19,10 +19,18 @@ constexpr std::array kCudfAliases = {
     LibraryAlias{"bitmask_type", "uint32_t"},
 };
 
+bool includes_cudf(std::span<const Token> tokens) {
+    for (const Token& t : tokens) {
+        if (t.kind != TokenKind::directive) return false;
+        if (text_contains(t.text, "cudf")) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
-void add_library_aliases(std::string_view text, TypeAliases& aliases) {
-    if (!text_contains(text, "cudf")) return;
+void add_library_aliases(std::span<const Token> tokens, TypeAliases& aliases) {
+    if (!includes_cudf(tokens)) return;
     for (const auto& alias : kCudfAliases)
         if (!aliases.contains(alias.name))
             aliases.add(std::string(alias.name), std::string(alias.type));

@@ -102,6 +102,7 @@ TEST(CudaIndexStride, AGridStrideIndexBelowA32BitBoundWrapsOnItsLastStep) {
 // cuDF's `size_type` is known as a signed 32-bit int, unless the file says otherwise.
 TEST(CudaIndexStride, CudfsRowIndexIsKnownWithoutItsHeader) {
     const std::string kernel =
+        "#include <cudf/column/column_device_view.cuh>\n"
         "__global__ void replace(float* out, cudf::size_type nrows) {\n"
         "  cudf::size_type i = blockIdx.x * blockDim.x + threadIdx.x;\n"
         "  while (i < nrows) {\n"
@@ -111,7 +112,7 @@ TEST(CudaIndexStride, CudfsRowIndexIsKnownWithoutItsHeader) {
         "}\n";
     auto findings = analyse(kernel);
     ASSERT_EQ(findings.size(), 1u);
-    EXPECT_EQ(findings[0].line, 2);
+    EXPECT_EQ(findings[0].line, 3);
     EXPECT_TRUE(analyse("namespace cudf { using size_type = int64_t; }\n" + kernel).empty());
     EXPECT_TRUE(
         analyse("namespace other { using size_type = long; }\n" +
