@@ -2134,6 +2134,23 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file, const Au
     return cuda_index_stride_findings(file, types.aliases, types.members, config);
 }
 
+namespace {
+
+// A finding at a loop macro's name (its index, written out there) is fixed in the macro: the fix
+// names the 64-bit variant, or the #define.
+void name_loop_macro_fixes(const SourceFile& file, const GridLoopMacros& own,
+                           std::vector<Finding>& findings) {
+    for (auto& finding : findings) {
+        const std::string_view line = file.line_text(finding.line);
+        const auto column = static_cast<std::size_t>(finding.column - 1);
+        if (column >= line.size()) continue;
+        if (auto hint = loop_macro_fix_hint(line.substr(column), own))
+            finding.fix_hint = std::move(*hint);
+    }
+}
+
+}  // namespace
+
 std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
                                                 const TypeAliases& tree_aliases,
                                                 const MemberTypes& tree_members,
@@ -2193,6 +2210,7 @@ std::vector<Finding> cuda_index_stride_findings(const SourceFile& file,
                                             function, file_context())
                                .run(out, ids, &more);
                        });
+    if (expanded) name_loop_macro_fixes(file, own_macros, findings);
     std::sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.line, a.column) < std::tie(b.line, b.column);
     });

@@ -222,6 +222,21 @@ const GridLoopMacros& GridLoopMacros::builtin() {
     return macros;
 }
 
+std::optional<std::string> loop_macro_fix_hint(std::string_view use, const GridLoopMacros& own) {
+    std::string_view rest = use;
+    const std::string name(take_name(rest));
+    if (own.find(name)) return "declare the loop's index int64_t in " + name + "'s #define";
+    if (!GridLoopMacros::builtin().find(name)) return std::nullopt;
+    const std::size_t close = rest.find(')');
+    if (!rest.starts_with('(') || close == std::string_view::npos) return std::nullopt;
+    std::string arguments(rest.substr(1, close - 1));
+    if (name == "CUDA_KERNEL_LOOP")
+        return "use CUDA_KERNEL_LOOP_TYPE(" + arguments + ", int64_t): its index is then 64-bit";
+    if (name == "CUDA_1D_KERNEL_LOOP")
+        return "use CUDA_1D_KERNEL_LOOP_T(" + arguments + ", int64_t): its index is then 64-bit";
+    return "give " + name + " int64_t as its index type";
+}
+
 GridLoopMacros grid_loop_macros_of(std::span<const Token> tokens) {
     GridLoopMacros macros;
     for (const Token& t : tokens)

@@ -61,6 +61,11 @@ std::optional<std::string> expand_grid_loop_macros(std::string_view text,
 // token of a written-out use takes the column of the macro's name, one after it its own.
 void restore_columns(std::string_view text, std::string_view expanded, std::vector<Token>& tokens);
 
+// The fix for a finding at a use of a loop macro: `use` is the file's text from the macro's name
+// (`CUDA_KERNEL_LOOP(i, n) {`). PyTorch's and torchvision's have 64-bit variants to name; a
+// file's own macro is fixed in its #define. None where `use` starts with no such macro.
+std::optional<std::string> loop_macro_fix_hint(std::string_view use, const GridLoopMacros& own);
+
 // The file's own grid-loop macros, from its directive tokens.
 GridLoopMacros grid_loop_macros_of(std::span<const Token> tokens);
 

@@ -84,5 +84,21 @@ TEST(GridLoopMacros, TokensOfAWrittenOutUseTakeTheColumnOfItsName) {
     EXPECT_EQ(brace->column, 30);  // where it is in the file
 }
 
+TEST(GridLoopMacros, TheFixNamesTheSixtyFourBitVariant) {
+    EXPECT_EQ(loop_macro_fix_hint("CUDA_KERNEL_LOOP(index, numel) {", {}),
+              "use CUDA_KERNEL_LOOP_TYPE(index, numel, int64_t): its index is then 64-bit");
+    EXPECT_EQ(loop_macro_fix_hint("CUDA_1D_KERNEL_LOOP(i, n) {", {}),
+              "use CUDA_1D_KERNEL_LOOP_T(i, n, int64_t): its index is then 64-bit");
+    EXPECT_EQ(loop_macro_fix_hint("CUDA_KERNEL_LOOP_TYPE(i, n, int) {", {}),
+              "give CUDA_KERNEL_LOOP_TYPE int64_t as its index type");
+    GridLoopMacros own;
+    own.add(
+        *parse_grid_loop_macro("#define LOOP(i, n) for (int i = blockIdx.x * blockDim.x + "
+                               "threadIdx.x; i < (n); i += blockDim.x * gridDim.x)"));
+    EXPECT_EQ(loop_macro_fix_hint("LOOP(i, n) {", own),
+              "declare the loop's index int64_t in LOOP's #define");
+    EXPECT_FALSE(loop_macro_fix_hint("int i = blockIdx.x;", own));
+}
+
 }  // namespace
 }  // namespace patchbay
