@@ -106,23 +106,28 @@ std::string one_line(std::string_view text, std::span<const Token> tokens, std::
     return out;
 }
 
-// The text `macro` expands to at a use, on one line: its body as written, each parameter
-// replaced by its argument's text.
+// The text `macro` expands to at a use, on one line: its body's tokens with the spaces written
+// between them (a comment becomes one space: `// …` would hide the rest of the line), each
+// parameter replaced by its argument's text.
 std::string expansion(const GridLoopMacro& macro, std::string_view text,
                       std::span<const Token> tokens, const CallArguments& call) {
     const std::string_view body = macro.body;
     std::string out;
-    std::size_t copied = 0;
+    std::size_t previous_end = 0;
     for (const Token& t : macro.body_tokens) {
-        auto parameter = std::ranges::find(macro.parameters, t.text);
-        if (t.kind != TokenKind::identifier || parameter == macro.parameters.end()) continue;
         const std::size_t at = offset_in(body, t);
-        out.append(body.substr(copied, at - copied));
-        auto [begin, end] = call.ranges[parameter - macro.parameters.begin()];
-        out += one_line(text, tokens, begin, end);
-        copied = at + t.text.size();
+        const std::string_view gap = body.substr(previous_end, at - previous_end);
+        const bool blank = gap.find_first_not_of(" \t") == std::string_view::npos;
+        out.append(blank ? gap : std::string_view(" "));
+        previous_end = at + t.text.size();
+        auto parameter = std::ranges::find(macro.parameters, t.text);
+        if (t.kind == TokenKind::identifier && parameter != macro.parameters.end()) {
+            auto [begin, end] = call.ranges[parameter - macro.parameters.begin()];
+            out += one_line(text, tokens, begin, end);
+        } else {
+            out += t.text;
+        }
     }
-    out.append(body.substr(copied));
     return out;
 }
 

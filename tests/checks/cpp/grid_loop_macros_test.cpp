@@ -65,6 +65,16 @@ TEST(GridLoopMacros, AFilesOwnDefinitionWins) {
               "gridDim.x) {}");
 }
 
+TEST(GridLoopMacros, ACommentInTheDefinitionDoesNotHideTheRestOfTheLine) {
+    GridLoopMacros own;
+    own.add(*parse_grid_loop_macro(
+        "#define LOOP(i, n) /* grid-stride */ for (int i = blockIdx.x * blockDim.x + threadIdx.x; "
+        "i < (n); i += blockDim.x * gridDim.x) // one element a thread"));
+    EXPECT_EQ(expanded("LOOP(j, m) { y[j] = 0; }", own),
+              " for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < (m); j += blockDim.x * "
+              "gridDim.x) { y[j] = 0; }");
+}
+
 TEST(GridLoopMacros, FilesWithoutSuchAMacroAreLeft) {
     EXPECT_EQ(expanded("__global__ void k() { LOOP(i, n) {} }"), "(unchanged)");
     EXPECT_EQ(expanded("// CUDA_KERNEL_LOOP is not used here\nint x;"), "(unchanged)");
