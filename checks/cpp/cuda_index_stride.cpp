@@ -408,6 +408,8 @@ class FunctionAnalysis {
     // index, whose start is bounded by the launch, but not one whose step can wrap it.
     std::set<std::size_t> grid_walked_;
     std::map<std::size_t, LateWidening> late_thread_numbers_;  // by the widening's token
+    // Thread numbers kept in 32 bits and divided by a 64-bit size, by the variable's declaration.
+    std::map<std::size_t, CountBound> divided_thread_numbers_;
     // Signed 32-bit thread positions used as element offsets, by their declaration: the tensor.
     struct ThreadOffset {
         std::size_t block_id = 0;
@@ -860,11 +862,30 @@ class FunctionAnalysis {
         if (op == "+" || op == "-") return add(lhs, rhs);
         if (op == "/" || op == ">>") {
             report_divided(lhs);
+            note_wide_divisor(expr, lhs, rhs);
             return quotient(lhs, rhs);
         }
+        if (op == "%") note_wide_divisor(expr, lhs, rhs);
         if (op == "%" || op == "&") return bounded(merge(lhs, rhs));
         if (op == "<" || op == "<=" || op == ">" || op == ">=") compare(expr, lhs, rhs);
         return plain_value(combine(lhs.width, rhs.width));
+    }
+
+    // `const auto b_t = blockIdx.x * blockDim.x + threadIdx.x; t = b_t / max_B` with a 64-bit
+    // `max_B` (FBGEMM's bucketize kernels, PR 5923): the flat thread number is decomposed by a
+    // 64-bit extent, so the grid is sized over a 64-bit count, but the number was computed in 32
+    // bits: it wraps once the grid passes 2^32 threads (2^31 for a signed one), before the
+    // division widens it. Reported at the variable's declaration, once.
+    void note_wide_divisor(const CppExpr& expr, const Value& dividend, const Value& divisor) {
+        if (divisor.width != IntWidth::wide || divisor.pointer || !is_thread_index(dividend) ||
+            dividend.width != IntWidth::narrow || !dividend.thread_position ||
+            dividend.divided_position || block_id_spelling(dividend.taint->token) != "blockIdx.x")
+            return;
+        const auto* decl = compared_variable(*expr.operands[0]);
+        if (!decl) return;
+        divided_thread_numbers_.try_emplace(
+            decl->token, CountBound{dividend.taint->token, std::string(decl->name),
+                                    text_of(*expr.operands[1]), tokens_[expr.token].line});
     }
 
     // A thread index of the kernel's own (`blockIdx.x * blockDim.x + threadIdx.x`, a grid-stride
@@ -1698,6 +1719,8 @@ class FunctionAnalysis {
         }
         for (const auto& [decl, bound] : narrow_bounds_)
             if (grid_strided_.count(decl)) emit_grid_step(decl, bound);
+        for (const auto& [decl, bound] : divided_thread_numbers_)
+            if (!grid_strided_.count(decl)) emit_divided_thread_number(decl, bound);
         for (const auto& [decl, use] : narrow_thread_sinks_)
             if (!grid_strided_.count(decl) && !grid_walked_.count(decl))
                 emit_thread_offset(decl, use);
@@ -1751,6 +1774,31 @@ class FunctionAnalysis {
                 (tokens_[i + 2].text == "y" || tokens_[i + 2].text == "z"))
                 return true;
         return false;
+    }
+
+    // The spelled type of the parameter or local declared at token `decl`.
+    std::string_view declaration_type(std::size_t decl) const {
+        for (const auto* list : {&function_.parameters, &function_.locals})
+            for (const auto& declaration : *list)
+                if (declaration.token == decl) return declaration.type;
+        return {};
+    }
+
+    void emit_divided_thread_number(std::size_t decl, const CountBound& bound) {
+        if (guarded_32bit_ || !reported_.insert(decl).second) return;
+        const Token& block_id = tokens_[bound.block_id];
+        // `auto` takes the unsigned type of `blockIdx.x * blockDim.x + threadIdx.x`.
+        const std::string_view type = declaration_type(decl);
+        const bool is_signed = type != "auto" && !spells_unsigned(type);
+        std::string message = "thread number '" + bound.index_text + "' (blockIdx.x at line " +
+                              std::to_string(block_id.line) +
+                              ") is kept in 32 bits but divided by '" + bound.count_text +
+                              "', a 64-bit size, at line " + std::to_string(bound.compared_line) +
+                              ": it wraps once the grid passes " + (is_signed ? "2^31" : "2^32") +
+                              " threads, before the division";
+        emit_by_reach(tokens_[decl], block_id, std::move(message),
+                      "declare '" + bound.index_text +
+                          "' int64_t and widen the block id: static_cast<int64_t>(blockIdx.x) * …");
     }
 
     // A grid-stride index kept in 32 bits below a 32-bit bound: its last step wraps it.
@@ -2046,7 +2094,7 @@ bool may_read_ids(const FunctionInfo& function, std::span<const Token> tokens,
 // Whether `function` may keep a thread index where its width matters: a 64-bit local (widened
 // after a 32-bit multiply, `int64_t i = blockIdx.x * blockDim.x + threadIdx.x`), or a 32-bit
 // local beside a 64-bit or index-typed parameter that may bound it (`int row = …; if (row >=
-// num_rows)`).
+// num_rows)`) or divide it (`const auto b_t = …; b_t / max_B`: an `auto` local counts as 32-bit).
 bool may_keep_thread_index(const FunctionInfo& function, const TypeAliases& aliases) {
     auto has = [&](const std::vector<Declaration>& decls, IntWidth width) {
         return std::ranges::any_of(decls, [&](const Declaration& decl) {
@@ -2059,8 +2107,11 @@ bool may_keep_thread_index(const FunctionInfo& function, const TypeAliases& alia
                    unseen_type_holds_ids(decl.type);
         });
     };
+    const bool auto_local = std::ranges::any_of(function.locals, [](const Declaration& decl) {
+        return !decl.is_pointer && decl.type == "auto";
+    });
     return has(function.locals, IntWidth::wide) ||
-           (has(function.locals, IntWidth::narrow) &&
+           ((has(function.locals, IntWidth::narrow) || auto_local) &&
             (has(function.parameters, IntWidth::wide) || index_typed()));
 }
 
