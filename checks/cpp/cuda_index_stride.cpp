@@ -812,10 +812,13 @@ class FunctionAnalysis {
     Value call_value(const CppExpr& expr) {
         if (const auto* pointer = read_pointer(expr)) return element_read(*pointer, expr);
         Value combined;
+        Value shuffled;
         bool first = true;
         const CppExpr& callee = *expr.operands[0];
+        const std::size_t shuffled_argument = shuffled_operand(callee);
         for (std::size_t i = 1; i < expr.operands.size(); ++i) {
             Value arg = eval(*expr.operands[i]);
+            if (i == shuffled_argument) shuffled = arg;
             if (calls_ && callee.kind == CppExpr::Kind::name && is_block_id_argument(arg))
                 calls_->push_back({tokens_[callee.token].text, expr.operands.size() - 1, i - 1,
                                    arg.taint->token, arg.thread_position, arg.divided_position});
@@ -826,7 +829,24 @@ class FunctionAnalysis {
             combined = first ? arg : merge(combined, arg);
             first = false;
         }
+        if (shuffled_argument != 0) return shuffled;
         return is_min_or_max(*expr.operands[0]) ? combined : Value{};
+    }
+
+    // A warp shuffle hands a lane's value to the others (`int offset = __shfl_sync(mask,
+    // __ldg(topk_info + k), 0)`, NCCL EP's low-latency kernels): the operand whose value it
+    // returns, counted from 1 (0 for any other call).
+    std::size_t shuffled_operand(const CppExpr& callee) const {
+        if (callee.kind != CppExpr::Kind::name) return 0;
+        const auto name = tokens_[callee.token].text;
+        if (!name.starts_with("__shfl")) return 0;
+        if (name == "__shfl_sync" || name == "__shfl_xor_sync" || name == "__shfl_up_sync" ||
+            name == "__shfl_down_sync")
+            return 2;
+        if (name == "__shfl" || name == "__shfl_xor" || name == "__shfl_up" ||
+            name == "__shfl_down")
+            return 1;
+        return 0;
     }
 
     bool is_min_or_max(const CppExpr& callee) const {
