@@ -553,6 +553,7 @@ class FunctionAnalysis {
         if (held.width == IntWidth::wide) {
             held.widened_late = late_widening(decl.token, value);
             held.wide_factor = value.wide_factor;
+            held.grid_step = value.grid_step;  // `int64_t stride = gridDim.x * blockDim.y`
             return held;
         }
         held.size_product = value.size_product;
@@ -644,7 +645,12 @@ class FunctionAnalysis {
         if (held.pointer) return held;
         if (op == "=" && value.grid_step) grid_walked_.insert(decl->token);
         if (op == "=") return held = assigned_value(*decl, value);
-        if (op == "+=" && value.grid_step) grid_strided_.insert(decl->token);
+        if (op == "+=" && value.grid_step) {
+            grid_strided_.insert(decl->token);
+            // `int64_t chunk_offset = blockIdx.x * blockDim.y + threadIdx.y; for (chunk =
+            // chunk_offset; …; chunk += stride)`: the start it was given is a grid-stride start.
+            if (held.widened_late) grid_strided_.insert(held.widened_late->at);
+        }
         if (op == "+=" && sums_sizes(*decl, held, value))
             return held = running_offset(assigned_value(*decl, merge(held, value)), expr.token);
         if (op == "+=" || op == "-=") return held = assigned_value(*decl, merge(held, value));
@@ -883,9 +889,13 @@ class FunctionAnalysis {
         if (op == "/" || op == ">>") {
             report_divided(lhs);
             note_wide_divisor(expr, lhs, rhs);
+            report_decomposed(lhs, rhs);
             return quotient(lhs, rhs);
         }
-        if (op == "%") note_wide_divisor(expr, lhs, rhs);
+        if (op == "%") {
+            note_wide_divisor(expr, lhs, rhs);
+            report_decomposed(lhs, rhs);
+        }
         if (op == "%" || op == "&") return bounded(merge(lhs, rhs));
         if (op == "<" || op == "<=" || op == ">" || op == ">=") compare(expr, lhs, rhs);
         return plain_value(combine(lhs.width, rhs.width));
@@ -1032,6 +1042,16 @@ class FunctionAnalysis {
     void report_divided(const Value& dividend) {
         for (const auto& product : dividend.products)
             if (product.tensor_reach && !product.stored) report(product, {});
+    }
+
+    // `size_t index = threadIdx.x + blockIdx.x * blockDim.x; … index % dim2 … (index - d) / dim2`
+    // (rtp-llm's transposes, fixed in ecba24f18): a thread number widened only after its 32-bit
+    // multiply, decomposed into coordinates by a runtime extent, is a flat element index that
+    // wrapped before the division; reported as where it reaches an address. A constant divisor
+    // (`idx / C10_WARP_SIZE`) makes a warp's index, not a coordinate.
+    void report_decomposed(const Value& dividend, const Value& divisor) {
+        if (dividend.widened_late && !divisor.constant && !divisor.launch_bounded)
+            widened_late(*dividend.widened_late);
     }
 
     // Divided or reduced (`/`, `%`, `&`): no longer surely an element offset of the kernel's ids.
