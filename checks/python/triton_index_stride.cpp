@@ -127,7 +127,7 @@ void fill_finding(Finding& finding, const CandidateProduct& product, const Sourc
         .append(product.other_operand)
         .append("' is computed in 32 bits: ")
         .append(wrap);
-    finding.related.reserve(3);  // the load, the scaling or assignment, the load's end
+    finding.related.reserve(4);  // the load, the scaling or assignment, the load's end, the stride
     finding.related.push_back(
         {file.path, product.origin.line, product.origin.column, related_message(product)});
     if (product.scaled_at_line > 0 && product.scaled_at_line != product.line)
@@ -153,6 +153,12 @@ void fill_finding(Finding& finding, const CandidateProduct& product, const Sourc
     if (product.origin.end_line > product.origin.line)
         finding.related.push_back({file.path, product.origin.end_line, 0,
                                    "the load ends here: widen it with .to(tl.int64)"});
+    // Last: where the other way to fix it goes (aiter PR 1853 annotated its strides so).
+    if (product.other_parameter_line > 0 && product.other_parameter_line != product.line)
+        finding.related.push_back({file.path, product.other_parameter_line, 0,
+                                   "'" + product.other_operand +
+                                       "' is a parameter here: annotated tl.int64, the product "
+                                       "is 64-bit"});
     finding.fix_hint = fix_hint(product);
     finding.source_line = std::string(lines.text(product.line));
     // The geometry's block reach is about a pool of blocks, not a tensor of rows.

@@ -115,6 +115,8 @@ struct CandidateProduct {
     bool index_is_name = false;
     std::string other_operand;  // how the other side reads ("stride_kb")
     bool other_is_unannotated_parameter = false;
+    // That parameter's line (aiter PR 1853 annotated its strides `stride_k_seq: tl.int64`).
+    std::int64_t other_parameter_line = 0;
     IndexOrigin origin;
     bool bounded = false;                  // only made when the geometry lets a bounded value wrap
     bool cute = false;                     // in a CuTe DSL kernel: widened with cutlass.Int64(...)

@@ -448,6 +448,8 @@ TaintValue TritonInterpreter::multiply(const Operands& operands) {
         (index_expr.kind == ExprKind::subscript && index_expr.children[0].kind == ExprKind::name);
     candidate.other_expr = &other_expr;
     candidate.other_is_unannotated_parameter = is_unannotated_parameter(other_expr);
+    if (candidate.other_is_unannotated_parameter)
+        candidate.other_parameter_line = def_.parameter(other_expr.text)->line;
     candidate.origin = *index.origin;
     candidate.bounded = index.bounded;
     // A loaded start plus the rows a program handles (`q_start + offs_m`) is a position in a

@@ -118,11 +118,15 @@ TEST(TritonIndexStride, FindingFieldsForAPlainLoad) {
     EXPECT_EQ(finding.message,
               "block id 'blk' (loaded from block_table_ptr at line 8) times 'stride_kb' is "
               "computed in 32 bits: it wraps once offsets pass 2^31 - 1");
-    ASSERT_EQ(finding.related.size(), 1u);
+    ASSERT_EQ(finding.related.size(), 2u);
     EXPECT_EQ(finding.related[0].path, "ops/gather.py");
     EXPECT_EQ(finding.related[0].line, 8);
     EXPECT_EQ(finding.related[0].column, 11);  // `tl.load`
     EXPECT_EQ(finding.related[0].message, "block id loaded from block_table_ptr here");
+    // The other way to fix it: the stride's own declaration (aiter PR 1853 annotated it so).
+    EXPECT_EQ(finding.related[1].line, 6);
+    EXPECT_EQ(finding.related[1].message,
+              "'stride_kb' is a parameter here: annotated tl.int64, the product is 64-bit");
     EXPECT_EQ(
         finding.fix_hint,
         "widen before the multiply: blk = blk.to(tl.int64) (or annotate stride_kb: tl.int64)");
@@ -137,7 +141,7 @@ TEST(TritonIndexStride, AnIndexReassignedAfterItsLoadPointsAtTheAssignment) {
     text.replace(text.find("    vals ="), 0, "    blk = blk - 1\n");
     auto findings = triton_index_stride_findings(python_file("ops/gather.py", text), {});
     ASSERT_EQ(findings.size(), 1u);
-    ASSERT_EQ(findings[0].related.size(), 2u);
+    ASSERT_EQ(findings[0].related.size(), 3u);  // the load, the assignment, the stride
     EXPECT_EQ(findings[0].related[0].line, 8);  // the load
     EXPECT_EQ(findings[0].related[1].line, 9);
     EXPECT_EQ(findings[0].related[1].message, "assigned from the load here: widen it here");
@@ -157,12 +161,13 @@ TEST(TritonIndexStride, AnIdDerivedFromTheProgramIdPointsAtItsDerivation) {
         "    tl.store(K + off_zhg * stride_kz, 0)\n";
     auto findings = triton_index_stride_findings(python_file("k.py", text), {});
     ASSERT_EQ(findings.size(), 2u);
-    ASSERT_EQ(findings[0].related.size(), 2u);
+    ASSERT_EQ(findings[0].related.size(), 3u);
     EXPECT_EQ(findings[0].related[0].line, 5);  // the program id
     EXPECT_EQ(findings[0].related[1].line, 6);
     EXPECT_EQ(findings[0].related[1].message,
               "'off_z' derived from the program id here: widen it here");
-    EXPECT_EQ(findings[1].related.size(), 1u);  // `off_zhg` is the program id itself
+    EXPECT_EQ(findings[0].related[2].line, 4);  // the stride parameter
+    EXPECT_EQ(findings[1].related.size(), 2u);  // `off_zhg` is the program id itself
 }
 
 // FBGEMM's grouped GEMM (commit 61509bda5) started its running sum of group sizes as int64:
@@ -399,7 +404,7 @@ TEST(TritonIndexStride, DemoPatchedGatherV2IsFlaggedWhereTheAuthorSaid) {
     EXPECT_EQ(findings[0].line, 42);
     EXPECT_EQ(findings[1].line, 43);
     for (const auto& finding : findings) {
-        ASSERT_EQ(finding.related.size(), 1u);
+        ASSERT_EQ(finding.related.size(), 2u);  // the load, the stride parameter
         EXPECT_EQ(finding.related[0].line, 36);
         EXPECT_EQ(finding.message,
                   "block id 'blk' (loaded from block_table_ptr at line 36) times 'stride_kb' is "

@@ -75,9 +75,12 @@ TEST(Int32IndexStride, PrefillKernelGivesOneFindingPerKernelWithItsLoadAndReach)
         EXPECT_EQ(f.message, "index 'blk' (loaded from bt_ptr at line " + std::to_string(loads[i]) +
                                  ") times '" + strides[i] +
                                  "' is computed in 32 bits: it wraps once offsets pass 2^31 - 1");
-        ASSERT_EQ(f.related.size(), 1u);
+        ASSERT_EQ(f.related.size(), 2u);  // the load, the stride parameter
         EXPECT_EQ(f.related[0].line, loads[i]);
         EXPECT_EQ(f.related[0].message, "index loaded from bt_ptr here");
+        EXPECT_EQ(f.related[1].message, "'" + strides[i] +
+                                            "' is a parameter here: annotated tl.int64, the "
+                                            "product is 64-bit");
         ASSERT_TRUE(f.reach.has_value());
         EXPECT_EQ(f.reach->stride_elements, 901120);
         EXPECT_EQ(f.reach->first_block, 2383);
@@ -231,9 +234,10 @@ TEST(Int32IndexStride, MultiLineLoadNamesWhereItEnds) {
                                "    tl.store(out_ptr + i, tl.load(k_ptr + blk * stride))\n",
                                AuditConfig{});
     ASSERT_EQ(findings.size(), 1u);
-    ASSERT_EQ(findings[0].related.size(), 2u);
+    ASSERT_EQ(findings[0].related.size(), 3u);  // the load, its end, the stride parameter
     EXPECT_EQ(findings[0].related[0].line, 8);
     EXPECT_EQ(findings[0].related[1].line, 10);
+    EXPECT_EQ(findings[0].related[2].line, 6);
     EXPECT_EQ(findings[0].related[1].message, "the load ends here: widen it with .to(tl.int64)");
 }
 
