@@ -14,15 +14,18 @@ Language language_of(std::string_view path) {
     if (ext == ".py") return Language::python;
     // `.hip`: ROCm's kernels, hipified or written for AMD, are the same C++ (bitsandbytes'
     // csrc/kernels.hip carried its own copy of a CUDA fix, PR 1796).
-    static constexpr std::array<std::string_view, 11> kCuda = {
-        ".cu", ".cuh", ".hip", ".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx"};
+    // `.inc`, `.inl`: C++ text included by other files (Ginkgo keeps its CUDA and HIP kernels
+    // in `.hpp.inc` files that both backends include).
+    static constexpr std::array<std::string_view, 13> kCuda = {
+        ".cu", ".cuh", ".hip", ".c",   ".cc",  ".cpp", ".cxx",
+        ".h",  ".hh",  ".hpp", ".hxx", ".inc", ".inl"};
     if (std::find(kCuda.begin(), kCuda.end(), ext) != kCuda.end()) return Language::cuda;
     return Language::other;
 }
 
 bool is_cpp_header(std::string_view path) {
-    static constexpr std::array<std::string_view, 5> kHeaders = {".h", ".hh", ".hpp", ".hxx",
-                                                                 ".cuh"};
+    static constexpr std::array<std::string_view, 7> kHeaders = {".h",   ".hh",  ".hpp", ".hxx",
+                                                                 ".cuh", ".inc", ".inl"};
     auto dot = path.rfind('.');
     if (dot == std::string_view::npos) return false;
     return std::find(kHeaders.begin(), kHeaders.end(), path.substr(dot)) != kHeaders.end();

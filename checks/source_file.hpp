@@ -16,7 +16,8 @@ enum class Language { python, cuda, other };
 // .py -> python; .cu .cuh .c .cc .cpp .cxx .h .hh .hpp -> cuda (C and C++ are read the same way).
 Language language_of(std::string_view path);
 
-// .h .hh .hpp .hxx .cuh: a C/C++ header, which may declare the types another file's kernel uses.
+// .h .hh .hpp .hxx .cuh, and the included .inc .inl: a C/C++ header, which may declare the types
+// another file's kernel uses.
 bool is_cpp_header(std::string_view path);
 // The folder part of a relative path with its final '/' ("" for a file at the root).
 std::string_view folder_of(std::string_view path);

@@ -183,6 +183,26 @@ TEST(TreeFromDirectory, AKernelHeaderIsAuditedWithItsFolderTypes) {
     EXPECT_EQ(elsewhere->find("fa/flash_bwd_kernel.h"), nullptr);
 }
 
+// Ginkgo keeps the kernels its CUDA and HIP backends share in `.hpp.inc` files: audited as a
+// kernel header is, where the patterns audit a `.cu` in its place; one without kernel code is
+// read for its declarations only, and only when a file includes it.
+TEST(TreeFromDirectory, AnIncludedKernelFileIsAuditedAsAKernelHeader) {
+    TempDir dir;
+    write_file(dir / "common/matrix/csr_kernels.hpp.inc",
+               "__global__ void spgeam_nnz(const int* row_ptrs, int* nnz, int num_rows) {\n"
+               "  auto row = threadIdx.x + blockDim.x * blockIdx.x;\n"
+               "  nnz[row] = row_ptrs[row + 1] - row_ptrs[row];\n}\n");
+    write_file(dir / "common/base/types.hpp.inc", "using size_type = std::size_t;\n");
+    write_file(dir / "cuda/matrix/csr.cu", "#include \"common/matrix/csr_kernels.hpp.inc\"\n");
+    auto tree = tree_from_directory(dir.path(), AuditConfig{});
+    ASSERT_TRUE(tree.ok()) << tree.error().located();
+    const SourceFile* kernels = tree->find("common/matrix/csr_kernels.hpp.inc");
+    ASSERT_NE(kernels, nullptr);
+    EXPECT_FALSE(kernels->declarations_only);
+    EXPECT_EQ(kernels->language, Language::cuda);
+    EXPECT_EQ(tree->find("common/base/types.hpp.inc"), nullptr);
+}
+
 // The kernel header's products take their widths from its folder (`row_stride` is 64-bit in
 // fa/flash.h), and its folder's structs stay out of the rest of the tree: other/k.cu's
 // `q.row_stride` is still other/q.h's int, not a name declared two ways.

@@ -18,7 +18,7 @@ TEST(LanguageOf, PythonByItsExtension) {
 
 TEST(LanguageOf, CAndCppAndCudaAreReadTheSameWay) {
     for (const char* path : {"k.cu", "k.cuh", "k.hip", "k.c", "k.cc", "k.cpp", "k.cxx", "k.h",
-                             "k.hh", "k.hxx", "csrc/attention/k.hpp"})
+                             "k.hh", "k.hxx", "csrc/attention/k.hpp", "common/k.hpp.inc", "k.inl"})
         EXPECT_EQ(language_of(path), Language::cuda) << path;
 }
 
