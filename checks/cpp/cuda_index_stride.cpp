@@ -409,7 +409,11 @@ class FunctionAnalysis {
     std::set<std::size_t> grid_walked_;
     std::map<std::size_t, LateWidening> late_thread_numbers_;  // by the widening's token
     // Thread numbers kept in 32 bits and divided by a 64-bit size, by the variable's declaration.
-    std::map<std::size_t, CountBound> divided_thread_numbers_;
+    struct DividedNumber {
+        CountBound bound;
+        bool is_signed = false;  // an `int`: wraps at 2^31; `auto` or unsigned at 2^32
+    };
+    std::map<std::size_t, DividedNumber> divided_thread_numbers_;
     // Signed 32-bit thread positions used as element offsets, by their declaration: the tensor.
     struct ThreadOffset {
         std::size_t block_id = 0;
@@ -913,9 +917,13 @@ class FunctionAnalysis {
             return;
         const auto* decl = compared_variable(*expr.operands[0]);
         if (!decl) return;
+        // `auto` takes the unsigned type of `blockIdx.x * blockDim.x + threadIdx.x`.
+        const bool is_signed = decl->type != "auto" && !spells_unsigned(decl->type);
         divided_thread_numbers_.try_emplace(
-            decl->token, CountBound{dividend.taint->token, std::string(decl->name),
-                                    text_of(*expr.operands[1]), tokens_[expr.token].line});
+            decl->token,
+            DividedNumber{CountBound{dividend.taint->token, std::string(decl->name),
+                                     text_of(*expr.operands[1]), tokens_[expr.token].line},
+                          is_signed});
     }
 
     // A thread index of the kernel's own (`blockIdx.x * blockDim.x + threadIdx.x`, a grid-stride
@@ -1759,8 +1767,8 @@ class FunctionAnalysis {
         }
         for (const auto& [decl, bound] : narrow_bounds_)
             if (grid_strided_.count(decl)) emit_grid_step(decl, bound);
-        for (const auto& [decl, bound] : divided_thread_numbers_)
-            if (!grid_strided_.count(decl)) emit_divided_thread_number(decl, bound);
+        for (const auto& [decl, divided] : divided_thread_numbers_)
+            if (!grid_strided_.count(decl)) emit_divided_thread_number(decl, divided);
         for (const auto& [decl, use] : narrow_thread_sinks_)
             if (!grid_strided_.count(decl) && !grid_walked_.count(decl))
                 emit_thread_offset(decl, use);
@@ -1816,26 +1824,16 @@ class FunctionAnalysis {
         return false;
     }
 
-    // The spelled type of the parameter or local declared at token `decl`.
-    std::string_view declaration_type(std::size_t decl) const {
-        for (const auto* list : {&function_.parameters, &function_.locals})
-            for (const auto& declaration : *list)
-                if (declaration.token == decl) return declaration.type;
-        return {};
-    }
-
-    void emit_divided_thread_number(std::size_t decl, const CountBound& bound) {
+    void emit_divided_thread_number(std::size_t decl, const DividedNumber& divided) {
         if (guarded_32bit_ || !reported_.insert(decl).second) return;
+        const CountBound& bound = divided.bound;
         const Token& block_id = tokens_[bound.block_id];
-        // `auto` takes the unsigned type of `blockIdx.x * blockDim.x + threadIdx.x`.
-        const std::string_view type = declaration_type(decl);
-        const bool is_signed = type != "auto" && !spells_unsigned(type);
-        std::string message = "thread number '" + bound.index_text + "' (blockIdx.x at line " +
-                              std::to_string(block_id.line) +
-                              ") is kept in 32 bits but divided by '" + bound.count_text +
-                              "', a 64-bit size, at line " + std::to_string(bound.compared_line) +
-                              ": it wraps once the grid passes " + (is_signed ? "2^31" : "2^32") +
-                              " threads, before the division";
+        std::string message =
+            "thread number '" + bound.index_text + "' (blockIdx.x at line " +
+            std::to_string(block_id.line) + ") is kept in 32 bits but divided by '" +
+            bound.count_text + "', a 64-bit size, at line " + std::to_string(bound.compared_line) +
+            ": it wraps once the grid passes " + (divided.is_signed ? "2^31" : "2^32") +
+            " threads, before the division";
         emit_by_reach(tokens_[decl], block_id, std::move(message),
                       "declare '" + bound.index_text +
                           "' int64_t and widen the block id: static_cast<int64_t>(blockIdx.x) * …");

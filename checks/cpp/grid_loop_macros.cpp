@@ -4,6 +4,7 @@
 
 #include "checks/cpp/cpp_tokenizer.hpp"
 #include "checks/text_contains.hpp"
+#include "common/text_lines.hpp"
 
 namespace patchbay {
 namespace {
@@ -261,18 +262,6 @@ struct ChangedLine {
     std::int64_t shift = 0;         // expanded length minus the original's
 };
 
-std::vector<std::string_view> lines_of(std::string_view text) {
-    std::vector<std::string_view> lines;
-    std::size_t start = 0;
-    for (std::size_t newline = text.find('\n'); newline != std::string_view::npos;
-         newline = text.find('\n', start)) {
-        lines.push_back(text.substr(start, newline - start));
-        start = newline + 1;
-    }
-    lines.push_back(text.substr(start));
-    return lines;
-}
-
 ChangedLine compare_lines(std::int64_t number, std::string_view before, std::string_view after) {
     std::size_t prefix = 0;
     while (prefix < before.size() && prefix < after.size() && before[prefix] == after[prefix])
@@ -289,8 +278,9 @@ ChangedLine compare_lines(std::int64_t number, std::string_view before, std::str
 }  // namespace
 
 void restore_columns(std::string_view text, std::string_view expanded, std::vector<Token>& tokens) {
-    const auto before = lines_of(text);
-    const auto after = lines_of(expanded);
+    // Lines with their terminators: the same on both sides, they change no prefix or suffix.
+    const auto before = split_lines(text);
+    const auto after = split_lines(expanded);
     std::vector<ChangedLine> changed;
     for (std::size_t i = 0; i < before.size() && i < after.size(); ++i)
         if (before[i] != after[i])
